@@ -1,0 +1,1 @@
+"""Shared pytest configuration: the `rule` marker names the rulebook section a test checks."""
