@@ -1,0 +1,1 @@
+"""The Discord bot, the local console and the `heroes-table` command line."""

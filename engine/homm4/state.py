@@ -1,0 +1,317 @@
+"""The homm4 game state: every card's zone, the board, armies, sites, turn and battle.
+
+Rule sections: homm4:setup, homm4:game-process, homm4:battles (and sub-sections).
+
+Cards are *instances* numbered ``0..N-1`` (`Homm4State.card_defs[i]` is instance ``i``'s card
+id in the pool, `Homm4State.card_owner[i]` the seat whose deck it came from). Every instance
+is in exactly one zone at all times (the invariant the random-playout test checks):
+
+* a player's ``deck``, ``discard``, ``hand``, ``risk`` or ``free_town``;
+* an Army's ``cards`` (units and heroes, top first) or a hero's `Inventory`;
+* a `Site`'s ``card`` (the card that identified it), ``guard`` or ``garrison``;
+* a `Guard` being formed (`ChipIn.guard`) or a card being played in the open
+  (`Homm4State.limbo`, e.g. a spell card cast in battle until the battle ends).
+
+Discarded cards always go to the discard pile of the seat whose deck they came from.
+Movement Points are kept in half points (``mp2``) so that ½-cost terrain (advanced rules)
+needs no floats.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.model import GameState
+from engine.homm4.hexes import Hex
+from engine.homm4.options import Homm4Options
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Player(_M):
+    """One seat's cards and per-turn flags (homm4:setup, homm4:start-of-the-game).
+
+    ``deck[0]`` is the top of the draw deck. ``free_town`` is the Town card set aside at
+    setup until it identifies a Town icon.
+    """
+
+    seat: int
+    deck: list[int] = Field(default_factory=list)
+    discard: list[int] = Field(default_factory=list)
+    hand: list[int] = Field(default_factory=list)
+    risk: list[int] = Field(default_factory=list)
+    free_town: int | None = None
+    eliminated: bool = False
+    next_army_token: int = 1
+
+
+class Inventory(_M):
+    """Cards under a Hero card (homm4:heroes-levels-skills-and-spells.hero-level).
+
+    ``artifacts`` maps artifact instance -> the slots it fills. ``mana_spent`` counts mana
+    used in the current battle; ``cast_this_turn`` marks an adventure spell cast this turn.
+    """
+
+    skills: list[int] = Field(default_factory=list)
+    spells: list[int] = Field(default_factory=list)
+    artifacts: dict[int, list[str]] = Field(default_factory=dict)
+    mana_spent: int = 0
+    cast_this_turn: bool = False
+
+
+class Army(_M):
+    """An Army Stack and its token on the board (homm4:movement-phase.managing-armies).
+
+    ``cards`` is top first: a hero on top if there is one, else the unit with the most
+    Movement Points. ``mp2`` is the Movement Points left this turn, in half points.
+    ``done`` marks an army whose movement has ended (merged, exchanged, fought).
+    """
+
+    id: int
+    owner: int
+    token: int
+    hex: Hex
+    cards: list[int]
+    mp2: int = 0
+    done: bool = False
+    moved: bool = False
+
+
+class Site(_M):
+    """A Town, Creature Dwelling or Object icon printed on the board.
+
+    Attributes:
+        kind: ``town``, ``dwelling`` or ``object``.
+        card: the instance that identified it (Town / Unit / Object or Artifact card), or
+            None while unidentified (or after its Artifact was taken: ``spent``).
+        free_town: identified with a "free" Town card (no Guard, homm4:movement-phase.towns).
+        owner: the seat that controls it (captured), or None.
+        level: Town level 1-4 (towns only).
+        guard: the Guard Stack's instances, top first (homm4:chipping-in-for-the-guard).
+        guard_player: the seat that controls the Guard Stack in battle.
+        garrison: Unit / Hero instances placed under a Town card (homm4:purchase-phase).
+        upgraded_turn: the turn number in which the town was last upgraded.
+        spent: an Artifact icon whose Artifact has been taken.
+        declined: seats that passed on identifying it this turn (not offered again).
+    """
+
+    id: int
+    kind: Literal["town", "dwelling", "object"]
+    hex: Hex
+    card: int | None = None
+    free_town: bool = False
+    owner: int | None = None
+    level: int = 1
+    guard: list[int] = Field(default_factory=list)
+    guard_player: int | None = None
+    garrison: list[int] = Field(default_factory=list)
+    upgraded_turn: int | None = None
+    spent: bool = False
+    declined: list[int] = Field(default_factory=list)
+
+
+class PlacedSection(_M):
+    """A Terrain Map Section on the board: which one, where (macro slot), turned how."""
+
+    section: str
+    slot: Hex
+    rotation: int = Field(ge=0, le=5)
+
+
+# ----------------------------------------------------------------------- battle
+class Support(_M):
+    """A pending Support bonus (homm4:battles.making-support): +``value`` on the supported
+    creature's next attack, valid only against targets the supporter could attack itself.
+    """
+
+    supporter: int
+    value: int
+    can_hit_back_line: bool
+
+
+class StatMod(_M):
+    """A battle-long modifier from a spell: ``stat`` += ``amount``."""
+
+    stat: Literal["melee", "ranged", "defense"]
+    amount: int
+    source: int
+
+
+class Creature(_M):
+    """A Creature or Creature Stack in battle (homm4:battles.tactical-deployment).
+
+    ``cards`` is top first; a hero is always alone. ``side`` is 0 for the Attacker and 1
+    for the Defender. Flags follow the rulebook's card orientations: ``grouped`` (Swarm),
+    ``defending`` (Protect), ``countered`` (counterattacked this Round).
+    """
+
+    id: int
+    side: Literal[0, 1]
+    cards: list[int]
+    line: Literal["melee", "ranged"]
+    army: int | None = None
+    acted: bool = False
+    attacks_left: int = 0
+    grouped: bool = False
+    defending: bool = False
+    countered: bool = False
+    supports: list[Support] = Field(default_factory=list)
+    mods: list[StatMod] = Field(default_factory=list)
+    killed: list[int] = Field(default_factory=list)
+
+
+class AttackRecord(_M):
+    """The last attack, for the battlefield picture and the log."""
+
+    attacker: int
+    targets: list[int]
+    mode: Literal["melee", "ranged", "spell", "counter"]
+    attack_value: int
+    roll: int
+    total: int
+    defense: int
+    killed: int
+    walls: bool = False
+
+
+class Battle(_M):
+    """A battle in progress (homm4:battles).
+
+    Attributes:
+        hex: where it is fought. site: the Site fought over, if any.
+        attacker / defender: the seats commanding each side (a Guard's controller for a
+            Guard Stack).
+        defender_kind: ``army`` (open field), ``guard`` or ``town`` (walls apply).
+        attacker_armies / defender_armies: the Army ids involved (none for a Guard;
+            a town's garrison fights from ``site``).
+        walls: ``none`` outside towns; else ``intact``, ``breach`` or ``sack``.
+        stage: ``deploy`` (side ``to_act`` deploys), ``fight``, ``counter`` (the side
+            ``to_act`` decides a counterattack), ``fill_front`` (side ``to_act`` must move
+            a creature forward), ``retreat`` / ``surrender_offer`` / ``surrender_answer``
+            at the end of a Round.
+        round / phase: Round number (from 1) and Phase 1-10.
+        to_act: the side whose decision is awaited.
+        surrender_cards: cards offered in a pending surrender offer.
+        counter_pending: (counterattacker creature id, attacker creature id, mode).
+    """
+
+    hex: Hex
+    site: int | None = None
+    attacker: int
+    defender: int
+    defender_kind: Literal["army", "guard", "town"]
+    attacker_armies: list[int] = Field(default_factory=list)
+    defender_armies: list[int] = Field(default_factory=list)
+    walls: Literal["none", "intact", "breach", "sack"] = "none"
+    stage: Literal[
+        "deploy",
+        "fight",
+        "counter",
+        "fill_front",
+        "retreat",
+        "surrender_offer",
+        "surrender_answer",
+    ] = "deploy"
+    round: int = 1
+    phase: int = 1
+    to_act: Literal[0, 1] = 0
+    creatures: list[Creature] = Field(default_factory=list)
+    reserve: list[int] = Field(default_factory=list)
+    next_creature: int = 1
+    surrender_cards: int = 0
+    counter_pending: tuple[int, int, str] | None = None
+    last_attack: AttackRecord | None = None
+
+
+# ---------------------------------------------------------------- interruptions
+class ScoutOffer(_M):
+    """A scouted, unidentified site waiting to be identified (homm4:movement-phase.scouting-terrain).
+
+    ``scout`` found it; ``offeree`` is asked now (the scout first, then clockwise for
+    stolen intelligence); ``asked`` are the seats already asked.
+    """
+
+    kind: Literal["scout"] = "scout"
+    site: int
+    scout: int
+    offeree: int
+    asked: list[int] = Field(default_factory=list)
+
+
+class ChipIn(_M):
+    """A Guard being formed (homm4:chipping-in-for-the-guard); waiting for the Guard
+    Player to reinforce it from Hand or Risk Stack."""
+
+    kind: Literal["chip_in"] = "chip_in"
+    site: int
+    identifier: int
+    guard_player: int
+    guard: list[int]
+
+
+class SkillAward(_M):
+    """After a won battle, each surviving hero who fought may learn one Skill card
+    (homm4:heroes-levels-skills-and-spells.hero-level)."""
+
+    kind: Literal["skill_award"] = "skill_award"
+    seat: int
+    heroes: list[int]
+
+
+class ArtifactRoom(_M):
+    """A captured Artifact that fits no free slot: the owner discards one to make room."""
+
+    kind: Literal["artifact_room"] = "artifact_room"
+    seat: int
+    hero: int
+    artifact: int
+
+
+Interrupt = Annotated[ScoutOffer | ChipIn | SkillAward | ArtifactRoom, Field(discriminator="kind")]
+
+
+class LastMove(_M):
+    """The last movement, for the board picture: the army and the hexes it crossed."""
+
+    army: int
+    owner: int
+    path: list[Hex]
+
+
+class Homm4State(GameState):
+    """The whole homm4 game (see the module docstring for zones and units).
+
+    ``phase``: ``assemble`` (board being built, manual assembly), ``setup`` (each seat in
+    turn chooses its Risk Stack then places its Army token), ``purchase``, ``movement``,
+    ``closing``, ``over``. The Income Phase is applied automatically at the start of a turn.
+    ``interrupts`` is a queue: the first entry is being decided; a `Battle` in ``battle``
+    takes precedence over the queue.
+    """
+
+    ruleset: Literal["homm4"] = "homm4"
+    options: Homm4Options
+    card_defs: list[str]
+    card_owner: list[int]
+    players_state: list[Player]
+    sections: list[PlacedSection] = Field(default_factory=list)
+    section_pile: list[str] = Field(default_factory=list)
+    label_origin: tuple[int, int] = (0, 0)
+    sites: list[Site] = Field(default_factory=list)
+    armies: list[Army] = Field(default_factory=list)
+    next_army_id: int = 1
+    inventories: dict[int, Inventory] = Field(default_factory=dict)
+    limbo: list[int] = Field(default_factory=list)
+    phase: Literal["assemble", "setup", "purchase", "movement", "closing", "over"] = "assemble"
+    active: int = 0
+    turn: int = 0
+    round: int = 0
+    setup_step: Literal["risk", "army"] = "risk"
+    setup_done: list[int] = Field(default_factory=list)
+    interrupts: list[Interrupt] = Field(default_factory=list)
+    battle: Battle | None = None
+    last_move: LastMove | None = None
+    winners: list[int] = Field(default_factory=list)
