@@ -130,7 +130,9 @@ class Ruleset(ABC, Generic[S]):
             else:
                 command = self.command_adapter.validate_python(dict(raw))
         except ValidationError as error:
-            raise InvalidInput(f"That command could not be read: {_validation_message(error)}") from None
+            raise InvalidInput(
+                f"That command could not be read: {_validation_message(error)}"
+            ) from None
         if not isinstance(command, Command):  # pragma: no cover - adapter misconfigured
             raise InvalidInput("That command could not be read.")
         return command
@@ -208,7 +210,9 @@ class Ruleset(ABC, Generic[S]):
             else:
                 state = self.state_model.model_validate(dict(data))
         except ValidationError as error:
-            raise InvalidInput(f"Not a valid {self.id} game state: {_validation_message(error)}") from None
+            raise InvalidInput(
+                f"Not a valid {self.id} game state: {_validation_message(error)}"
+            ) from None
         return state  # type: ignore[return-value]
 
     @staticmethod

@@ -68,7 +68,9 @@ class MapSection(_M):
     @model_validator(mode="after")
     def _shape(self) -> MapSection:
         lengths = tuple(len(row.split()) for row in self.rows)
-        expected = tuple(2 * SECTION_RADIUS + 1 - abs(r) for r in range(-SECTION_RADIUS, SECTION_RADIUS + 1))
+        expected = tuple(
+            2 * SECTION_RADIUS + 1 - abs(r) for r in range(-SECTION_RADIUS, SECTION_RADIUS + 1)
+        )
         if lengths != expected:
             raise ValueError(f"section {self.id}: rows must have {expected} hexes, got {lengths}")
         for icon in self.sites:
