@@ -54,9 +54,13 @@ class Inventory(_M):
 
     ``artifacts`` maps artifact instance -> the slots it fills. ``mana_spent`` counts mana
     used in the current battle; ``cast_this_turn`` marks an adventure spell cast this turn.
+    ``advanced`` lists the Basic/Advanced Primary Skill cards turned over to their Advanced
+    side (a B/A card of the hero's starting primary always shows Advanced; see
+    `engine.homm4.heroes`).
     """
 
     skills: list[int] = Field(default_factory=list)
+    advanced: list[int] = Field(default_factory=list)
     spells: list[int] = Field(default_factory=list)
     artifacts: dict[int, list[str]] = Field(default_factory=dict)
     mana_spent: int = 0
