@@ -334,9 +334,14 @@ class HeroCard(_Fighter):
 
 
 class UnitCard(_Fighter):
-    """A creature (homm4:card-types.unit-cards)."""
+    """A creature (homm4:card-types.unit-cards).
+
+    ``cost`` may be left out in the data: an "X" cost unit (None) can never be bought and
+    cannot identify a Creature Dwelling (homm4:movement-phase.creature-dwellings).
+    """
 
     type: Literal["unit"] = "unit"
+    cost: int | None = Field(default=None, ge=0, description="cards to discard; None is 'X'")
     faction: Faction
     level: int = Field(ge=1, le=4)
     abilities: tuple[Ability, ...] = ()
