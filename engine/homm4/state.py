@@ -6,7 +6,8 @@ Cards are *instances* numbered ``0..N-1`` (`Homm4State.card_defs[i]` is instance
 id in the pool, `Homm4State.card_owner[i]` the seat whose deck it came from). Every instance
 is in exactly one zone at all times (the invariant the random-playout test checks):
 
-* a player's ``deck``, ``discard``, ``hand``, ``risk`` or ``free_town``;
+* a player's ``deck``, ``discard``, ``hand``, ``risk``, ``free_town`` or
+  ``starting_stack``;
 * an Army's ``cards`` (units and heroes, top first) or a hero's `Inventory`;
 * a `Site`'s ``card`` (the card that identified it), ``guard`` or ``garrison``;
 * a `Guard` being formed (`ChipIn.guard`) or a card being played in the open
@@ -36,7 +37,8 @@ class Player(_M):
     """One seat's cards and per-turn flags (homm4:setup, homm4:start-of-the-game).
 
     ``deck[0]`` is the top of the draw deck. ``free_town`` is the Town card set aside at
-    setup until it identifies a Town icon.
+    setup until it identifies a Town icon. ``starting_stack`` holds the other Starting
+    Forces (Hero on top) until the seat places its first Army token.
     """
 
     seat: int
@@ -45,6 +47,7 @@ class Player(_M):
     hand: list[int] = Field(default_factory=list)
     risk: list[int] = Field(default_factory=list)
     free_town: int | None = None
+    starting_stack: list[int] = Field(default_factory=list)
     eliminated: bool = False
     next_army_token: int = 1
 
@@ -73,6 +76,8 @@ class Army(_M):
     ``cards`` is top first: a hero on top if there is one, else the unit with the most
     Movement Points. ``mp2`` is the Movement Points left this turn, in half points.
     ``done`` marks an army whose movement has ended (merged, exchanged, fought).
+    ``moved`` marks an army that has moved this turn (it may no longer split);
+    ``sight_bonus`` is this turn's extra Sight Radius from an adventure spell.
     """
 
     id: int
@@ -83,6 +88,7 @@ class Army(_M):
     mp2: int = 0
     done: bool = False
     moved: bool = False
+    sight_bonus: int = 0
 
 
 class Site(_M):
