@@ -1,0 +1,1 @@
+"""The SQLite schema migrations: ``NNNN_name.sql`` files applied in order by `storage.migrate`."""
