@@ -1,0 +1,573 @@
+"""The storage interface the bot talks to; SQLite implements it first, PostgreSQL can later.
+
+Everything above storage (the `GameService`, the bot, the console) depends only on
+`Repository` and the records in `storage.records`. A backend implements the abstract
+methods; the redacting log readers and the moderator helpers are written once here on top
+of them, so their rules (what a public log may show, which status an action needs) cannot
+drift between backends.
+
+Every write is one transaction. `commit` is the heart of it: it appends the command and
+its events to the log, writes the new snapshot and bumps the version atomically, guarded
+by the version the caller read, so of two racing commits on one game exactly one lands and
+the other raises the engine's `StaleState`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.model import Command, Event, GameState, Result
+from storage.errors import SeatNotFound
+from storage.records import (
+    ENDED_STATUSES,
+    OPEN_STATUSES,
+    Deadline,
+    DeadlineSpec,
+    Game,
+    GameStatus,
+    GameSummary,
+    GuildSettings,
+    LogEntry,
+    LogPage,
+    ModeratorAction,
+    ModeratorChange,
+    SavedDeck,
+    Seat,
+    SeatChange,
+    UserSeat,
+)
+
+DEFAULT_PAGE = 20
+"""How many log entries a page holds unless the caller asks otherwise."""
+
+
+class Repository(ABC):
+    """Durable games, their logs, seats, decks, guild settings and deadlines.
+
+    Every method is a coroutine and safe to call from many tasks at once. Errors: the
+    `storage.errors` classes (each with one readable line) and the engine's `StaleState`;
+    `ValueError` for a programming error (e.g. a state whose version does not follow).
+    """
+
+    # ----------------------------------------------------------------- lifecycle
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connections; the repository cannot be used afterwards."""
+
+    async def __aenter__(self) -> Repository:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # --------------------------------------------------------------------- games
+    @abstractmethod
+    async def create_game(
+        self,
+        channel_id: int,
+        *,
+        ruleset: str,
+        guild_id: int | None = None,
+        host_user_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """Open a lobby for a new game in ``channel_id``.
+
+        :param options: JSON-compatible options (may change in the lobby).
+        :param seed: the game's seed (default: 63 random bits); must fit a signed 64-bit int.
+        :returns: the new game, status ``lobby``, version 0.
+        :raises ChannelBusy: if the channel already has an open game (naming it).
+        """
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> Game:
+        """Return the game with its snapshot.
+
+        :raises GameNotFound: if there is no such game.
+        """
+
+    @abstractmethod
+    async def game_in_channel(self, channel_id: int) -> Game | None:
+        """Return the channel's open game (lobby, active or paused) with its snapshot, if any."""
+
+    @abstractmethod
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: frozenset[GameStatus] | None = None,
+        before_id: int | None = None,
+        limit: int = 25,
+    ) -> list[GameSummary]:
+        """List games newest first, e.g. a guild's archive (``statuses=ENDED_STATUSES``).
+
+        :param before_id: return only games with a smaller id (the next page).
+        :param limit: at most this many (1..500).
+        """
+
+    @abstractmethod
+    async def games_for_user(
+        self, user_id: int, *, statuses: frozenset[GameStatus] = OPEN_STATUSES
+    ) -> list[UserSeat]:
+        """Return the games ``user_id`` sits in with their seat, most recently updated first."""
+
+    # --------------------------------------------------------------------- lobby
+    @abstractmethod
+    async def update_options(self, game_id: int, options: Mapping[str, Any]) -> Game:
+        """Replace a lobby's options.
+
+        :raises GameNotFound | WrongGameStatus: if the game is not in its lobby.
+        """
+
+    @abstractmethod
+    async def join_game(
+        self,
+        game_id: int,
+        *,
+        user_id: int,
+        display_name: str,
+        ready_deck: str | None = None,
+        saved_deck_id: int | None = None,
+        max_seats: int | None = None,
+    ) -> Seat:
+        """Seat ``user_id`` in the lobby at the lowest free seat number.
+
+        :param max_seats: the ruleset's ``max_players``; checked atomically.
+        :raises GameNotFound | WrongGameStatus | AlreadySeated | LobbyFull | DeckNotFound:
+            (a saved deck must belong to ``user_id``).
+        """
+
+    @abstractmethod
+    async def add_ai_seat(
+        self,
+        game_id: int,
+        *,
+        display_name: str,
+        ready_deck: str | None = None,
+        max_seats: int | None = None,
+    ) -> Seat:
+        """Add a computer seat to the lobby at the lowest free seat number.
+
+        :raises GameNotFound | WrongGameStatus | LobbyFull:
+        """
+
+    @abstractmethod
+    async def leave_game(self, game_id: int, user_id: int) -> None:
+        """Remove ``user_id``'s seat from the lobby.
+
+        :raises GameNotFound | WrongGameStatus | SeatNotFound:
+        """
+
+    @abstractmethod
+    async def choose_deck(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        ready_deck: str | None = None,
+        saved_deck_id: int | None = None,
+    ) -> Seat:
+        """Set a lobby seat's deck: a ready-made deck id or a saved deck (or neither).
+
+        :raises ValueError: if both are given.
+        :raises GameNotFound | WrongGameStatus | SeatNotFound | DeckNotFound:
+        """
+
+    @abstractmethod
+    async def seats(self, game_id: int) -> list[Seat]:
+        """Return the game's seats in seat order (empty for an unknown game)."""
+
+    @abstractmethod
+    async def set_dm_reachable(self, user_id: int, reachable: bool) -> int:
+        """Record whether DMs reach ``user_id``, on their seats in every open game.
+
+        :returns: the number of seats updated.
+        """
+
+    @abstractmethod
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        state: GameState,
+        events: Sequence[Event],
+        options: BaseModel | Mapping[str, Any],
+        actor_user_id: int | None,
+    ) -> Game:
+        """Start a lobby: renumber its seats 0..n-1 in seat order, store the initial state.
+
+        The caller builds ``state, events = ruleset.new_game(options, len(seats), game.seed)``
+        from the seats as `seats` returned them; the ``setup`` log entry records ``events``.
+
+        :param options: the final options given to ``new_game`` (stored for replay).
+        :raises ValueError: if ``state`` is not version 0, has another seed, or another
+            number of players than the lobby has seats.
+        :raises GameNotFound | WrongGameStatus:
+        """
+
+    # ------------------------------------------------------------------- commits
+    @abstractmethod
+    async def commit(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        command: Command,
+        state: GameState,
+        events: Sequence[Event],
+        actor_user_id: int | None,
+        reason: str | None = None,
+        result: Result | None = None,
+        deadlines: Sequence[DeadlineSpec] | None = None,
+    ) -> LogEntry:
+        """Record one applied command: log entry, new snapshot and version in one transaction.
+
+        :param expected_version: the version the command was applied to;
+            ``state.version`` must be ``expected_version + 1``.
+        :param actor_user_id: who acted (the seat's player, a moderator skipping for it,
+            None for the AI).
+        :param reason: why, when someone acted for the seat (e.g. a deadline default).
+        :param result: ``ruleset.result(state)``; a finished result ends the game
+            (status ``finished``, deadlines dropped).
+        :param deadlines: when given, replaces all of the game's deadlines.
+        :returns: the new log entry (unredacted; show it with `LogEntry.public`).
+        :raises StaleState: if the game is no longer at ``expected_version``.
+        :raises GameNotFound | WrongGameStatus: (e.g. paused by a moderator meanwhile).
+        :raises ValueError: if ``state.version != expected_version + 1``.
+        """
+
+    @abstractmethod
+    async def record_undo(
+        self,
+        game_id: int,
+        *,
+        undone_seq: int,
+        expected_version: int,
+        state: GameState,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> LogEntry:
+        """Append an ``undo`` entry cancelling command ``undone_seq`` and store ``state``.
+
+        Use `storage.replay.undo_last_command`, which rebuilds ``state`` by replaying the
+        log without that command. A finished game becomes active again.
+
+        :raises StaleState: if the game is no longer at ``expected_version``.
+        :raises NothingToUndo: if ``undone_seq`` is not the last command in effect.
+        :raises GameNotFound | WrongGameStatus | ChannelBusy: (abandoned games cannot be
+            undone; a finished game cannot reopen while its channel has another game).
+        :raises ValueError: if ``state.version != expected_version + 1``.
+        """
+
+    @abstractmethod
+    async def moderate(
+        self,
+        game_id: int,
+        action: ModeratorAction,
+        *,
+        moderator_user_id: int | None,
+        reason: str,
+        change: ModeratorChange,
+        details: Mapping[str, Any] | None = None,
+        seat: int | None = None,
+    ) -> LogEntry:
+        """Append a moderator entry and apply ``change`` in the same transaction.
+
+        The helpers below (`pause`, `resume`, `end_game`, `kick`, `replace_seat`,
+        `moderator_deadline`, `record_verification`) are the usual way in.
+
+        :param details: public JSON facts about the action (never hidden information).
+        :raises GameNotFound | WrongGameStatus | SeatNotFound | StaleState | ChannelBusy:
+        """
+
+    # ----------------------------------------------------------------------- log
+    @abstractmethod
+    async def read_log_unredacted(
+        self,
+        game_id: int,
+        *,
+        after_seq: int = 0,
+        before_seq: int | None = None,
+        limit: int = DEFAULT_PAGE,
+    ) -> LogPage:
+        """Read log entries with every private line and command: for replay and audits only.
+
+        Never show these to a channel; use `read_log` (public) or `read_log_for_seat`.
+
+        :param after_seq: entries with a larger seq, oldest first (the next page).
+        :param before_seq: when given, the ``limit`` entries just before it (the
+            previous page), still returned oldest first.
+        :param limit: 1..1000 entries.
+        """
+
+    async def read_log(
+        self,
+        game_id: int,
+        *,
+        after_seq: int = 0,
+        before_seq: int | None = None,
+        limit: int = DEFAULT_PAGE,
+    ) -> LogPage:
+        """Read a page of the public log: what anyone in the channel may see.
+
+        Entries carry only public event parts and no command JSON. Paging as in
+        `read_log_unredacted`.
+        """
+        page = await self.read_log_unredacted(
+            game_id, after_seq=after_seq, before_seq=before_seq, limit=limit
+        )
+        return LogPage(tuple(e.public() for e in page.entries), page.has_more)
+
+    async def read_log_for_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        after_seq: int = 0,
+        before_seq: int | None = None,
+        limit: int = DEFAULT_PAGE,
+    ) -> LogPage:
+        """Read a page of the log as ``seat`` may see it (public parts plus its own lines).
+
+        For a DM or an ephemeral reply to that seat's player only.
+        """
+        page = await self.read_log_unredacted(
+            game_id, after_seq=after_seq, before_seq=before_seq, limit=limit
+        )
+        return LogPage(tuple(e.for_seat(seat) for e in page.entries), page.has_more)
+
+    # ----------------------------------------------------------------- deadlines
+    @abstractmethod
+    async def set_deadline(self, game_id: int, deadline: DeadlineSpec) -> None:
+        """Set (or move) the deadline of ``deadline.seat`` and ``deadline.kind``.
+
+        :raises GameNotFound:
+        """
+
+    @abstractmethod
+    async def clear_deadlines(
+        self, game_id: int, *, seat: int | None = None, kind: str | None = None
+    ) -> int:
+        """Delete the game's deadlines (only ``seat``'s / of ``kind`` when given).
+
+        :returns: how many were deleted.
+        """
+
+    @abstractmethod
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        """Return the deadlines of active games (one game's when given), soonest first.
+
+        The bot reads these back on start to schedule its timers.
+        """
+
+    @abstractmethod
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        """Return the deadlines of active games due at or before ``now``, soonest first.
+
+        Paused games' deadlines wait; ended games have none.
+        """
+
+    # --------------------------------------------------------------------- decks
+    @abstractmethod
+    async def save_deck(
+        self, user_id: int, *, ruleset: str, name: str, cards: Sequence[str]
+    ) -> SavedDeck:
+        """Save a deck, replacing the user's deck of the same name for that ruleset."""
+
+    @abstractmethod
+    async def list_decks(self, user_id: int, *, ruleset: str | None = None) -> list[SavedDeck]:
+        """Return the user's saved decks by ruleset and name."""
+
+    @abstractmethod
+    async def get_deck(self, deck_id: int) -> SavedDeck:
+        """Return a saved deck.
+
+        :raises DeckNotFound:
+        """
+
+    @abstractmethod
+    async def delete_deck(self, deck_id: int, *, user_id: int) -> bool:
+        """Delete ``user_id``'s deck ``deck_id``; lobby seats that chose it lose the choice.
+
+        :returns: whether a deck was deleted.
+        """
+
+    # ------------------------------------------------------------ guild settings
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """Return the guild's settings (the defaults if it never saved any)."""
+
+    @abstractmethod
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Store a guild's settings, replacing the previous ones."""
+
+    # ---------------------------------------------------------- moderator helpers
+    async def pause(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:
+        """Pause an active game: commands are refused and deadlines wait until `resume`.
+
+        :raises GameNotFound | WrongGameStatus:
+        """
+        change = ModeratorChange(
+            allowed_from=frozenset({GameStatus.ACTIVE}), new_status=GameStatus.PAUSED
+        )
+        return await self.moderate(
+            game_id,
+            ModeratorAction.PAUSE,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=change,
+        )
+
+    async def resume(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:
+        """Resume a paused game.
+
+        :raises GameNotFound | WrongGameStatus:
+        """
+        change = ModeratorChange(
+            allowed_from=frozenset({GameStatus.PAUSED}), new_status=GameStatus.ACTIVE
+        )
+        return await self.moderate(
+            game_id,
+            ModeratorAction.RESUME,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=change,
+        )
+
+    async def end_game(
+        self,
+        game_id: int,
+        *,
+        moderator_user_id: int | None,
+        reason: str,
+        status: GameStatus = GameStatus.ABANDONED,
+        result: Result | None = None,
+    ) -> LogEntry:
+        """End an open game (``abandoned``, or ``finished`` with a ``result``); it is archived.
+
+        :raises ValueError: if ``status`` is not an ended status.
+        :raises GameNotFound | WrongGameStatus:
+        """
+        if status not in ENDED_STATUSES:
+            raise ValueError(f"end_game needs an ended status, got {status!r}")
+        change = ModeratorChange(
+            new_status=status,
+            result=result.model_dump(mode="json") if result is not None else None,
+        )
+        return await self.moderate(
+            game_id,
+            ModeratorAction.END,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=change,
+            details={"status": status.value},
+        )
+
+    async def kick(
+        self, game_id: int, seat: int, *, moderator_user_id: int | None, reason: str
+    ) -> LogEntry:
+        """Remove a seat's player: in the lobby the seat goes, in a game the AI takes it over.
+
+        :raises GameNotFound | WrongGameStatus | SeatNotFound:
+        """
+        game = await self.get_game(game_id)
+        current = {s.seat: s for s in await self.seats(game_id)}
+        if seat not in current:
+            raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
+        if game.status is GameStatus.LOBBY:
+            change = ModeratorChange(allowed_from=frozenset({GameStatus.LOBBY}), remove_seat=seat)
+        else:
+            change = ModeratorChange(
+                allowed_from=frozenset({GameStatus.ACTIVE, GameStatus.PAUSED}),
+                seat_change=SeatChange(seat, None, current[seat].display_name),
+            )
+        return await self.moderate(
+            game_id,
+            ModeratorAction.KICK,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=change,
+            seat=seat,
+            details={"user_id": current[seat].user_id},
+        )
+
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        display_name: str,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> LogEntry:
+        """Hand a seat of an open game to another user (or to the AI with ``user_id=None``).
+
+        :raises GameNotFound | WrongGameStatus | SeatNotFound | AlreadySeated:
+        """
+        return await self.moderate(
+            game_id,
+            ModeratorAction.REPLACE,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=ModeratorChange(seat_change=SeatChange(seat, user_id, display_name)),
+            seat=seat,
+            details={"user_id": user_id, "display_name": display_name},
+        )
+
+    async def moderator_deadline(
+        self,
+        game_id: int,
+        deadline: DeadlineSpec,
+        *,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> LogEntry:
+        """Set or move a seat's deadline by a moderator's decision, logged with who and why.
+
+        :raises GameNotFound | WrongGameStatus: (active or paused games only).
+        """
+        change = ModeratorChange(
+            allowed_from=frozenset({GameStatus.ACTIVE, GameStatus.PAUSED}),
+            deadlines=(deadline,),
+        )
+        return await self.moderate(
+            game_id,
+            ModeratorAction.DEADLINE,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=change,
+            seat=deadline.seat,
+            details={"kind": deadline.kind, "due_at": deadline.due_at.isoformat()},
+        )
+
+    async def record_verification(
+        self,
+        game_id: int,
+        *,
+        ok: bool,
+        difference: str | None,
+        moderator_user_id: int | None,
+        reason: str = "",
+    ) -> LogEntry:
+        """Log the outcome of a moderator's ``verify`` (see `storage.replay.verify_game`).
+
+        :param difference: where replay and snapshot first differ (a JSON path, never the
+            values, which may be hidden cards), or None.
+        """
+        return await self.moderate(
+            game_id,
+            ModeratorAction.VERIFY,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+            change=ModeratorChange(allowed_from=frozenset(GameStatus)),
+            details={"ok": ok, "difference": difference},
+        )

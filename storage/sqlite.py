@@ -1,0 +1,1348 @@
+"""The SQLite `Repository` on aiosqlite: WAL, one writer and one reader connection.
+
+Concurrency model. SQLite allows one writer at a time per database file, and any number of
+readers alongside it in WAL mode. The repository therefore holds two aiosqlite connections
+(each runs its SQL on its own thread, so the event loop never blocks on disk):
+
+- the *writer*, behind an `asyncio.Lock`: every write is one ``BEGIN IMMEDIATE`` ...
+  ``COMMIT`` transaction taken under the lock, so statements of two tasks never interleave
+  inside one transaction. ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, which also
+  serialises writers in *other processes* (a second bot shard, the backup tool); they wait
+  up to ``busy_timeout`` and then get `DatabaseBusy`.
+- the *reader* (``PRAGMA query_only``), behind its own lock: reads run in a short ``BEGIN``
+  ... ``ROLLBACK`` snapshot and never wait for the writer.
+
+Commits are additionally guarded in SQL (``UPDATE games ... WHERE id = ? AND version = ?``,
+checking the row count), so the version check holds however many connections or processes
+write: exactly one of two racing commits lands, the other raises `StaleState`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core.model import Command, Event, GameState, Result
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DatabaseBusy,
+    DatabaseUnusable,
+    DeckNotFound,
+    GameNotFound,
+    LobbyFull,
+    NothingToUndo,
+    SeatNotFound,
+    StaleState,
+    StorageError,
+    WrongGameStatus,
+)
+from storage.migrate import APPLICATION_ID, load_migrations, migrate, schema_version
+from storage.records import (
+    ENDED_STATUSES,
+    OPEN_STATUSES,
+    Deadline,
+    DeadlineSpec,
+    Game,
+    GameStatus,
+    GameSummary,
+    GuildSettings,
+    LogEntry,
+    LogKind,
+    LogPage,
+    ModeratorAction,
+    ModeratorChange,
+    SavedDeck,
+    Seat,
+    UserSeat,
+)
+from storage.repository import DEFAULT_PAGE, Repository
+
+log = logging.getLogger(__name__)
+
+Synchronous = Literal["FULL", "NORMAL"]
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MS = timedelta(milliseconds=1)
+_EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+_INT64 = range(-(2**63), 2**63)
+
+_GAME_COLUMNS = (
+    "g.id, g.channel_id, g.guild_id, g.ruleset, g.options, g.seed, g.host_user_id, g.status, "
+    "g.players, g.version, g.result, g.created_at, g.updated_at, g.ended_at"
+)
+_SEAT_COLUMNS = (
+    "s.game_id, s.seat, s.user_id, s.display_name, s.is_ai, s.dm_reachable, s.ready_deck, "
+    "s.saved_deck_id, s.joined_at"
+)
+_LOG_COLUMNS = (
+    "l.game_id, l.seq, l.kind, l.action, l.actor_user_id, l.seat, l.command, l.reason, "
+    "l.details, l.events, l.undoes, l.version_after, l.created_at, "
+    "(SELECT u.seq FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq) "
+    "AS undone_by"
+)
+_DECK_COLUMNS = "id, user_id, ruleset, name, cards, created_at, updated_at"
+_IN_EFFECT = (
+    "l.kind = 'command' AND NOT EXISTS "
+    "(SELECT 1 FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq)"
+)
+
+_STATUS_TEXT = {
+    GameStatus.LOBBY: "has not started yet",
+    GameStatus.ACTIVE: "is already under way",
+    GameStatus.PAUSED: "is paused by a moderator",
+    GameStatus.FINISHED: "is over",
+    GameStatus.ABANDONED: "was abandoned",
+}
+
+# SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xFF``).
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+
+
+# ------------------------------------------------------------------- conversions
+def _to_ms(moment: datetime) -> int:
+    """Milliseconds since the epoch of an aware datetime.
+
+    :raises ValueError: for a naive datetime.
+    """
+    if moment.tzinfo is None:
+        raise ValueError(f"storage needs timezone-aware datetimes, got {moment!r}")
+    return (moment - _EPOCH) // _MS
+
+
+def _from_ms(ms: int) -> datetime:
+    """The UTC datetime of ``ms`` milliseconds since the epoch."""
+    return _EPOCH + ms * _MS
+
+
+def _maybe_dt(ms: int | None) -> datetime | None:
+    return None if ms is None else _from_ms(ms)
+
+
+def _json(value: Any) -> str:
+    """Compact JSON text of a JSON-compatible value."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _dump_events(events: Sequence[Event]) -> str:
+    return _EVENTS.dump_json(list(events)).decode()
+
+
+def _placeholders(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+def _bool(value: int | None) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def _summary_fields(row: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "channel_id": row["channel_id"],
+        "guild_id": row["guild_id"],
+        "ruleset": row["ruleset"],
+        "options": json.loads(row["options"]),
+        "seed": row["seed"],
+        "host_user_id": row["host_user_id"],
+        "status": GameStatus(row["status"]),
+        "players": row["players"],
+        "version": row["version"],
+        "result": None if row["result"] is None else json.loads(row["result"]),
+        "created_at": _from_ms(row["created_at"]),
+        "updated_at": _from_ms(row["updated_at"]),
+        "ended_at": _maybe_dt(row["ended_at"]),
+    }
+
+
+def _summary(row: sqlite3.Row) -> GameSummary:
+    return GameSummary(**_summary_fields(row))
+
+
+def _game(row: sqlite3.Row) -> Game:
+    return Game(**_summary_fields(row), state_json=row["state"])
+
+
+def _seat(row: sqlite3.Row) -> Seat:
+    return Seat(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        is_ai=bool(row["is_ai"]),
+        dm_reachable=_bool(row["dm_reachable"]),
+        ready_deck=row["ready_deck"],
+        saved_deck_id=row["saved_deck_id"],
+        joined_at=_from_ms(row["joined_at"]),
+    )
+
+
+def _log_entry(row: sqlite3.Row) -> LogEntry:
+    return LogEntry(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        kind=LogKind(row["kind"]),
+        action=None if row["action"] is None else ModeratorAction(row["action"]),
+        actor_user_id=row["actor_user_id"],
+        seat=row["seat"],
+        command_json=row["command"],
+        reason=row["reason"],
+        details=json.loads(row["details"]),
+        events=tuple(_EVENTS.validate_json(row["events"])),
+        undoes=row["undoes"],
+        undone_by=row["undone_by"],
+        version_after=row["version_after"],
+        created_at=_from_ms(row["created_at"]),
+    )
+
+
+def _deck(row: sqlite3.Row) -> SavedDeck:
+    return SavedDeck(
+        id=row["id"],
+        user_id=row["user_id"],
+        ruleset=row["ruleset"],
+        name=row["name"],
+        cards=tuple(json.loads(row["cards"])),
+        created_at=_from_ms(row["created_at"]),
+        updated_at=_from_ms(row["updated_at"]),
+    )
+
+
+def _deadline(row: sqlite3.Row) -> Deadline:
+    return Deadline(
+        game_id=row["game_id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        seat=row["seat"],
+        kind=row["kind"],
+        due_at=_from_ms(row["due_at"]),
+    )
+
+
+def _seconds(value: timedelta | None) -> int | None:
+    return None if value is None else int(value.total_seconds())
+
+
+def _status_error(game_id: int, status: GameStatus, doing: str) -> WrongGameStatus:
+    return WrongGameStatus(f"Cannot {doing}: game #{game_id} {_STATUS_TEXT[status]}.", status.value)
+
+
+def _stale(expected: int, current: int) -> StaleState:
+    return StaleState(
+        f"This was sent for move {expected} of the game, but the game is now at move "
+        f"{current}. Look at the current position and try again."
+    )
+
+
+def _translate(error: sqlite3.Error, path: Path) -> Exception:
+    """Map an SQLite error to a `StorageError` where one fits, else return it unchanged."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        return DatabaseBusy(
+            f"The database {path} is busy (another process holds its write lock); "
+            "try again in a moment."
+        )
+    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return DatabaseUnusable(
+            f"The database {path} is damaged ({error}); restore it from a backup."
+        )
+    return error
+
+
+async def _rows(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> list[sqlite3.Row]:
+    """Run a query and fetch every row in one round trip to the connection's thread."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+async def _row(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> sqlite3.Row | None:
+    rows = await _rows(conn, sql, params)
+    return rows[0] if rows else None
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    """Roll back, even if the calling task is being cancelled; never masks the first error."""
+    with contextlib.suppress(sqlite3.Error, ValueError):
+        await asyncio.shield(conn.rollback())
+
+
+# ------------------------------------------------------------------------ opening
+async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    return conn
+
+
+async def _check_ours(conn: aiosqlite.Connection, path: Path, *, check_integrity: bool) -> None:
+    """Refuse a file that is not (or not yet safely) a Heroes Table database; read only.
+
+    :raises DatabaseUnusable: naming why (foreign, newer, damaged).
+    """
+    app_row = await _row(conn, "PRAGMA application_id")
+    count_row = await _row(conn, "SELECT count(*) FROM sqlite_master")
+    app_id = app_row[0] if app_row is not None else 0
+    objects = count_row[0] if count_row is not None else 0
+    if objects == 0 and app_id in (0, APPLICATION_ID):
+        return  # a new, empty database
+    if app_id != APPLICATION_ID:
+        raise DatabaseUnusable(
+            f"Cannot open the database {path}: it is another program's SQLite database, "
+            "not a Heroes Table one. Nothing was changed; set HEROES_DB_PATH to another file."
+        )
+    version, latest = await schema_version(conn), len(load_migrations())
+    if version > latest:
+        raise DatabaseUnusable(
+            f"Cannot open the database {path}: it was written by a newer Heroes Table "
+            f"(schema {version}; this version knows up to {latest}). Nothing was changed."
+        )
+    if check_integrity:
+        problems = await _rows(conn, "PRAGMA quick_check(3)")
+        if [tuple(p) for p in problems] != [("ok",)]:
+            first = str(problems[0][0]).replace("\n", " ")
+            raise DatabaseUnusable(
+                f"Cannot open the database {path}: it is damaged ({first}). "
+                "Nothing was changed; restore it from a backup."
+            )
+
+
+async def _prepare_writer(conn: aiosqlite.Connection, path: Path, synchronous: Synchronous) -> None:
+    mode_row = await _row(conn, "PRAGMA journal_mode = WAL")
+    if mode_row is None or str(mode_row[0]).lower() != "wal":
+        log.warning("SQLite refused WAL mode for %s (got %r)", path, mode_row and mode_row[0])
+    await conn.execute(f"PRAGMA synchronous = {synchronous}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def _prepare_reader(conn: aiosqlite.Connection) -> None:
+    await conn.execute("PRAGMA foreign_keys = ON")
+    await conn.execute("PRAGMA query_only = ON")
+
+
+async def _close_quietly(*connections: aiosqlite.Connection | None) -> None:
+    for conn in connections:
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+
+async def open_repository(
+    path: str | Path,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    synchronous: Synchronous = "FULL",
+    busy_timeout: float = 5.0,
+    check_integrity: bool = True,
+) -> SqliteRepository:
+    """Open (creating if missing) the database at ``path``, migrate it, return the repository.
+
+    The folder is created if missing. An existing file is first inspected read-only: a file
+    that is not SQLite, another program's database, a database from a newer version or a
+    damaged one (``PRAGMA quick_check``) is refused and left untouched.
+
+    :param clock: the time source for timestamps (default: now, UTC); tests pass their own.
+    :param synchronous: ``FULL`` (default: a commit survives power loss) or ``NORMAL``
+        (faster; a commit survives a process crash but may be lost on power loss).
+    :param busy_timeout: seconds to wait for another process's write lock.
+    :param check_integrity: run ``PRAGMA quick_check`` on an existing database.
+    :raises DatabaseUnusable: with one readable line saying what is wrong with the file.
+    :raises MigrationError: if a migration fails (the database stays at the last version).
+    """
+    where = Path(path).expanduser()
+    writer: aiosqlite.Connection | None = None
+    reader: aiosqlite.Connection | None = None
+    try:
+        await asyncio.to_thread(_prepare_folder, where)
+        writer = await _connect(where, busy_timeout)
+        await _check_ours(writer, where, check_integrity=check_integrity)
+        await _prepare_writer(writer, where, synchronous)
+        applied = await migrate(writer, clock=clock)
+        if applied:
+            log.info("Database %s migrated to schema %d", where, applied[-1])
+        reader = await _connect(where, busy_timeout)
+        await _prepare_reader(reader)
+    except sqlite3.Error as error:
+        await _close_quietly(writer, reader)
+        translated = _translate(error, where)
+        if isinstance(translated, DatabaseBusy):
+            raise translated from error
+        raise DatabaseUnusable(
+            f"Cannot open the database {where}: {_describe_open_error(error)}. Nothing was changed."
+        ) from error
+    except BaseException:
+        await _close_quietly(writer, reader)
+        raise
+    return SqliteRepository(where, writer, reader, clock=clock)
+
+
+def _prepare_folder(path: Path) -> None:
+    """Create the database's folder; refuse a path that is a folder itself.
+
+    :raises DatabaseUnusable: when the folder cannot be created or ``path`` is a folder.
+    """
+    if path.is_dir():
+        raise DatabaseUnusable(f"Cannot open the database {path}: it is a folder, not a file.")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseUnusable(
+            f"Cannot open the database {path}: cannot create its folder ({error.strerror})."
+        ) from error
+
+
+def _describe_open_error(error: sqlite3.Error) -> str:
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == _SQLITE_NOTADB:
+        return "it is not a SQLite database (or it is encrypted)"
+    if code == _SQLITE_CORRUPT:
+        return f"it is damaged ({error}); restore it from a backup"
+    return f"SQLite says: {error}"
+
+
+# --------------------------------------------------------------------- repository
+class SqliteRepository(Repository):
+    """`Repository` on one SQLite file; build it with `open_repository`.
+
+    Attributes:
+        path: the database file.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        *,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._closed = False
+
+    # ------------------------------------------------------------ transactions
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction on the writer; rolled back on any exception.
+
+        Cancellation-safe: aiosqlite runs a connection's statements in FIFO order on its
+        thread, and a statement whose caller was cancelled still runs. So on any exception
+        (including `CancelledError` at any await, even ``BEGIN`` or ``COMMIT``) a
+        ``ROLLBACK`` is queued behind it before the lock is released; it is a no-op when no
+        transaction is open. A transaction therefore lands wholly or not at all.
+        """
+        async with self._write_lock:
+            conn = self._writer
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException as error:
+                await _rollback(conn)
+                if isinstance(error, sqlite3.Error):
+                    translated = _translate(error, self.path)
+                    if translated is not error:
+                        raise translated from error
+                raise
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One read snapshot (``BEGIN`` ... ``ROLLBACK``) on the reader connection."""
+        async with self._read_lock:
+            conn = self._reader
+            try:
+                await conn.execute("BEGIN")
+                yield conn
+            except sqlite3.Error as error:
+                translated = _translate(error, self.path)
+                if translated is not error:
+                    raise translated from error
+                raise
+            finally:
+                await _rollback(conn)
+
+    def _now(self) -> int:
+        return _to_ms(self._clock())
+
+    async def close(self) -> None:
+        """Close both connections (SQLite checkpoints the WAL when the last one closes)."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._write_lock, self._read_lock:
+            await _close_quietly(self._reader, self._writer)
+
+    # ---------------------------------------------------------- shared checks
+    async def _require_game(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        allowed: Iterable[GameStatus],
+        doing: str,
+        expected_version: int | None = None,
+    ) -> Game:
+        """Load the game inside the current transaction and check status and version.
+
+        :raises GameNotFound | WrongGameStatus | StaleState:
+        """
+        row = await _row(
+            conn, f"SELECT {_GAME_COLUMNS}, g.state FROM games g WHERE g.id = ?", (game_id,)
+        )
+        if row is None:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        game = _game(row)
+        if game.status not in frozenset(allowed):
+            raise _status_error(game_id, game.status, doing)
+        if expected_version is not None and game.version != expected_version:
+            raise _stale(expected_version, game.version)
+        return game
+
+    async def _load_game(self, conn: aiosqlite.Connection, game_id: int) -> Game:
+        row = await _row(
+            conn, f"SELECT {_GAME_COLUMNS}, g.state FROM games g WHERE g.id = ?", (game_id,)
+        )
+        if row is None:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        return _game(row)
+
+    async def _append(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        *,
+        kind: LogKind,
+        version_after: int,
+        now: int,
+        action: ModeratorAction | None = None,
+        actor_user_id: int | None = None,
+        seat: int | None = None,
+        command_json: str | None = None,
+        reason: str | None = None,
+        details: Mapping[str, Any] | None = None,
+        events: Sequence[Event] = (),
+        undoes: int | None = None,
+    ) -> LogEntry:
+        """Append one log entry at the next seq inside the current transaction."""
+        seq_row = await _row(
+            conn, "SELECT coalesce(max(seq), 0) + 1 FROM game_log WHERE game_id = ?", (game_id,)
+        )
+        seq = int(seq_row[0]) if seq_row is not None else 1
+        await conn.execute(
+            "INSERT INTO game_log (game_id, seq, kind, action, actor_user_id, seat, command, "
+            "reason, details, events, undoes, version_after, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                seq,
+                kind.value,
+                None if action is None else action.value,
+                actor_user_id,
+                seat,
+                command_json,
+                reason,
+                _json(dict(details or {})),
+                _dump_events(events),
+                undoes,
+                version_after,
+                now,
+            ),
+        )
+        return LogEntry(
+            game_id=game_id,
+            seq=seq,
+            kind=kind,
+            action=action,
+            actor_user_id=actor_user_id,
+            seat=seat,
+            command_json=command_json,
+            reason=reason,
+            details=dict(details or {}),
+            events=tuple(events),
+            undoes=undoes,
+            undone_by=None,
+            version_after=version_after,
+            created_at=_from_ms(now),
+        )
+
+    async def _write_deadlines(
+        self, conn: aiosqlite.Connection, game_id: int, deadlines: Sequence[DeadlineSpec], now: int
+    ) -> None:
+        await conn.executemany(
+            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at, "
+            "created_at = excluded.created_at",
+            [(game_id, d.seat, d.kind, _to_ms(d.due_at), now) for d in deadlines],
+        )
+
+    # ------------------------------------------------------------------ games
+    async def create_game(
+        self,
+        channel_id: int,
+        *,
+        ruleset: str,
+        guild_id: int | None = None,
+        host_user_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """See `Repository.create_game`."""
+        chosen_seed = secrets.randbits(63) if seed is None else seed
+        if chosen_seed not in _INT64:
+            raise ValueError(f"seed must fit a signed 64-bit integer, got {chosen_seed}")
+        options_json, now = _json(dict(options or {})), self._now()
+        async with self._write() as conn:
+            busy = await _row(
+                conn,
+                "SELECT id, ruleset, status FROM games WHERE channel_id = ? "
+                "AND status IN ('lobby', 'active', 'paused')",
+                (channel_id,),
+            )
+            if busy is not None:
+                raise _channel_busy(busy["id"], busy["ruleset"], busy["status"])
+            try:
+                cursor = await conn.execute(
+                    "INSERT INTO games (channel_id, guild_id, ruleset, options, seed, "
+                    "host_user_id, status, version, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?)",
+                    (
+                        channel_id,
+                        guild_id,
+                        ruleset,
+                        options_json,
+                        chosen_seed,
+                        host_user_id,
+                        now,
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:  # an open game created by another process
+                raise ChannelBusy("This channel already has an open game.") from error
+            game_id = cursor.lastrowid
+            if game_id is None:  # pragma: no cover - SQLite always sets it after an INSERT
+                raise StorageError("SQLite did not report the new game's id.")
+            return await self._load_game(conn, game_id)
+
+    async def get_game(self, game_id: int) -> Game:
+        """See `Repository.get_game`."""
+        async with self._read() as conn:
+            return await self._load_game(conn, game_id)
+
+    async def game_in_channel(self, channel_id: int) -> Game | None:
+        """See `Repository.game_in_channel`."""
+        async with self._read() as conn:
+            row = await _row(
+                conn,
+                f"SELECT {_GAME_COLUMNS}, g.state FROM games g WHERE g.channel_id = ? "
+                "AND g.status IN ('lobby', 'active', 'paused')",
+                (channel_id,),
+            )
+        return None if row is None else _game(row)
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: frozenset[GameStatus] | None = None,
+        before_id: int | None = None,
+        limit: int = 25,
+    ) -> list[GameSummary]:
+        """See `Repository.list_games`."""
+        if not 1 <= limit <= 500:
+            raise ValueError(f"limit must be 1..500, got {limit}")
+        where: list[str] = ["1 = 1"]
+        params: list[Any] = []
+        for column, value in (("g.guild_id", guild_id), ("g.channel_id", channel_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if before_id is not None:
+            where.append("g.id < ?")
+            params.append(before_id)
+        if statuses is not None:
+            where.append(f"g.status IN ({_placeholders(len(statuses))})")
+            params.extend(sorted(s.value for s in statuses))
+        sql = (
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE {' AND '.join(where)} "
+            "ORDER BY g.id DESC LIMIT ?"
+        )
+        async with self._read() as conn:
+            rows = await _rows(conn, sql, [*params, limit])
+        return [_summary(row) for row in rows]
+
+    async def games_for_user(
+        self, user_id: int, *, statuses: frozenset[GameStatus] = OPEN_STATUSES
+    ) -> list[UserSeat]:
+        """See `Repository.games_for_user`."""
+        sql = (
+            f"SELECT {_GAME_COLUMNS}, {_SEAT_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id "
+            f"WHERE s.user_id = ? AND g.status IN ({_placeholders(len(statuses))}) "
+            "ORDER BY g.updated_at DESC, g.id DESC"
+        )
+        async with self._read() as conn:
+            rows = await _rows(conn, sql, [user_id, *sorted(s.value for s in statuses)])
+        return [UserSeat(_summary(row), _seat(row)) for row in rows]
+
+    # ------------------------------------------------------------------ lobby
+    async def update_options(self, game_id: int, options: Mapping[str, Any]) -> Game:
+        """See `Repository.update_options`."""
+        now = self._now()
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change the options")
+            await conn.execute(
+                "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                (_json(dict(options)), now, game_id),
+            )
+            return await self._load_game(conn, game_id)
+
+    async def _free_seat(
+        self, conn: aiosqlite.Connection, game_id: int, max_seats: int | None
+    ) -> int:
+        taken = [
+            r[0] for r in await _rows(conn, "SELECT seat FROM seats WHERE game_id = ?", (game_id,))
+        ]
+        if max_seats is not None and len(taken) >= max_seats:
+            raise LobbyFull(f"Game #{game_id} is full ({max_seats} seats).")
+        return min(set(range(len(taken) + 1)) - set(taken))
+
+    async def _check_deck(
+        self, conn: aiosqlite.Connection, deck_id: int, user_id: int | None
+    ) -> None:
+        row = await _row(conn, "SELECT user_id FROM decks WHERE id = ?", (deck_id,))
+        if row is None or row[0] != user_id:
+            raise DeckNotFound(f"You have no saved deck #{deck_id}.")
+
+    async def _insert_seat(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        display_name: str,
+        ready_deck: str | None,
+        saved_deck_id: int | None,
+    ) -> Seat:
+        await conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
+            "ready_deck, saved_deck_id, joined_at) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+            (
+                game_id,
+                seat,
+                user_id,
+                display_name,
+                int(user_id is None),
+                ready_deck,
+                saved_deck_id,
+                self._now(),
+            ),
+        )
+        row = await _row(
+            conn,
+            f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
+            (game_id, seat),
+        )
+        if row is None:  # pragma: no cover - just inserted
+            raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
+        return _seat(row)
+
+    async def join_game(
+        self,
+        game_id: int,
+        *,
+        user_id: int,
+        display_name: str,
+        ready_deck: str | None = None,
+        saved_deck_id: int | None = None,
+        max_seats: int | None = None,
+    ) -> Seat:
+        """See `Repository.join_game`."""
+        if ready_deck is not None and saved_deck_id is not None:
+            raise ValueError("choose a ready-made deck or a saved deck, not both")
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "join")
+            if await _row(
+                conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            ):
+                raise AlreadySeated(f"You already have a seat in game #{game_id}.")
+            if saved_deck_id is not None:
+                await self._check_deck(conn, saved_deck_id, user_id)
+            seat = await self._free_seat(conn, game_id, max_seats)
+            return await self._insert_seat(
+                conn,
+                game_id,
+                seat,
+                user_id=user_id,
+                display_name=display_name,
+                ready_deck=ready_deck,
+                saved_deck_id=saved_deck_id,
+            )
+
+    async def add_ai_seat(
+        self,
+        game_id: int,
+        *,
+        display_name: str,
+        ready_deck: str | None = None,
+        max_seats: int | None = None,
+    ) -> Seat:
+        """See `Repository.add_ai_seat`."""
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "add a computer seat")
+            seat = await self._free_seat(conn, game_id, max_seats)
+            return await self._insert_seat(
+                conn,
+                game_id,
+                seat,
+                user_id=None,
+                display_name=display_name,
+                ready_deck=ready_deck,
+                saved_deck_id=None,
+            )
+
+    async def leave_game(self, game_id: int, user_id: int) -> None:
+        """See `Repository.leave_game`."""
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "leave")
+            cursor = await conn.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            if cursor.rowcount == 0:
+                raise SeatNotFound(f"You have no seat in game #{game_id}.")
+
+    async def choose_deck(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        ready_deck: str | None = None,
+        saved_deck_id: int | None = None,
+    ) -> Seat:
+        """See `Repository.choose_deck`."""
+        if ready_deck is not None and saved_deck_id is not None:
+            raise ValueError("choose a ready-made deck or a saved deck, not both")
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change decks")
+            row = await _row(
+                conn,
+                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+            if row is None:
+                raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
+            if saved_deck_id is not None:
+                await self._check_deck(conn, saved_deck_id, row["user_id"])
+            await conn.execute(
+                "UPDATE seats SET ready_deck = ?, saved_deck_id = ? WHERE game_id = ? AND seat = ?",
+                (ready_deck, saved_deck_id, game_id, seat),
+            )
+            updated = await _row(
+                conn,
+                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+            assert updated is not None
+            return _seat(updated)
+
+    async def seats(self, game_id: int) -> list[Seat]:
+        """See `Repository.seats`."""
+        async with self._read() as conn:
+            rows = await _rows(
+                conn,
+                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE s.game_id = ? ORDER BY s.seat",
+                (game_id,),
+            )
+        return [_seat(row) for row in rows]
+
+    async def set_dm_reachable(self, user_id: int, reachable: bool) -> int:
+        """See `Repository.set_dm_reachable`."""
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "UPDATE seats SET dm_reachable = ? WHERE user_id = ? AND game_id IN "
+                "(SELECT id FROM games WHERE status IN ('lobby', 'active', 'paused'))",
+                (int(reachable), user_id),
+            )
+            return int(cursor.rowcount)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        state: GameState,
+        events: Sequence[Event],
+        options: BaseModel | Mapping[str, Any],
+        actor_user_id: int | None,
+    ) -> Game:
+        """See `Repository.start_game`."""
+        if state.version != 0:
+            raise ValueError(f"a new game's state must be at version 0, got {state.version}")
+        options_data = (
+            options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options)
+        )
+        state_json, now = state.model_dump_json(), self._now()
+        async with self._write() as conn:
+            game = await self._require_game(conn, game_id, {GameStatus.LOBBY}, "start it")
+            if state.seed != game.seed:
+                raise ValueError(
+                    f"the state's seed {state.seed} is not game #{game_id}'s seed {game.seed}"
+                )
+            seats = [
+                _seat(r)
+                for r in await _rows(
+                    conn,
+                    f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE s.game_id = ? ORDER BY s.seat",
+                    (game_id,),
+                )
+            ]
+            if len(seats) != state.players:
+                raise ValueError(
+                    f"the state has {state.players} players but game #{game_id} has {len(seats)} seats"
+                )
+            await self._renumber_seats(conn, seats)
+            await conn.execute(
+                "UPDATE games SET status = 'active', options = ?, players = ?, state = ?, "
+                "version = 0, updated_at = ? WHERE id = ?",
+                (_json(options_data), state.players, state_json, now, game_id),
+            )
+            await self._append(
+                conn,
+                game_id,
+                kind=LogKind.SETUP,
+                version_after=0,
+                now=now,
+                actor_user_id=actor_user_id,
+                events=events,
+            )
+            return await self._load_game(conn, game_id)
+
+    async def _renumber_seats(self, conn: aiosqlite.Connection, seats: Sequence[Seat]) -> None:
+        """Number ``seats`` (in their order) 0..n-1 if they have gaps."""
+        if all(s.seat == i for i, s in enumerate(seats)):
+            return
+        await conn.execute("DELETE FROM seats WHERE game_id = ?", (seats[0].game_id,))
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
+            "ready_deck, saved_deck_id, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    s.game_id,
+                    i,
+                    s.user_id,
+                    s.display_name,
+                    int(s.is_ai),
+                    None if s.dm_reachable is None else int(s.dm_reachable),
+                    s.ready_deck,
+                    s.saved_deck_id,
+                    _to_ms(s.joined_at),
+                )
+                for i, s in enumerate(seats)
+            ],
+        )
+
+    # ---------------------------------------------------------------- commits
+    async def commit(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        command: Command,
+        state: GameState,
+        events: Sequence[Event],
+        actor_user_id: int | None,
+        reason: str | None = None,
+        result: Result | None = None,
+        deadlines: Sequence[DeadlineSpec] | None = None,
+    ) -> LogEntry:
+        """See `Repository.commit`."""
+        if state.version != expected_version + 1:
+            raise ValueError(
+                f"the new state is at version {state.version}, expected {expected_version + 1}"
+            )
+        finished = result is not None and result.finished
+        now = self._now()
+        params = (
+            state.version,
+            state.model_dump_json(),
+            now,
+            GameStatus.FINISHED.value if finished else GameStatus.ACTIVE.value,
+            _json(result.model_dump(mode="json")) if finished and result is not None else None,
+            now if finished else None,
+            game_id,
+            expected_version,
+        )
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, "
+                "result = ?, ended_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                params,
+            )
+            if cursor.rowcount != 1:
+                await self._require_game(
+                    conn, game_id, {GameStatus.ACTIVE}, "make a move", expected_version
+                )
+                raise _stale(expected_version, -1)  # pragma: no cover - diagnosed above
+            entry = await self._append(
+                conn,
+                game_id,
+                kind=LogKind.COMMAND,
+                version_after=state.version,
+                now=now,
+                actor_user_id=actor_user_id,
+                seat=seat,
+                command_json=command.model_dump_json(),
+                reason=reason,
+                events=events,
+            )
+            if finished or deadlines is not None:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if deadlines and not finished:
+                await self._write_deadlines(conn, game_id, deadlines, now)
+            return entry
+
+    async def record_undo(
+        self,
+        game_id: int,
+        *,
+        undone_seq: int,
+        expected_version: int,
+        state: GameState,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> LogEntry:
+        """See `Repository.record_undo`."""
+        if state.version != expected_version + 1:
+            raise ValueError(
+                f"the new state is at version {state.version}, expected {expected_version + 1}"
+            )
+        now = self._now()
+        allowed = {GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED}
+        async with self._write() as conn:
+            game = await self._require_game(conn, game_id, allowed, "undo", expected_version)
+            last = await _row(
+                conn,
+                f"SELECT l.seq, l.seat FROM game_log l WHERE l.game_id = ? AND {_IN_EFFECT} "
+                "ORDER BY l.seq DESC LIMIT 1",
+                (game_id,),
+            )
+            if last is None or last["seq"] != undone_seq:
+                raise NothingToUndo(
+                    f"Move {undone_seq} is not the last move in effect in game #{game_id}."
+                )
+            status = GameStatus.ACTIVE if game.status is GameStatus.FINISHED else game.status
+            try:
+                await conn.execute(
+                    "UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, "
+                    "result = CASE WHEN ? THEN NULL ELSE result END, "
+                    "ended_at = CASE WHEN ? THEN NULL ELSE ended_at END "
+                    "WHERE id = ? AND version = ?",
+                    (
+                        state.version,
+                        state.model_dump_json(),
+                        now,
+                        status.value,
+                        status is not game.status,
+                        status is not game.status,
+                        game_id,
+                        expected_version,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy(
+                    f"Cannot reopen game #{game_id}: its channel has another open game."
+                ) from error
+            return await self._append(
+                conn,
+                game_id,
+                kind=LogKind.MODERATOR,
+                action=ModeratorAction.UNDO,
+                version_after=state.version,
+                now=now,
+                actor_user_id=moderator_user_id,
+                seat=last["seat"],
+                reason=reason,
+                details={"undoes": undone_seq},
+                undoes=undone_seq,
+            )
+
+    async def moderate(
+        self,
+        game_id: int,
+        action: ModeratorAction,
+        *,
+        moderator_user_id: int | None,
+        reason: str,
+        change: ModeratorChange,
+        details: Mapping[str, Any] | None = None,
+        seat: int | None = None,
+    ) -> LogEntry:
+        """See `Repository.moderate`."""
+        now = self._now()
+        async with self._write() as conn:
+            game = await self._require_game(
+                conn, game_id, change.allowed_from, action.value, change.expected_version
+            )
+            if change.seat_change is not None:
+                await self._change_seat(conn, game_id, change)
+            if change.remove_seat is not None:
+                cursor = await conn.execute(
+                    "DELETE FROM seats WHERE game_id = ? AND seat = ?",
+                    (game_id, change.remove_seat),
+                )
+                if cursor.rowcount == 0:
+                    raise SeatNotFound(f"Game #{game_id} has no seat {change.remove_seat}.")
+            await self._change_status(conn, game, change, now)
+            if change.deadlines:
+                await self._write_deadlines(conn, game_id, change.deadlines, now)
+            return await self._append(
+                conn,
+                game_id,
+                kind=LogKind.MODERATOR,
+                action=action,
+                version_after=game.version,
+                now=now,
+                actor_user_id=moderator_user_id,
+                seat=seat,
+                reason=reason,
+                details=details,
+            )
+
+    async def _change_seat(
+        self, conn: aiosqlite.Connection, game_id: int, change: ModeratorChange
+    ) -> None:
+        target = change.seat_change
+        assert target is not None
+        if target.user_id is not None and await _row(
+            conn,
+            "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ? AND seat <> ?",
+            (game_id, target.user_id, target.seat),
+        ):
+            raise AlreadySeated(f"That user already has another seat in game #{game_id}.")
+        cursor = await conn.execute(
+            "UPDATE seats SET user_id = ?, display_name = ?, is_ai = ?, dm_reachable = NULL "
+            "WHERE game_id = ? AND seat = ?",
+            (
+                target.user_id,
+                target.display_name,
+                int(target.user_id is None),
+                game_id,
+                target.seat,
+            ),
+        )
+        if cursor.rowcount == 0:
+            raise SeatNotFound(f"Game #{game_id} has no seat {target.seat}.")
+
+    async def _change_status(
+        self, conn: aiosqlite.Connection, game: Game, change: ModeratorChange, now: int
+    ) -> None:
+        status = change.new_status
+        if status is None:
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game.id))
+            return
+        ended = status in ENDED_STATUSES
+        await conn.execute(
+            "UPDATE games SET status = ?, updated_at = ?, result = ?, ended_at = ? WHERE id = ?",
+            (
+                status.value,
+                now,
+                _json(dict(change.result)) if change.result is not None else None,
+                now if ended else None,
+                game.id,
+            ),
+        )
+        if ended:
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game.id,))
+
+    # -------------------------------------------------------------------- log
+    async def read_log_unredacted(
+        self,
+        game_id: int,
+        *,
+        after_seq: int = 0,
+        before_seq: int | None = None,
+        limit: int = DEFAULT_PAGE,
+    ) -> LogPage:
+        """See `Repository.read_log_unredacted`."""
+        if not 1 <= limit <= 1000:
+            raise ValueError(f"limit must be 1..1000, got {limit}")
+        if before_seq is None:
+            sql = (
+                f"SELECT {_LOG_COLUMNS} FROM game_log l WHERE l.game_id = ? AND l.seq > ? "
+                "ORDER BY l.seq LIMIT ?"
+            )
+            params: tuple[int, ...] = (game_id, after_seq, limit + 1)
+        else:
+            sql = (
+                f"SELECT {_LOG_COLUMNS} FROM game_log l WHERE l.game_id = ? AND l.seq > ? "
+                "AND l.seq < ? ORDER BY l.seq DESC LIMIT ?"
+            )
+            params = (game_id, after_seq, before_seq, limit + 1)
+        async with self._read() as conn:
+            rows = await _rows(conn, sql, params)
+        has_more = len(rows) > limit
+        rows = rows[:limit]
+        if before_seq is not None:
+            rows.reverse()
+        return LogPage(tuple(_log_entry(row) for row in rows), has_more)
+
+    # -------------------------------------------------------------- deadlines
+    async def set_deadline(self, game_id: int, deadline: DeadlineSpec) -> None:
+        """See `Repository.set_deadline`."""
+        now = self._now()
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, OPEN_STATUSES, "set a deadline")
+            await self._write_deadlines(conn, game_id, (deadline,), now)
+
+    async def clear_deadlines(
+        self, game_id: int, *, seat: int | None = None, kind: str | None = None
+    ) -> int:
+        """See `Repository.clear_deadlines`."""
+        sql = "DELETE FROM deadlines WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        async with self._write() as conn:
+            cursor = await conn.execute(sql, params)
+            return int(cursor.rowcount)
+
+    async def _active_deadlines(self, extra: str, params: Sequence[Any]) -> list[Deadline]:
+        sql = (
+            "SELECT d.game_id, g.channel_id, g.guild_id, d.seat, d.kind, d.due_at "
+            "FROM deadlines d JOIN games g ON g.id = d.game_id "
+            f"WHERE g.status = 'active' {extra} ORDER BY d.due_at, d.game_id, d.seat, d.kind"
+        )
+        async with self._read() as conn:
+            rows = await _rows(conn, sql, params)
+        return [_deadline(row) for row in rows]
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        """See `Repository.deadlines`."""
+        if game_id is None:
+            return await self._active_deadlines("", ())
+        return await self._active_deadlines("AND d.game_id = ?", (game_id,))
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        """See `Repository.due_deadlines`."""
+        return await self._active_deadlines("AND d.due_at <= ?", (_to_ms(now),))
+
+    # ------------------------------------------------------------------ decks
+    async def save_deck(
+        self, user_id: int, *, ruleset: str, name: str, cards: Sequence[str]
+    ) -> SavedDeck:
+        """See `Repository.save_deck`."""
+        now = self._now()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO decks (user_id, ruleset, name, cards, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, ruleset, name) "
+                "DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at",
+                (user_id, ruleset, name, _json(list(cards)), now, now),
+            )
+            row = await _row(
+                conn,
+                f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ? AND ruleset = ? AND name = ?",
+                (user_id, ruleset, name),
+            )
+            assert row is not None
+            return _deck(row)
+
+    async def list_decks(self, user_id: int, *, ruleset: str | None = None) -> list[SavedDeck]:
+        """See `Repository.list_decks`."""
+        sql = f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ?"
+        params: list[Any] = [user_id]
+        if ruleset is not None:
+            sql += " AND ruleset = ?"
+            params.append(ruleset)
+        async with self._read() as conn:
+            rows = await _rows(conn, sql + " ORDER BY ruleset, name", params)
+        return [_deck(row) for row in rows]
+
+    async def get_deck(self, deck_id: int) -> SavedDeck:
+        """See `Repository.get_deck`."""
+        async with self._read() as conn:
+            row = await _row(conn, f"SELECT {_DECK_COLUMNS} FROM decks WHERE id = ?", (deck_id,))
+        if row is None:
+            raise DeckNotFound(f"There is no saved deck #{deck_id}.")
+        return _deck(row)
+
+    async def delete_deck(self, deck_id: int, *, user_id: int) -> bool:
+        """See `Repository.delete_deck`."""
+        async with self._write() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id)
+            )
+            return cursor.rowcount == 1
+
+    # --------------------------------------------------------- guild settings
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """See `Repository.guild_settings`."""
+        async with self._read() as conn:
+            row = await _row(
+                conn,
+                "SELECT moderator_role_id, turn_deadline_s, reminder_every_s "
+                "FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            )
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id=guild_id,
+            moderator_role_id=row["moderator_role_id"],
+            turn_deadline=None
+            if row["turn_deadline_s"] is None
+            else timedelta(seconds=row["turn_deadline_s"]),
+            reminder_every=None
+            if row["reminder_every_s"] is None
+            else timedelta(seconds=row["reminder_every_s"]),
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """See `Repository.save_guild_settings`."""
+        for value in (settings.turn_deadline, settings.reminder_every):
+            if value is not None and value.total_seconds() < 1:
+                raise ValueError(f"deadlines and reminders need at least one second, got {value}")
+        now = self._now()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, moderator_role_id, turn_deadline_s, "
+                "reminder_every_s, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) "
+                "DO UPDATE SET moderator_role_id = excluded.moderator_role_id, "
+                "turn_deadline_s = excluded.turn_deadline_s, "
+                "reminder_every_s = excluded.reminder_every_s, updated_at = excluded.updated_at",
+                (
+                    settings.guild_id,
+                    settings.moderator_role_id,
+                    _seconds(settings.turn_deadline),
+                    _seconds(settings.reminder_every),
+                    now,
+                ),
+            )
+
+
+def _channel_busy(game_id: int, ruleset: str, status: str) -> ChannelBusy:
+    return ChannelBusy(
+        f"This channel already has a {ruleset} game (game #{game_id}, {status}). "
+        "Finish or end it before creating another."
+    )
