@@ -1,0 +1,1 @@
+"""Storage tests: real SQLite files, the Dice Race test ruleset, concurrency and crashes."""
