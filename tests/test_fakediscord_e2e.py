@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, ImpossibleInteraction
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, ImpossibleInteraction, Upload
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (the fake_discord fixture)
 
 RULESETS = ["homm4", "mmh", "homm3", "heroforge"]
@@ -59,6 +59,12 @@ class FactionView(discord.ui.View):
     )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"Faction: {select.values[0]}", view=None)
+
+
+class HandView(discord.ui.View):
+    @discord.ui.button(label="Play", custom_id="hand:play")
+    async def play(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="played Griffin", view=None)
 
 
 def png_bytes(width: int = 120, height: int = 90) -> bytes:
@@ -155,7 +161,38 @@ def make_bot(*, shards: bool = False) -> commands.Bot:
 
     @bot.tree.command(description="Your hand")
     async def hand(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("Griffin, Angel", ephemeral=True)
+        await interaction.response.send_message("Griffin, Angel", view=HandView(), ephemeral=True)
+
+    @bot.tree.command(description="Echo resolved options")
+    async def inspect(
+        interaction: discord.Interaction,
+        who: discord.Member,
+        where: discord.TextChannel,
+        role: discord.Role,
+        deck: discord.Attachment,
+    ) -> None:
+        data = await deck.read()
+        await interaction.response.send_message(
+            f"{who.display_name} {where.name} {role.name} {deck.filename} {data.decode()}"
+        )
+
+    @bot.tree.command(description="Post a recap with a thread")
+    async def recap(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        embed = discord.Embed(title="Recap").set_image(url="attachment://map.png")
+        posted = await channel.send(
+            embed=embed, file=discord.File(io.BytesIO(png_bytes()), "map.png")
+        )
+        await posted.edit(content="Round 1 recap")
+        thread = await posted.create_thread(name="round-1")
+        await thread.send("discuss here")
+        await posted.add_reaction("\N{CROSSED SWORDS}")
+        temporary = await channel.send("temporary")
+        await temporary.delete()
+        seen = [m.content async for m in channel.history(limit=10)]
+        await interaction.edit_original_response(content=f"history: {seen}")
 
     @bot.event
     async def on_message(message: discord.Message) -> None:
@@ -428,4 +465,59 @@ async def test_auto_sharded_bot_gets_each_guild_on_its_shard(fake_discord: FakeD
         shard_of = {s.shard_id for s in fake_discord.gateway.sessions}
         assert shard_of == {0, 1}
         runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+async def test_resolved_options_and_the_attachment_cdn(
+    fake_discord: FakeDiscord, table: Table
+) -> None:
+    heroes = table.guild.create_role("Heroes")
+    async with fake_discord.run_bot(make_bot()) as runner:
+        result = await fake_discord.slash(
+            table.ann,
+            table.general,
+            "inspect",
+            who=table.bob,
+            where=table.general,
+            role=heroes,
+            deck=Upload("deck.txt", b"Griffin x2"),
+        )
+        message = await result.final_message()
+        assert message.content == "bob general Heroes deck.txt Griffin x2"
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+async def test_channel_messages_edits_threads_and_reactions(
+    fake_discord: FakeDiscord, table: Table
+) -> None:
+    async with fake_discord.run_bot(make_bot()) as runner:
+        result = await fake_discord.slash(table.mod, table.general, "recap")
+        final = await result.final_message()
+        runner.assert_no_errors()
+    assert final is result.original and result.original_edits == 1
+    assert final.content == "history: ['Round 1 recap', '']"
+    posted = next(m for m in table.general.public_messages() if m.content == "Round 1 recap")
+    assert (
+        posted.edits[0]["content"] == ""
+        and posted.embeds[0]["image"]["url"] == "attachment://map.png"
+    )
+    assert posted.attachment("map.png").is_png and posted.reactions == ["\N{CROSSED SWORDS}"]
+    (thread,) = table.guild.threads()
+    assert thread.id == posted.id and thread.parent is table.general
+    assert [m.content for m in thread.history()] == ["discuss here"]
+    assert [m.content for m in table.general.messages if m.deleted] == ["temporary"]
+    fake_discord.assert_no_violations()
+
+
+async def test_ephemeral_messages_are_only_clickable_by_their_user(
+    fake_discord: FakeDiscord, table: Table
+) -> None:
+    async with fake_discord.run_bot(make_bot()):
+        shown = await (await fake_discord.slash(table.ann, table.general, "hand")).final_message()
+        assert shown.ephemeral and shown not in table.general.public_messages()
+        with pytest.raises(ImpossibleInteraction, match="cannot see ephemeral"):
+            await fake_discord.click(table.bob, shown, "hand:play")
+        played = await fake_discord.click(table.ann, shown, "hand:play")
+        assert (await played.final_message()).content == "played Griffin"
     fake_discord.assert_no_violations()

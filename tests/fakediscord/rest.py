@@ -173,15 +173,13 @@ class RestApi:
         if not request.path.startswith(API):
             return await handler(request)
         path = request.path[len(API) :]
-        route = f"{request.method} {path}"
         limited = [rule for rule in self.fake.rate_limits if rule.matches(request.method, path)]
         if any([rule.take() for rule in limited]):
             self.fake.record_request(request.method, path, 429)
             return self._rate_limited(next(r for r in limited if r.served))
         if request.match_info.http_exception is not None:
-            self.fake.violation(
-                "unhandled_route", route, "the fake (and maybe Discord) has no such endpoint"
-            )
+            detail = "the fake (and maybe Discord) has no such endpoint"
+            self.fake.violation("unhandled_route", f"{request.method} {path}", detail)
             self.fake.record_request(request.method, path, 404)
             return error_response(404, 0, "404: Not Found")
         response = await handler(request)
@@ -305,7 +303,7 @@ class RestApi:
         if not isinstance(body.data, list):
             problems.append(("body", "expected a JSON array of commands"))
         if problems:
-            return self._refuse(f"PUT {request.path}", problems)
+            return self._refuse(_route(request), problems)
         return json_response(self.fake.store_commands(scope, commands))
 
     async def get_commands(self, request: web.Request) -> web.Response:
@@ -359,7 +357,7 @@ class RestApi:
             return refusal
         created = self.writer.create(channel, self.world.bot_user, body.json, body.files)
         if isinstance(created, list):
-            return self._refuse(f"POST {request.path}", body.problems + created)
+            return self._refuse(_route(request), body.problems + created)
         self.fake.message_changed(created)
         return json_response(created.payload())
 
@@ -398,7 +396,7 @@ class RestApi:
         body = await read_body(request)
         problems = body.problems + self.writer.edit(message, body.json, body.files)
         if problems:
-            return self._refuse(f"PATCH {request.path}", problems)
+            return self._refuse(_route(request), problems)
         self.fake.message_changed(message)
         return json_response(message.payload())
 
@@ -447,7 +445,7 @@ class RestApi:
         body = await read_body(request)
         name = body.json.get("name") or ""
         if not 1 <= len(name) <= 100:
-            return self._refuse(f"POST {request.path}", [("name", "must be 1-100 characters")])
+            return self._refuse(_route(request), [("name", "must be 1-100 characters")])
         private = body.json.get("type") == PRIVATE_THREAD
         thread = parent.guild.create_thread(parent, name, private=private)
         if "message_id" in request.match_info:
@@ -532,7 +530,7 @@ class RestApi:
         """``POST /interactions/{id}/{token}/callback``: the initial response, with the
         acknowledgement deadline (10062), the single-ack rule (40060) and limits enforced."""
         result = self.fake.interaction_by_id(int(request.match_info["interaction_id"]))
-        route = f"POST {request.path.split('/callback')[0].rsplit('/', 1)[0]}/…/callback"
+        route = _route(request)
         if result is None or result.token != request.match_info["token"]:
             self.fake.violation("unknown_interaction", route, "no interaction with that id/token")
             return error_response(404, 10062, "Unknown interaction")
@@ -649,7 +647,7 @@ class RestApi:
 
     def _webhook_result(self, request: web.Request) -> InteractionResult | web.Response:
         result = self.fake.interaction_by_token(request.match_info["token"])
-        route = f"{request.method} /webhooks/…/{request.match_info.get('message_id', '')}"
+        route = _route(request)
         if int(request.match_info["app_id"]) != self.world.application_id or result is None:
             self.fake.violation("unknown_webhook", route, "no interaction with that token")
             return error_response(404, 10015, "Unknown Webhook")
@@ -669,7 +667,7 @@ class RestApi:
         payload = dict(body.json)
         made = self._interaction_message(result, payload, body.files, 0)
         if isinstance(made, list):
-            return self._refuse(f"POST {request.path}", body.problems + made)
+            return self._refuse(_route(request), body.problems + made)
         result.followups.append(made)
         self.fake.message_changed(made)
         result.touched(made)
@@ -707,7 +705,7 @@ class RestApi:
         body = await read_body(request)
         problems = body.problems + self.writer.edit(message, body.json, body.files)
         if problems:
-            return self._refuse(f"PATCH /webhooks/…/messages/{ident}", problems)
+            return self._refuse(_route(request), problems)
         if ident == "@original":
             result.original_edits += 1
         self.fake.message_changed(message)
@@ -726,6 +724,13 @@ class RestApi:
         self.fake.message_changed(message)
         result.notify()
         return no_content()
+
+
+def _route(request: web.Request) -> str:
+    """``METHOD /template`` of the matched route (ids and tokens left as placeholders)."""
+    resource = request.match_info.route.resource
+    template = resource.canonical if resource is not None else request.path
+    return f"{request.method} {template.removeprefix(API)}"
 
 
 def asyncio_time() -> float:

@@ -351,14 +351,19 @@ class FakeDiscord:
 
     # -- sending interactions ----------------------------------------------------------------
 
-    def _base_payload(self, kind: int, user: FakeUser, channel: FakeChannel, data: Json) -> Json:
-        interaction_id = self.world.ids.next()
-        channel_data = channel.payload()
+    @staticmethod
+    def _check_presence(user: FakeUser, channel: FakeChannel) -> None:
         guild = channel.guild
         if guild is None and (not channel.is_dm or channel.recipient is not user):
             raise ImpossibleInteraction(f"{user.name} cannot act in another user's DM channel")
         if guild is not None and user.id not in guild.members:
             raise ImpossibleInteraction(f"{user.name} is not a member of {guild.name!r}")
+
+    def _base_payload(self, kind: int, user: FakeUser, channel: FakeChannel, data: Json) -> Json:
+        self._check_presence(user, channel)
+        interaction_id = self.world.ids.next()
+        channel_data = channel.payload()
+        guild = channel.guild
         channel_data["permissions"] = str(self.world.permissions_in(channel, user))
         payload: Json = {
             "id": str(interaction_id),
@@ -435,6 +440,7 @@ class FakeDiscord:
         options: Mapping[str, Any],
         focused: str | None = None,
     ) -> Json:
+        self._check_presence(user, channel)
         name, *path = command.strip().lstrip("/").split()
         ctx = InvocationContext(self.world, user, channel)
         return build_command_data(

@@ -634,7 +634,7 @@ class World:
         return channel
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
-        """The bot's DM channel with ``user``, created on first use (as POST /users/@me/channels)."""
+        """The bot's DM channel with ``user``, made on first use (POST /users/@me/channels)."""
         channel = self.dm_channels.get(user.id)
         if channel is None:
             channel = FakeChannel(self.ids.next(), DM_CHANNEL, f"dm-{user.name}", recipient=user)
