@@ -327,6 +327,15 @@ def _missing(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> list
     return missing
 
 
+def _shortfall(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> int:
+    """How many cards ``faction`` lacks for the Starting Forces (0: none)."""
+    short = max(0, 1 - _count(cards, pool, faction, TownCard))
+    short += max(0, 1 - _count(cards, pool, faction, HeroCard))
+    for level, need in FORCES_UNITS.items():
+        short += max(0, need - sum(cards[cid] for cid in _units(cards, pool, faction, level)))
+    return short
+
+
 def _forces_faction(cards: Mapping[str, int], pool: CardPool) -> Faction | None:
     able = [f for f in Faction if f is not Faction.NEUTRAL and _missing(cards, pool, f) == []]
     if not able:
@@ -349,7 +358,7 @@ def _forces_problem(cards: Mapping[str, int], pool: CardPool) -> str:
     factions = [f for f in Faction if f is not Faction.NEUTRAL]
     if not any(getattr(pool.get(cid), "faction", None) in factions for cid in cards):
         return rule + "."
-    closest = min(factions, key=lambda f: (len(_missing(cards, pool, f)), _FACTION_ORDER[f]))
+    closest = min(factions, key=lambda f: (_shortfall(cards, pool, f), _FACTION_ORDER[f]))
     missing = _missing(cards, pool, closest)
     return f"{rule}: the closest, {closest.value.title()}, lacks {_join(missing)}."
 
