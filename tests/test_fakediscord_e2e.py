@@ -144,7 +144,7 @@ def make_bot(*, shards: bool = False) -> commands.Bot:
 
     @bot.tree.command(description="Answers too late")
     async def slow(interaction: discord.Interaction) -> None:
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.15)
         await interaction.response.send_message("finally")
 
     @bot.tree.command(description="Too much text")
@@ -340,15 +340,15 @@ async def test_rate_limited_request_is_retried(fake_discord: FakeDiscord, table:
 
 
 async def test_late_acknowledgement_gets_10062(fake_discord: FakeDiscord, table: Table) -> None:
-    fake_discord.ack_timeout = 0.1
+    fake_discord.ack_timeout = 0.05
     async with fake_discord.run_bot(make_bot()) as runner:
         result = await fake_discord.slash(table.ann, table.general, "slow")
-        await asyncio.sleep(0.05)
         assert [(c.status, c.code) for c in result.callbacks] == [(404, 10062)]
-        assert result.response is None and result.callbacks[0].elapsed > 0.1
+        assert result.response is None and result.callbacks[0].elapsed > 0.05
         with pytest.raises(AssertionError, match="not acknowledged"):
             await result.final_message()
-        assert any("Unknown interaction" in str(r.exc_info[1]) for r in runner.errors if r.exc_info)
+        (error,) = await runner.wait_for_errors()
+        assert error.exc_info and "Unknown interaction" in str(error.exc_info[1])
     assert [v.kind for v in fake_discord.violations] == ["late_ack"]
 
 
@@ -370,8 +370,7 @@ async def test_content_over_2000_is_refused(fake_discord: FakeDiscord, table: Ta
     async with fake_discord.run_bot(make_bot()) as runner:
         result = await fake_discord.slash(table.ann, table.general, "shout")
         assert [(c.status, c.code) for c in result.callbacks] == [(400, 50035)]
-        await asyncio.sleep(0.01)
-        assert runner.errors
+        await runner.wait_for_errors()
     with pytest.raises(AssertionError, match="content: must be 0-2000 characters, got 2001"):
         fake_discord.assert_no_violations()
 

@@ -45,6 +45,21 @@ class BotRunner:
             raise AssertionError("the bot task was cancelled")
         raise AssertionError(f"the bot task ended: {self.task.exception()!r}")
 
+    async def wait_for_errors(
+        self, count: int = 1, timeout: float = 2.0
+    ) -> list[logging.LogRecord]:
+        """Wait until discord.py logged at least ``count`` errors; return them all.
+
+        :raises TimeoutError: fewer arrived within ``timeout`` seconds.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(self._log.records) < count:
+            if loop.time() > deadline:
+                raise TimeoutError(f"{len(self._log.records)} errors logged, expected {count}")
+            await asyncio.sleep(0.005)
+        return self.errors
+
     def assert_no_errors(self) -> None:
         """:raises AssertionError: listing each error discord.py logged (with traceback)."""
         if self._log.records:
