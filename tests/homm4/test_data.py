@@ -455,6 +455,8 @@ def test_fighter_statistics_stay_in_a_killable_range(pool: CardPool) -> None:
         assert 1 <= card.phase <= 10, card.id
         casts = isinstance(card, UnitCard) and card.ability("spellcaster") is not None
         assert card.melee + card.ranged > 0 or casts, card.id
+    phases = {u.phase for u in of_type(pool, UnitCard)}
+    assert min(phases) == 1 and max(phases) == 10
 
 
 @pytest.mark.rule("homm4:movement-phase.movement-points-and-terrain")
