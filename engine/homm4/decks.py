@@ -223,7 +223,7 @@ _ALIASES = {
 
 
 def parse_deck_text(text: str, pool: CardPool | None = None) -> dict[str, int]:
-    """Read a pasted deck list into ``{card id: copies}`` (used by ``/deck import``).
+    """Read a pasted deck list into ``{card id: copies}`` (``/deck import``; homm4:setup).
 
     One card per line: ``3x Orc``, ``3 x Orc``, ``3 Orc``, ``Orc x3``, ``Orc (3)`` or just
     ``Asylum`` (1 copy). A card is named by its name or its id, in any case, with or
@@ -273,7 +273,7 @@ def parse_deck_text(text: str, pool: CardPool | None = None) -> dict[str, int]:
 
 
 def deck_text(cards: Mapping[str, int], pool: CardPool | None = None) -> str:
-    """Write ``cards`` as deck list text that `parse_deck_text` reads back unchanged.
+    """Write ``cards`` as deck list text that `parse_deck_text` reads back (homm4:setup).
 
     Lines are ``3x Orc``, grouped by card type (town, hero, unit, object, artifact, skill,
     spell), then by name. Unknown ids are written as they are.
