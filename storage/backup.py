@@ -89,8 +89,8 @@ async def backup_database(
 
     import aiosqlite
 
-    from storage.errors import DatabaseUnusable, StorageError
-    from storage.sqlite import _check_ours, _connect, _translate
+    from storage.errors import StorageError
+    from storage.sqlite import check_database, connect, open_failure
 
     src_path, dst_path = Path(source).expanduser(), Path(dest).expanduser()
     await asyncio.to_thread(_check_paths, src_path, dst_path)
@@ -98,20 +98,21 @@ async def backup_database(
     src: aiosqlite.Connection | None = None
     dst: aiosqlite.Connection | None = None
     try:
-        src = await _connect(src_path, busy_timeout)
-        await _check_ours(src, src_path, check_integrity=False)
-        dst = await aiosqlite.connect(partial, isolation_level=None)
-        await src.backup(dst)
-        report = await _finish_copy(dst, dst_path)
-        await dst.close()
-        dst = None
+        try:
+            src = await connect(src_path, busy_timeout)
+            await check_database(src, src_path, check_integrity=False)
+        except sqlite3.Error as error:
+            raise open_failure(error, src_path) from error
+        try:
+            dst = await aiosqlite.connect(partial, isolation_level=None)
+            await src.backup(dst)
+            report = await _finish_copy(dst, dst_path)
+            await dst.close()
+            dst = None
+        except sqlite3.Error as error:
+            raise StorageError(f"Cannot write the backup {dst_path}: {error}.") from error
         await asyncio.to_thread(_publish, partial, dst_path)
         return report
-    except sqlite3.Error as error:
-        translated = _translate(error, src_path)
-        if isinstance(translated, StorageError):
-            raise translated from error
-        raise DatabaseUnusable(f"Cannot back up {src_path}: SQLite says: {error}.") from error
     finally:
         for conn in (src, dst):
             if conn is not None:

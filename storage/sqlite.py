@@ -282,14 +282,18 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
 
 
 # ------------------------------------------------------------------------ opening
-async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+async def connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    """Open an autocommit aiosqlite connection with ``sqlite3.Row`` rows and a busy timeout.
+
+    :raises sqlite3.Error: when SQLite cannot open the file.
+    """
     conn = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     conn.row_factory = sqlite3.Row
     await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
     return conn
 
 
-async def _check_ours(conn: aiosqlite.Connection, path: Path, *, check_integrity: bool) -> None:
+async def check_database(conn: aiosqlite.Connection, path: Path, *, check_integrity: bool) -> None:
     """Refuse a file that is not (or not yet safely) a Heroes Table database; read only.
 
     :raises DatabaseUnusable: naming why (foreign, newer, damaged).
@@ -368,22 +372,17 @@ async def open_repository(
     reader: aiosqlite.Connection | None = None
     try:
         await asyncio.to_thread(_prepare_folder, where)
-        writer = await _connect(where, busy_timeout)
-        await _check_ours(writer, where, check_integrity=check_integrity)
+        writer = await connect(where, busy_timeout)
+        await check_database(writer, where, check_integrity=check_integrity)
         await _prepare_writer(writer, where, synchronous)
         applied = await migrate(writer, clock=clock)
         if applied:
             log.info("Database %s migrated to schema %d", where, applied[-1])
-        reader = await _connect(where, busy_timeout)
+        reader = await connect(where, busy_timeout)
         await _prepare_reader(reader)
     except sqlite3.Error as error:
         await _close_quietly(writer, reader)
-        translated = _translate(error, where)
-        if isinstance(translated, DatabaseBusy):
-            raise translated from error
-        raise DatabaseUnusable(
-            f"Cannot open the database {where}: {_describe_open_error(error)}. Nothing was changed."
-        ) from error
+        raise open_failure(error, where) from error
     except BaseException:
         await _close_quietly(writer, reader)
         raise
@@ -405,13 +404,23 @@ def _prepare_folder(path: Path) -> None:
         ) from error
 
 
-def _describe_open_error(error: sqlite3.Error) -> str:
+def open_failure(error: sqlite3.Error, path: Path) -> StorageError:
+    """The one-line error for an SQLite failure while opening ``path``.
+
+    :returns: `DatabaseBusy` when another process holds the lock, else `DatabaseUnusable`.
+    """
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        return DatabaseBusy(
+            f"Cannot open the database {path}: another process holds its lock; try again."
+        )
     if code == _SQLITE_NOTADB:
-        return "it is not a SQLite database (or it is encrypted)"
-    if code == _SQLITE_CORRUPT:
-        return f"it is damaged ({error}); restore it from a backup"
-    return f"SQLite says: {error}"
+        why = "it is not a SQLite database (or it is encrypted)"
+    elif code == _SQLITE_CORRUPT:
+        why = f"it is damaged ({error}); restore it from a backup"
+    else:
+        why = f"SQLite says: {error}"
+    return DatabaseUnusable(f"Cannot open the database {path}: {why}. Nothing was changed.")
 
 
 # --------------------------------------------------------------------- repository

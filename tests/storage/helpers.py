@@ -50,7 +50,9 @@ async def started_game(
 def load(game: Game) -> RaceState:
     """The engine state of a started game."""
     assert game.state_json is not None
-    return DICE_RACE.load_state(game.state_json)
+    state = DICE_RACE.load_state(game.state_json)
+    assert isinstance(state, RaceState)
+    return state
 
 
 async def play_one(repo: Repository, game_id: int, rng: random.Random) -> LogEntry:
