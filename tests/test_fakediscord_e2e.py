@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Callable
 from typing import Literal
 
 import aiohttp
@@ -140,7 +141,7 @@ def make_bot(*, shards: bool = False) -> commands.Bot:
     async def announce(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         await interaction.channel.send("Hear ye!")  # type: ignore[union-attr]
-        await interaction.followup.send("announced", ephemeral=True)
+        await interaction.followup.send("announced")  # stays ephemeral: it edits the defer
 
     @bot.tree.command(description="Answers too late")
     async def slow(interaction: discord.Interaction) -> None:
@@ -267,10 +268,11 @@ async def test_defer_then_png_followup(fake_discord: FakeDiscord, table: Table) 
         result = await fake_discord.slash(table.ann, table.general, "board")
         message = await result.final_message()
     assert result.response is not None and result.response.name == "deferred message"
-    assert message is result.followups[0] and message.content == "the board"
+    # Discord: the first followup after a defer edits the "thinking…" message.
+    assert message is result.original and result.followups == [] and not message.loading
+    assert message.content == "the board" and message.edits[0]["content"] == ""
     image = message.attachment("board.png")
     assert image.is_png and Image.open(io.BytesIO(image.data)).size == (120, 90)
-    assert result.original is not None and result.original.loading
     fake_discord.assert_no_violations()
 
 
@@ -328,7 +330,8 @@ async def test_rate_limited_request_is_retried(fake_discord: FakeDiscord, table:
     rule = fake_discord.rate_limit("POST", "/channels/{channel_id}/messages", retry_after=0.02)
     async with fake_discord.run_bot(make_bot()) as runner:
         result = await fake_discord.slash(table.ann, table.general, "announce")
-        assert (await result.final_message()).content == "announced"
+        reply = await result.final_message()
+        assert reply.content == "announced" and reply.ephemeral
         runner.assert_no_errors()
     assert rule.served == 1 and rule.retried
     assert [m.content for m in table.general.public_messages()] == ["Hear ye!"]
@@ -519,4 +522,32 @@ async def test_ephemeral_messages_are_only_clickable_by_their_user(
             await fake_discord.click(table.bob, shown, "hand:play")
         played = await fake_discord.click(table.ann, shown, "hand:play")
         assert (await played.final_message()).content == "played Griffin"
+    fake_discord.assert_no_violations()
+
+
+async def eventually(predicate: Callable[[], object], timeout: float = 2.0) -> None:
+    """Poll until the bot's cache caught up with a gateway event."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        assert asyncio.get_running_loop().time() < deadline, "condition never became true"
+        await asyncio.sleep(0.005)
+
+
+async def test_members_and_channels_added_while_running(
+    fake_discord: FakeDiscord, table: Table
+) -> None:
+    async with fake_discord.run_bot(make_bot()) as runner:
+        guild = runner.bot.get_guild(table.guild.id)
+        assert guild is not None
+        carl = fake_discord.create_user("carl")
+        await fake_discord.member_joins(table.guild, carl)
+        second = table.guild.create_text_channel("game-2")
+        await fake_discord.channel_created(second)
+        thread = table.guild.create_thread(second, "round-1")
+        await fake_discord.channel_created(thread)
+        await eventually(lambda: guild.get_member(carl.id) and guild.get_thread(thread.id))
+        assert guild.get_channel(second.id).name == "game-2"  # type: ignore[union-attr]
+        result = await fake_discord.slash(carl, thread, "ping")
+        assert (await result.final_message()).channel is thread
+        runner.assert_no_errors()
     fake_discord.assert_no_violations()

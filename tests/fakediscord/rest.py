@@ -659,20 +659,35 @@ class RestApi:
         return result
 
     async def followup(self, request: web.Request) -> web.Response:
-        """``POST /webhooks/{app}/{token}``: a followup message (after the acknowledgement)."""
+        """``POST /webhooks/{app}/{token}``: a followup message (after the acknowledgement).
+
+        Right after a type 5 defer, Discord does not create a message: the followup edits
+        the loading message, keeping the defer's ephemeral flag (documented, deprecated
+        behaviour that discord.py's ``defer()`` + ``followup.send()`` relies on).
+        """
         result = self._webhook_result(request)
         if isinstance(result, web.Response):
             return result
         body = await read_body(request)
         payload = dict(body.json)
-        made = self._interaction_message(result, payload, body.files, 0)
-        if isinstance(made, list):
-            return self._refuse(_route(request), body.problems + made)
-        result.followups.append(made)
-        self.fake.message_changed(made)
-        result.touched(made)
+        original = result.original
+        if original is not None and original.loading and not original.deleted:
+            payload.pop("flags", None)
+            problems = body.problems + self.writer.edit(original, payload, body.files)
+            if problems:
+                return self._refuse(_route(request), problems)
+            result.original_edits += 1
+            message = original
+        else:
+            made = self._interaction_message(result, payload, body.files, 0)
+            if isinstance(made, list):
+                return self._refuse(_route(request), body.problems + made)
+            result.followups.append(made)
+            message = made
+        self.fake.message_changed(message)
+        result.touched(message)
         if request.query.get("wait", "false").lower() in ("true", "1"):
-            return json_response(made.payload())
+            return json_response(message.payload())
         return no_content()
 
     def _webhook_message(self, result: InteractionResult, ident: str) -> FakeMessage | None:

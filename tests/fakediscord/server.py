@@ -21,6 +21,7 @@ from .bot import BotRunner, run_bot
 from .faults import RateLimitRule, Violation
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
     INTENT_MESSAGE_CONTENT,
     GatewayHub,
@@ -38,6 +39,7 @@ from .world import (
     BOT_PERMISSIONS,
     FakeChannel,
     FakeGuild,
+    FakeMember,
     FakeMessage,
     FakeRole,
     FakeUser,
@@ -221,6 +223,32 @@ class FakeDiscord:
         """Every message in the bot's DM channel with ``user`` (not deleted), oldest first."""
         channel = self.world.dm_channels.get(user.id)
         return channel.history() if channel else []
+
+    async def member_joins(
+        self, guild: FakeGuild, user: FakeUser, *, roles: Iterable[FakeRole] = ()
+    ) -> FakeMember:
+        """Add a member while the bot runs: GUILD_MEMBER_ADD reaches a bot with the members
+        intent (the way to grow a guild after ``run_bot``)."""
+        member = guild.add_member(user, roles=roles)
+        try:
+            session = self.gateway.session_for(guild.id)
+        except RuntimeError:
+            return member
+        if session.has_intent(INTENT_GUILD_MEMBERS):
+            await session.dispatch(
+                "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}
+            )
+        return member
+
+    async def channel_created(self, channel: FakeChannel) -> None:
+        """Announce a channel or thread made with ``guild.create_*`` after ``run_bot``
+        (CHANNEL_CREATE / THREAD_CREATE), so the bot's cache knows it."""
+        if channel.guild is None:
+            raise ValueError("DM channels are not announced")
+        event, payload = "CHANNEL_CREATE", channel.payload()
+        if channel.is_thread:
+            event, payload = "THREAD_CREATE", payload | {"newly_created": True}
+        await self.dispatch_quietly(event, payload, guild_id=channel.guild.id)
 
     # -- bookkeeping used by the REST layer --------------------------------------------------
 
