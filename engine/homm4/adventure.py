@@ -1,0 +1,548 @@
+"""The turn cycle on the adventure map: Income, phase changes, Closing, captures,
+the aftermath of battles, eliminations and victory.
+
+Rule sections: homm4:game-process, homm4:income-phase (and its sub-sections),
+homm4:closing-phase, homm4:movement-phase.towns / .creature-dwellings / .objects
+(capturing), homm4:heroes-levels-skills-and-spells.heroes-and-artifacts,
+homm4:objectives, homm4:victory.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.errors import IllegalMove
+from engine.core.model import Event, seat_name
+from engine.homm4 import armies as army_rules
+from engine.homm4 import board, heroes, zones
+from engine.homm4.cards import ArtifactCard, EffectKind, ObjectCard, Toll, TownCard, UnitCard
+from engine.homm4.state import (
+    Army,
+    ArtifactRoom,
+    Homm4State,
+    Inventory,
+    ScoutOffer,
+    Site,
+    SkillAward,
+)
+
+if TYPE_CHECKING:
+    from engine.homm4.battle import BattleOutcome
+
+
+# ------------------------------------------------------------------ seats
+def living(state: Homm4State) -> list[int]:
+    """Return the seats still in the game, in seat order."""
+    return [p.seat for p in state.players_state if not p.eliminated]
+
+
+def next_living(state: Homm4State, seat: int) -> int:
+    """Return the next seat clockwise (to the left) of ``seat`` that is still in the game.
+
+    Returns ``seat`` itself when it is the only one left.
+    """
+    n = state.players
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not state.players_state[candidate].eliminated:
+            return candidate
+    return seat
+
+
+def first_player(state: Homm4State) -> int:
+    """Return the seat that took the first turn of the main game (the first to set up)."""
+    return state.setup_done[0] if state.setup_done else 0
+
+
+def inventory(state: Homm4State, hero: int) -> Inventory:
+    """Return (creating if needed) the inventory of Hero ``hero``."""
+    found = state.inventories.get(hero)
+    if found is None:
+        found = Inventory()
+        state.inventories[hero] = found
+    return found
+
+
+# ------------------------------------------------------------------ income
+def income_breakdown(state: Homm4State, seat: int) -> dict[str, int]:
+    """Return ``seat``'s income by source (homm4:income-phase).
+
+    Keys: ``towns`` (1 card per Town controlled), ``objects`` (Object ``income``
+    effects, e.g. Alchemist's Lab +1), ``town_levels`` (``income`` effects of Town
+    levels reached), ``skills`` (Heroes' ``income`` effects, on the board and in
+    garrisons), ``tolls`` (Toll ability of Units in Armies and garrisons).
+    """
+    towns = zones.towns_of(state, seat)
+    objects = 0
+    for site in state.sites:
+        if site.kind == "object" and site.owner == seat and site.card is not None:
+            found = zones.card_as(state, site.card, ObjectCard)
+            if found is not None:
+                objects += sum(e.value for e in found.effects if e.kind is EffectKind.INCOME)
+    town_levels = 0
+    for site in towns:
+        town = zones.card_as(state, site.card, TownCard) if site.card is not None else None
+        if town is None:
+            continue
+        for level in town.levels[: site.level]:
+            town_levels += sum(e.value for e in level.effects if e.kind is EffectKind.INCOME)
+    forces: list[int] = [c for a in zones.armies_of(state, seat) for c in a.cards]
+    forces += [c for site in towns for c in site.garrison]
+    skills = sum(
+        heroes.hero_effect(state, c, EffectKind.INCOME) for c in forces if zones.is_hero(state, c)
+    )
+    tolls = 0
+    for instance in forces:
+        unit = zones.card_as(state, instance, UnitCard)
+        if unit is not None:
+            toll = unit.ability("toll")
+            if isinstance(toll, Toll):
+                tolls += toll.cards
+    return {
+        "towns": len(towns),
+        "objects": objects,
+        "town_levels": town_levels,
+        "skills": max(skills, 0),
+        "tolls": tolls,
+    }
+
+
+def income_phase(state: Homm4State, seat: int) -> list[Event]:
+    """Draw ``seat``'s income for the turn (homm4:income-phase): one event with the
+    public breakdown, then the draw (private names)."""
+    parts = income_breakdown(state, seat)
+    total = sum(parts.values())
+    shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
+    events = [
+        Event(
+            kind="income",
+            text=f"{seat_name(seat)}'s Income Phase: {total} card{'s' if total != 1 else ''}"
+            + (f" ({shown})." if shown else "."),
+            data={"seat": seat, "total": total, **parts},
+        )
+    ]
+    events += zones.draw(state, seat, total, "income")
+    return events
+
+
+# ------------------------------------------------------------------ turn flow
+def start_turn(state: Homm4State, seat: int) -> list[Event]:
+    """Begin ``seat``'s turn: reset per-turn marks, Income Phase, then the Purchase Phase
+    (skipped when the seat controls no Town: nothing can be bought) (homm4:game-process)."""
+    state.active = seat
+    state.turn += 1
+    state.phase = "purchase"
+    for site in state.sites:
+        site.declined = []
+    for army in state.armies:
+        army.sight_bonus = 0
+        if army.owner == seat:
+            army.done = False
+            army.moved = False
+    for inv in state.inventories.values():
+        inv.cast_this_turn = False
+    events = [
+        Event(
+            kind="turn",
+            text=f"Round {state.round}, turn {state.turn}: {seat_name(seat)} to play.",
+            data={"seat": seat, "turn": state.turn, "round": state.round},
+        )
+    ]
+    events += income_phase(state, seat)
+    if not zones.towns_of(state, seat):
+        events.append(
+            Event(
+                kind="phase",
+                text=f"{seat_name(seat)} controls no Town: the Purchase Phase is skipped.",
+                data={"seat": seat, "phase": "movement"},
+            )
+        )
+        events += begin_movement(state)
+    return events
+
+
+def begin_movement(state: Homm4State) -> list[Event]:
+    """Start the active seat's Movement Phase: every Army gets its full Movement Points
+    (homm4:movement-phase.movement-points-and-terrain)."""
+    state.phase = "movement"
+    for army in zones.armies_of(state, state.active):
+        army.mp2 = army_rules.full_mp2(state, army)
+        army.done = False
+        army.moved = False
+    return [
+        Event(
+            kind="phase",
+            text=f"{seat_name(state.active)}'s Movement Phase.",
+            data={"seat": state.active, "phase": "movement"},
+        )
+    ]
+
+
+def begin_closing(state: Homm4State) -> list[Event]:
+    """Start the Closing Phase; with an empty Hand it is skipped (homm4:closing-phase)."""
+    seat = state.active
+    if state.players_state[seat].hand:
+        state.phase = "closing"
+        return [
+            Event(
+                kind="phase",
+                text=f"{seat_name(seat)}'s Closing Phase.",
+                data={"seat": seat, "phase": "closing"},
+            )
+        ]
+    events = [
+        Event(
+            kind="closing_skipped",
+            text=f"{seat_name(seat)} has no cards in Hand: the Closing Phase is skipped.",
+            data={"seat": seat},
+        )
+    ]
+    return events + end_turn(state)
+
+
+def close_turn(state: Homm4State, seat: int, instance: int | None) -> list[Event]:
+    """Closing Phase: put ``instance`` from the Hand into the Risk Stack, draw one card,
+    and pass the turn (homm4:closing-phase).
+
+    :raises IllegalMove: if the card is not in the Hand (or none is named).
+    """
+    player = state.players_state[seat]
+    if instance is None or instance not in player.hand:
+        raise IllegalMove(
+            "Choose one card from your Hand to put into your Risk Stack (close_turn card=#N)."
+        )
+    player.hand.remove(instance)
+    player.risk.append(instance)
+    events = [
+        Event(
+            kind="close_turn",
+            text=f"{seat_name(seat)} puts a card from the Hand into the Risk Stack.",
+            data={"seat": seat},
+            private={seat: f"You put {zones.name(state, instance)} into your Risk Stack."},
+        )
+    ]
+    events += zones.draw(state, seat, 1, "closing")
+    return events + end_turn(state)
+
+
+def end_turn(state: Homm4State) -> list[Event]:
+    """Pass the turn to the next seat still in the game and start its turn; the Round
+    counter goes up when the turn comes back round to the first player."""
+    if state.phase == "over":
+        return []
+    current = state.active
+    nxt = next_living(state, current)
+    first = first_player(state)
+    n = state.players
+    if (nxt - first) % n <= (current - first) % n:
+        state.round += 1
+    return start_turn(state, nxt)
+
+
+# ------------------------------------------------------------- victory
+def has_forces(state: Homm4State, seat: int) -> bool:
+    """Whether ``seat`` still has an Army or a Town (homm4:objectives)."""
+    return any(a.owner == seat for a in state.armies) or bool(zones.towns_of(state, seat))
+
+
+def check_eliminations(state: Homm4State) -> list[Event]:
+    """Eliminate every seat with no Army and no Town; end the game when one side is left.
+
+    Called after every command once the board is set up and no battle is being fought.
+    An eliminated seat owes nothing: its pending scouting offers are dropped, the Objects
+    and Dwellings it held become unowned (its cards stay where they lie), and if it was
+    the active seat its turn passes on. When the last sides are eliminated by the same
+    command, they share the victory (homm4:victory).
+    """
+    if state.phase in ("assemble", "setup", "over") or state.battle is not None:
+        return []
+    events: list[Event] = []
+    fallen = [s for s in living(state) if not has_forces(state, s)]
+    if not fallen:
+        return []
+    survivors = [s for s in living(state) if s not in fallen]
+    for seat in fallen:
+        state.players_state[seat].eliminated = True
+        for site in state.sites:
+            if site.owner == seat and site.kind != "town":
+                site.owner = None
+        events.append(
+            Event(
+                kind="eliminated",
+                text=f"{seat_name(seat)} has no Army and no Town left and is out of the game.",
+                data={"seat": seat},
+            )
+        )
+    if len(survivors) <= 1:
+        winners = survivors or fallen
+        state.winners = list(winners)
+        state.phase = "over"
+        state.interrupts = []
+        names = " and ".join(seat_name(s) for s in winners)
+        events.append(
+            Event(
+                kind="victory",
+                text=f"{names} {'is' if len(winners) == 1 else 'are'} the last side standing and "
+                f"win{'s' if len(winners) == 1 else ''} the game.",
+                data={"winners": list(winners)},
+            )
+        )
+        return events
+    events += _drop_interrupts_of_fallen(state)
+    if state.players_state[state.active].eliminated:
+        events += end_turn(state)
+    return events
+
+
+def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
+    """Drop the scouting offers of eliminated scouts; skip eliminated offerees.
+
+    Other interrupts (Guard reinforcement, Skill awards, Artifact room) always belong to a
+    seat that has just acted with an Army, so they never belong to an eliminated seat.
+    """
+    from engine.homm4 import scouting
+
+    kept = []
+    for item in state.interrupts:
+        if isinstance(item, ScoutOffer):
+            if state.players_state[item.scout].eliminated:
+                continue
+            if state.players_state[item.offeree].eliminated and not scouting.advance_offer(
+                state, item
+            ):
+                continue
+        kept.append(item)
+    state.interrupts = kept
+    return []
+
+
+# ------------------------------------------------------------- captures
+def fitting_slots(
+    state: Homm4State, hero: int, artifact: int, ignore: int | None = None
+) -> list[str] | None:
+    """Return the first slot alternative of ``artifact`` free on ``hero`` (ignoring the
+    artifact ``ignore``), or None when no alternative fits
+    (homm4:heroes-levels-skills-and-spells.heroes-and-artifacts)."""
+    found = zones.card_as(state, artifact, ArtifactCard)
+    if found is None:
+        return None
+    inv = state.inventories.get(hero)
+    taken: set[str] = set()
+    if inv is not None:
+        for other, slots in inv.artifacts.items():
+            if other != ignore:
+                taken.update(slots)
+    for alternative in found.slots:
+        if not any(str(s) in taken for s in alternative):
+            return [str(s) for s in alternative]
+    return None
+
+
+def give_artifact(state: Homm4State, seat: int, army: Army, artifact: int) -> list[Event]:
+    """Place a captured Artifact under a Hero of ``army``: the first Hero with a free
+    fitting slot; when none has one, the top Hero must discard an Artifact to make room
+    (an `ArtifactRoom` decision; the captured card waits in the open meanwhile)."""
+    hero_list = army_rules.army_heroes(state, army)
+    for hero in hero_list:
+        slots = fitting_slots(state, hero, artifact)
+        if slots is not None:
+            inventory(state, hero).artifacts[artifact] = slots
+            return [
+                Event(
+                    kind="artifact_taken",
+                    text=f"{zones.name(state, hero)} takes the Artifact {zones.name(state, artifact)}.",
+                    data={"seat": seat, "hero": hero, "artifact": artifact, "slots": slots},
+                )
+            ]
+    hero = hero_list[0]
+    state.limbo.append(artifact)
+    state.interrupts.insert(0, ArtifactRoom(seat=seat, hero=hero, artifact=artifact))
+    return [
+        Event(
+            kind="artifact_room",
+            text=f"{zones.name(state, hero)} has no free slot for {zones.name(state, artifact)}: "
+            f"{seat_name(seat)} chooses an Artifact to discard.",
+            data={"seat": seat, "hero": hero, "artifact": artifact},
+        )
+    ]
+
+
+def make_artifact_room(state: Homm4State, seat: int, discard: int) -> list[Event]:
+    """Resolve an `ArtifactRoom`: discard ``discard`` (one of the Hero's Artifacts, or the
+    captured Artifact itself to leave it) and equip the captured one.
+
+    :raises IllegalMove: if ``discard`` is neither, or discarding it frees no fitting slot.
+    """
+    room = state.interrupts[0]
+    assert isinstance(room, ArtifactRoom)
+    inv = inventory(state, room.hero)
+    if discard == room.artifact:
+        state.interrupts.pop(0)
+        state.limbo.remove(room.artifact)
+        zones.to_discard(state, room.artifact)
+        return [
+            Event(
+                kind="artifact_discarded",
+                text=f"{seat_name(seat)} leaves {zones.name(state, discard)} and discards it.",
+                data={"seat": seat, "artifact": discard},
+            )
+        ]
+    if discard not in inv.artifacts:
+        raise IllegalMove(
+            f"Card #{discard} is not an Artifact of {zones.name(state, room.hero)}. Discard one of "
+            f"its Artifacts or #{room.artifact} itself."
+        )
+    slots = fitting_slots(state, room.hero, room.artifact, ignore=discard)
+    if slots is None:
+        raise IllegalMove(
+            f"Discarding #{discard} would not free a slot for {zones.name(state, room.artifact)}; "
+            "choose an Artifact that occupies one of its slots."
+        )
+    state.interrupts.pop(0)
+    del inv.artifacts[discard]
+    zones.to_discard(state, discard)
+    state.limbo.remove(room.artifact)
+    inv.artifacts[room.artifact] = slots
+    return [
+        Event(
+            kind="artifact_swapped",
+            text=f"{zones.name(state, room.hero)} discards {zones.name(state, discard)} and takes "
+            f"{zones.name(state, room.artifact)}.",
+            data={"seat": seat, "hero": room.hero, "discarded": discard, "artifact": room.artifact},
+        )
+    ]
+
+
+def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
+    """Capture ``site`` with ``army`` if the rules let it (no Guard, identified).
+
+    Towns and Creature Dwellings are captured by any Army; Objects and Artifacts only by an
+    Army with a Hero. A captured Town keeps its level; a captured Artifact goes under a
+    Hero and its icon is spent (homm4:movement-phase.towns / .creature-dwellings / .objects).
+    """
+    seat = army.owner
+    if site.card is None or site.guard or site.owner == seat:
+        return []
+    where = board.label(state, site.hex)
+    if site.kind in ("town", "dwelling"):
+        before = site.owner
+        site.owner = seat
+        what = "Town" if site.kind == "town" else "Creature Dwelling"
+        taken = f" from {seat_name(before)}" if before is not None else ""
+        return [
+            Event(
+                kind="capture",
+                text=f"{seat_name(seat)} captures the {what} {zones.name(state, site.card)} at {where}{taken}.",
+                data={"seat": seat, "site": site.id, "hex": where, "from": before},
+            )
+        ]
+    if not army_rules.army_heroes(state, army):
+        return []
+    if zones.card_as(state, site.card, ArtifactCard) is not None:
+        artifact = site.card
+        site.card = None
+        site.spent = True
+        site.owner = None
+        events = [
+            Event(
+                kind="capture",
+                text=f"{seat_name(seat)} takes the Artifact {zones.name(state, artifact)} at {where}.",
+                data={"seat": seat, "site": site.id, "hex": where, "artifact": artifact},
+            )
+        ]
+        return events + give_artifact(state, seat, army, artifact)
+    before = site.owner
+    site.owner = seat
+    taken = f" from {seat_name(before)}" if before is not None else ""
+    return [
+        Event(
+            kind="capture",
+            text=f"{seat_name(seat)} captures the Object {zones.name(state, site.card)} at {where}{taken}.",
+            data={"seat": seat, "site": site.id, "hex": where, "from": before},
+        )
+    ]
+
+
+# ------------------------------------------------------------- skill awards
+def learn_skill(state: Homm4State, seat: int, hero: int, instance: int | None) -> list[Event]:
+    """Answer a `SkillAward`: play Skill card ``instance`` (Hand, Risk Stack, or the Hero's
+    own Basic card turned over) into ``hero``'s inventory, or skip with None
+    (homm4:heroes-levels-skills-and-spells.hero-level: one Skill card per Hero after each
+    battle it took part in).
+
+    :raises IllegalMove: if ``hero`` has no award pending or the card may not be learned.
+    """
+    head = state.interrupts[0]
+    assert isinstance(head, SkillAward)
+    if hero not in head.heroes:
+        shown = ", ".join(zones.name(state, h) for h in head.heroes)
+        raise IllegalMove(f"Card #{hero} has no Skill to learn now; waiting for: {shown}.")
+    events: list[Event] = []
+    if instance is None:
+        events.append(
+            Event(
+                kind="learn_skill_skipped",
+                text=f"{zones.name(state, hero)} learns no new Skill this time.",
+                data={"seat": seat, "hero": hero},
+            )
+        )
+    else:
+        own = instance in heroes.inventory(state, hero).skills
+        if not own and not zones.in_hand_or_risk(state, seat, instance):
+            raise IllegalMove(f"Card #{instance} is not in your Hand or Risk Stack.")
+        problem = heroes.skill_problem(state, hero, instance)
+        if problem:
+            raise IllegalMove(problem)
+        if not own:
+            zones.take_from_hand_or_risk(state, seat, instance)
+        events += heroes.add_skill(state, hero, instance)
+    head.heroes.remove(hero)
+    if not head.heroes:
+        state.interrupts.pop(0)
+    return events
+
+
+def award_skills(state: Homm4State, seat: int, hero_list: list[int]) -> list[Event]:
+    """Queue a `SkillAward` for ``seat``'s surviving Heroes of a won battle, keeping only
+    Heroes that have a Skill card they could learn now (else the chance is skipped)."""
+    player = state.players_state[seat]
+    cards = sorted(player.hand + player.risk)
+    able = [h for h in hero_list if heroes.skill_choices(state, h, cards)]
+    if not able:
+        return []
+    state.interrupts.insert(0, SkillAward(seat=seat, heroes=able))
+    return [
+        Event(
+            kind="skill_award",
+            text=f"{seat_name(seat)} may play a Skill card for "
+            f"{', '.join(zones.name(state, h) for h in able)} after the battle.",
+            data={"seat": seat, "heroes": able},
+        )
+    ]
+
+
+# ------------------------------------------------------------- after battle
+def after_battle(state: Homm4State, outcome: BattleOutcome) -> list[Event]:
+    """Carry out the board consequences of a finished battle (homm4:battles,
+    homm4:movement-phase.towns / .creature-dwellings / .objects).
+
+    The battle module has already removed the dead, the retreated and the surrendered. Here:
+    every attacking Army left on the hex ends its movement; when the attacker won, the site
+    fought over (or the site on the hex) is captured by the rules of `capture` (a defeated
+    Guard is gone; a captured Town keeps its level); the winning side's surviving Heroes
+    who took part get a Skill award.
+    """
+    events: list[Event] = []
+    attacking = [a for a in zones.armies_at(state, outcome.hex) if a.owner == outcome.attacker]
+    for army in attacking:
+        army.done = True
+    attacker_won = outcome.winner == 0
+    site = zones.site_at(state, outcome.hex)
+    if site is not None and not site.guard:
+        site.guard_player = None
+    if attacker_won and attacking and site is not None:
+        with_hero = [a for a in attacking if army_rules.army_heroes(state, a)]
+        events += capture(state, (with_hero or attacking)[0], site)
+    if outcome.winner_heroes:
+        events += award_skills(state, outcome.winner_seat, list(outcome.winner_heroes))
+    return events

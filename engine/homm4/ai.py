@@ -1,0 +1,286 @@
+"""The computer player: a simple, deterministic-given-its-rng policy that makes games end.
+
+Rule sections: every decision of homm4 (it only ever plays commands the rules accept).
+
+Policy, by decision:
+
+* Purchase Phase: upgrade a Town while the Hand stays healthy, buy the strongest Units
+  and Heroes the Town sells (into an Army in the Town when there is one), learn Spells,
+  buy Artifacts; then end the phase.
+* Movement Phase: learn Spells and recruit where possible, form an Army from a garrison,
+  then move each Army toward its best goal (unidentified icons to scout, sites to
+  capture, enemy Armies and Towns to attack when stronger), one move at a time; end the
+  phase when no Army has a useful move.
+* Aggression rises with the Round: early on an Army attacks only a clearly weaker enemy,
+  later it attacks almost anything, so two players who avoid each other still meet.
+* Scouting: the scout identifies whenever it can (its free Town card first); other seats
+  steal the intelligence now and then. The Guard Player reinforces a Guard sometimes.
+* Battles: attack when possible (a random legal attack), otherwise the battle default.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core.errors import NotYourDecision
+from engine.core.model import Command, seat_name
+from engine.homm4 import armies as army_rules
+from engine.homm4 import (
+    battle,
+    board,
+    decisions,
+    heroes,
+    movement,
+    payment,
+    purchase,
+    scouting,
+    setup,
+    zones,
+)
+from engine.homm4.cards import HeroCard, UnitCard
+from engine.homm4.commands import (
+    BuyUnit,
+    CloseTurn,
+    EndMovement,
+    EndPurchase,
+    FormArmy,
+    Identify,
+    LearnSkill,
+    Move,
+    PassIdentify,
+    PlaceArmy,
+    PlaceSection,
+    ReinforceGuard,
+)
+from engine.homm4.hexes import Hex, distance
+from engine.homm4.state import Army, Homm4State, ScoutOffer
+
+
+def ai_command(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    """Choose a command for computer seat ``seat`` (see the module docstring).
+
+    :raises NotYourDecision: if ``seat`` owes nothing now.
+    """
+    decision = decisions.owed(state, seat)
+    if decision is None:
+        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    if state.battle is not None:
+        return _battle(state, seat, rng)
+    kind = decision.kind
+    if kind == "identify":
+        return _identify(state, seat, rng)
+    if kind == "reinforce_guard":
+        options = scouting.reinforce_options(state, seat)
+        if options and rng.random() < 0.3:
+            return ReinforceGuard(cards=(options[0],))
+        return ReinforceGuard(cards=())
+    if kind == "learn_skill":
+        choices = decisions.skill_award_options(state, seat)
+        learn = [c for c in choices if isinstance(c, LearnSkill) and c.card is not None]
+        return learn[0] if learn else choices[-1]
+    if kind == "place_army":
+        return _place_army(state, seat, rng)
+    if kind == "purchase":
+        return _purchase(state, seat, rng)
+    if kind == "movement":
+        return _movement(state, seat, rng)
+    if kind == "closing":
+        return _closing(state, seat)
+    if kind == "place_section":
+        placements = board.legal_placements(state)
+        slot, rotation = placements[rng.randrange(len(placements))]
+        return PlaceSection(slot=slot, rotation=rotation)
+    return decisions.default_command(state, seat)
+
+
+# ------------------------------------------------------------------ strength
+def card_strength(state: Homm4State, instance: int) -> float:
+    """A rough fighting value of one Unit or Hero card (attack, defense and level)."""
+    found = zones.card(state, instance)
+    if isinstance(found, UnitCard):
+        return found.melee + found.ranged + found.defense / 2 + 2 * found.level
+    if isinstance(found, HeroCard):
+        return (
+            found.melee + found.ranged + found.defense / 2 + 3 * heroes.hero_level(state, instance)
+        )
+    return 0.0
+
+
+def strength(state: Homm4State, cards: Sequence[int]) -> float:
+    """The rough fighting value of a group of cards."""
+    return sum(card_strength(state, c) for c in cards)
+
+
+def aggression(state: Homm4State) -> float:
+    """The strength ratio an Army needs to attack: 1.3 at first, falling to 0.5."""
+    return max(0.5, 1.3 - 0.04 * max(state.round - 1, 0))
+
+
+# ------------------------------------------------------------------ scouting
+def _identify(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    head = state.interrupts[0]
+    assert isinstance(head, ScoutOffer)
+    site = state.sites[head.site]
+    where = board.label(state, site.hex)
+    options = scouting.identify_options(state, seat, site)
+    player = state.players_state[seat]
+    if not options:
+        return PassIdentify(site=where)
+    if seat != head.scout:
+        free = player.free_town
+        safe = [c for c in options if c != free]
+        if safe and rng.random() < 0.25:
+            return Identify(site=where, card=safe[0])
+        return PassIdentify(site=where)
+    if player.free_town in options:
+        return Identify(site=where, card=player.free_town)
+    return Identify(site=where, card=options[0])
+
+
+# ------------------------------------------------------------------ set-up
+def _place_army(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    hexes = setup.army_hexes(state, seat)
+    towns = [s.hex for s in state.sites if s.kind == "town"]
+    enemies = [a.hex for a in state.armies if a.owner != seat]
+
+    def score(h: Hex) -> tuple[int, int, float]:
+        near_town = min((distance(h, t) for t in towns), default=0)
+        far_enemy = min((distance(h, e) for e in enemies), default=99)
+        return (near_town, -min(far_enemy, 6), rng.random())
+
+    return PlaceArmy(hex=board.label(state, min(hexes, key=score)))
+
+
+# ------------------------------------------------------------------ purchase
+def _purchase(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    hand = len(state.players_state[seat].hand)
+    spells = purchase.spell_options(state, seat)
+    if spells:
+        return spells[0]
+    buys = purchase.buy_options(state, seat)
+    upgrades = purchase.upgrade_options(state, seat)
+    if upgrades and (not buys or rng.random() < 0.4):
+        cheapest = min(upgrades, key=lambda u: purchase.own_town(state, seat, u.town).level)
+        level = purchase.own_town(state, seat, cheapest.town).level
+        if hand >= level + 2 or not buys:
+            return cheapest
+    if buys:
+        return max(buys, key=lambda b: (_buy_value(state, b), b.into is not None, -b.card))
+    extras = [*purchase.skill_options(state, seat), *purchase.artifact_options(state, seat)]
+    if extras and rng.random() < 0.7:
+        return extras[0]
+    return EndPurchase()
+
+
+def _buy_value(state: Homm4State, buy: BuyUnit) -> float:
+    return card_strength(state, buy.card)
+
+
+# ------------------------------------------------------------------ movement
+def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    spells = purchase.spell_options(state, seat)
+    if spells:
+        return spells[0]
+    recruits = movement.recruit_options(state, seat)
+    if recruits and rng.random() < 0.8:
+        return recruits[0]
+    if len(zones.armies_of(state, seat)) < army_rules.MAX_ARMIES:
+        for site in zones.towns_of(state, seat):
+            if site.garrison:
+                return FormArmy(town=board.label(state, site.hex), cards=tuple(site.garrison))
+    casts = movement.adventure_spell_options(state, seat)
+    if casts and rng.random() < 0.5:
+        return casts[0]
+    for army in sorted(zones.armies_of(state, seat), key=lambda a: a.id):
+        if army.done or army.mp2 <= 0:
+            continue
+        choice = _army_move(state, army, rng)
+        if choice is not None:
+            return choice
+    return EndMovement()
+
+
+def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
+    """Score every place worth going to for ``army``: (value, hex)."""
+    seat = army.owner
+    mine = strength(state, army.cards)
+    need = aggression(state)
+    has_hero = bool(army_rules.army_heroes(state, army))
+    goals: list[tuple[float, Hex]] = []
+    for site in state.sites:
+        if site.spent:
+            continue
+        if site.card is None:
+            if seat not in site.declined and scouting.identify_options(state, seat, site):
+                goals.append((5.0, site.hex))
+            continue
+        if site.owner == seat and not site.guard:
+            continue
+        if site.kind == "object" and not has_hero:
+            continue
+        value = {"town": 12.0, "dwelling": 5.0, "object": 6.0}[site.kind]
+        defenders = list(site.guard)
+        if site.kind == "town" and site.owner not in (None, seat):
+            defenders += site.garrison
+            defenders += [
+                c for a in zones.armies_at(state, site.hex) if a.owner != seat for c in a.cards
+            ]
+            value += 4.0 + state.round / 2
+        if defenders and mine < need * strength(state, defenders) * (
+            1.3 if site.kind == "town" else 1.0
+        ):
+            continue
+        goals.append((value, site.hex))
+    for other in state.armies:
+        if other.owner == seat:
+            continue
+        if mine >= need * strength(state, other.cards):
+            goals.append((9.0 + state.round / 2, other.hex))
+    return goals
+
+
+def _army_move(state: Homm4State, army: Army, rng: random.Random) -> Move | None:
+    goals = [g for g in _goals(state, army) if g[1] != army.hex]
+    if not goals:
+        return None
+    tree = movement.reachable(state, army)
+    best_goal = max(
+        goals, key=lambda g: (g[0] / (1 + distance(army.hex, g[1])), -g[1][1], -g[1][0])
+    )
+    target = best_goal[1]
+    if target in tree and target != army.hex:
+        return Move(army=army.id, to=board.label(state, target))
+    here = distance(army.hex, target)
+    candidates = [
+        h
+        for h in tree
+        if h != army.hex
+        and distance(h, target) < here
+        and movement.encounter(state, army.owner, h) is None
+    ]
+    if not candidates:
+        return None
+    dest = min(candidates, key=lambda h: (distance(h, target), tree[h][0], h[1], h[0]))
+    return Move(army=army.id, to=board.label(state, dest))
+
+
+# ------------------------------------------------------------------ closing
+def _closing(state: Homm4State, seat: int) -> Command:
+    hand = state.players_state[seat].hand
+    order = payment.auto_pay(state, seat, len(hand))
+    return CloseTurn(card=order[-1])
+
+
+# ------------------------------------------------------------------ battle
+def _battle(state: Homm4State, seat: int, rng: random.Random) -> Command:
+    options = battle.battle_legal(state, seat)
+    attacks = [c for c in options if c.type == "attack"]
+    if attacks:
+        chosen: Command = attacks[rng.randrange(len(attacks))]
+        return chosen
+    default: Command = battle.battle_default(state, seat)
+    return default
+
+
+__all__ = ["aggression", "ai_command", "card_strength", "strength"]

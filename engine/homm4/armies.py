@@ -1,0 +1,93 @@
+"""Army Stack helpers: stack order, Movement Points, Sight Radius, new Army tokens.
+
+Rule sections: homm4:movement-phase.managing-armies (a Hero on top, else the Unit with the
+highest Movement), homm4:movement-phase.movement-points-and-terrain (the top card's
+Movement), homm4:movement-phase.scouting-terrain (Sight Radius 1 plus skills).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.homm4 import heroes, zones
+from engine.homm4.cards import HeroCard, UnitCard
+from engine.homm4.hexes import Hex
+from engine.homm4.state import Army, Homm4State
+
+MAX_ARMIES = 4
+"""Each player may control no more than 4 Armies at a time (homm4:movement-phase.managing-armies)."""
+
+
+def stack_order(state: Homm4State, cards: Sequence[int]) -> list[int]:
+    """Return ``cards`` in Army Stack order: Heroes on top (in their order), else the Unit
+    with the highest Movement first (ties: the earlier card); the rest keep their order.
+    """
+    ordered = list(cards)
+    heroes_first = [c for c in ordered if zones.is_hero(state, c)]
+    if heroes_first:
+        return heroes_first + [c for c in ordered if c not in heroes_first]
+    if not ordered:
+        return ordered
+    best = max(range(len(ordered)), key=lambda i: (_movement(state, ordered[i]), -i))
+    return [ordered[best], *ordered[:best], *ordered[best + 1 :]]
+
+
+def _movement(state: Homm4State, instance: int) -> int:
+    found = zones.card(state, instance)
+    if isinstance(found, HeroCard | UnitCard):
+        return found.movement
+    return 0
+
+
+def full_mp2(state: Homm4State, army: Army) -> int:
+    """Return the Army's Movement Points for a whole turn, in half points.
+
+    The top card's Movement, plus the ``movement`` effect of the Hero on top
+    (homm4:movement-phase.movement-points-and-terrain).
+    """
+    if not army.cards:
+        return 0
+    points = _movement(state, army.cards[0]) + heroes.army_movement_bonus(state, army.cards)
+    return 2 * max(points, 0)
+
+
+def army_heroes(state: Homm4State, army: Army) -> list[int]:
+    """Return the Hero instances in ``army``, top first."""
+    return [c for c in army.cards if zones.is_hero(state, c)]
+
+
+def sight_radius(state: Homm4State, army: Army) -> int:
+    """Return the Army's Sight Radius: 1, plus the best ``sight`` effect of its Heroes,
+    plus this turn's adventure-spell bonus (homm4:movement-phase.scouting-terrain)."""
+    best = heroes.army_sight_bonus(state, army.cards)
+    return 1 + max(best, 0) + army.sight_bonus
+
+
+def new_army(state: Homm4State, seat: int, where: Hex, cards: Sequence[int], mp2: int = 0) -> Army:
+    """Create and add an Army for ``seat`` on ``where`` with a fresh token and id.
+
+    ``cards`` are put in stack order. The caller has already removed them from their zone.
+    """
+    player = state.players_state[seat]
+    created = Army(
+        id=state.next_army_id,
+        owner=seat,
+        token=player.next_army_token,
+        hex=where,
+        cards=stack_order(state, cards),
+        mp2=mp2,
+    )
+    state.next_army_id += 1
+    player.next_army_token += 1
+    state.armies.append(created)
+    return created
+
+
+def remove_army(state: Homm4State, army_id: int) -> None:
+    """Take the Army ``army_id`` off the board (its cards must have been moved away)."""
+    state.armies = [a for a in state.armies if a.id != army_id]
+
+
+def army_label(army: Army) -> str:
+    """Return the public name of an Army token (``"Army 2"``: the owner's token number)."""
+    return f"Army {army.token}"

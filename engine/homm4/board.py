@@ -1,0 +1,224 @@
+"""The assembled Game Board: terrain per hex, edges, labels, sites, and board assembly.
+
+Rule sections: homm4:terrain-map-sections, homm4:start-of-the-game,
+homm4:movement-phase.movement-points-and-terrain.
+
+The state stores only the placed sections (`Homm4State.sections`); everything else about
+the board (which terrain each hex has, which hexes are edges) is derived from them and
+cached per process, so states stay small and cheap to copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.model import Event, seat_name
+from engine.homm4 import maps as maps_module
+from engine.homm4.hexes import (
+    Hex,
+    Labeller,
+    column_name,
+    free_slots,
+    neighbours,
+    section_cells,
+    to_offset,
+)
+from engine.homm4.maps import MapData, Terrain
+from engine.homm4.state import Homm4State, PlacedSection, Site
+
+
+def map_data() -> MapData:
+    """Return the Terrain Map legend and sections in use (the shipped data, cached).
+
+    Tests replace this function to play on small hand-made maps.
+    """
+    return maps_module.load_maps()
+
+
+@dataclass(frozen=True)
+class Board:
+    """The derived geometry of one assembled (or partly assembled) board.
+
+    Attributes:
+        terrain: board hex -> terrain code.
+        section_of: board hex -> index into `Homm4State.sections`.
+        edge: hexes with at least one neighbour off the board.
+        order: every hex, sorted row by row (r, then q): the canonical iteration order.
+        icons: ``(hex, kind)`` of every printed Town / Dwelling / Object icon, in
+            section order then the section's own icon order.
+    """
+
+    terrain: dict[Hex, str]
+    section_of: dict[Hex, int]
+    edge: frozenset[Hex]
+    order: tuple[Hex, ...]
+    icons: tuple[tuple[Hex, Literal["town", "dwelling", "object"]], ...]
+
+
+_CACHE: dict[tuple[int, tuple[tuple[str, Hex, int], ...]], tuple[MapData, Board]] = {}
+
+
+def _key(sections: Iterable[PlacedSection]) -> tuple[tuple[str, Hex, int], ...]:
+    return tuple((p.section, (p.slot[0], p.slot[1]), p.rotation) for p in sections)
+
+
+def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
+    """Compute the `Board` made of ``sections`` laid out with ``data``'s sections.
+
+    :raises InvalidInput: if a section id is unknown or two sections overlap.
+    """
+    key = (id(data), _key(sections))
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    terrain: dict[Hex, str] = {}
+    section_of: dict[Hex, int] = {}
+    icons: list[tuple[Hex, Literal["town", "dwelling", "object"]]] = []
+    for index, (section_id, slot, rotation) in enumerate(key[1]):
+        section = data.sections.get(section_id)
+        if section is None:
+            raise InvalidInput(f"There is no Terrain Map Section {section_id!r}.")
+        local_terrain = section.terrain()
+        local_to_board = dict(section_cells(slot, rotation))
+        for local, board_hex in local_to_board.items():
+            if board_hex in terrain:
+                raise InvalidInput(f"Section {section_id!r} would overlap another section.")
+            terrain[board_hex] = local_terrain[local]
+            section_of[board_hex] = index
+        for icon in section.sites:
+            icons.append((local_to_board[(icon.at[0], icon.at[1])], icon.kind))
+    edge = frozenset(h for h in terrain if any(n not in terrain for n in neighbours(h)))
+    order = tuple(sorted(terrain, key=lambda h: (h[1], h[0])))
+    board = Board(terrain, section_of, edge, order, tuple(icons))
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = (data, board)
+    return board
+
+
+def board_of(state: Homm4State) -> Board:
+    """Return the `Board` of ``state`` (cached by its placed sections)."""
+    return build_board(map_data(), state.sections)
+
+
+def terrain_at(state: Homm4State, where: Hex) -> Terrain | None:
+    """Return the legend entry of the hex ``where``, or None when it is off the board."""
+    code = board_of(state).terrain.get(where)
+    return None if code is None else map_data().terrain[code]
+
+
+def step_cost2(state: Homm4State, where: Hex) -> int | None:
+    """Return the cost of entering ``where`` in half Movement Points, or None if it is
+    impassable or off the board (homm4:movement-phase.movement-points-and-terrain)."""
+    found = terrain_at(state, where)
+    if found is None or not found.passable:
+        return None
+    return 2 * found.cost
+
+
+# ----------------------------------------------------------------------- labels
+def label(state: Homm4State, where: Hex) -> str:
+    """Return the label of ``where`` (``"C4"``) with the labels fixed at assembly."""
+    col, row = to_offset(where)
+    origin = state.label_origin
+    if state.phase == "assemble" and state.sections:
+        origin = Labeller(board_of(state).order).origin
+    return f"{column_name(col - origin[0])}{row - origin[1] + 1}"
+
+
+def parse_hex(state: Homm4State, text: str) -> Hex:
+    """Return the board hex named ``text``.
+
+    :raises InvalidInput: when ``text`` is not a hex label or names a hex off the board.
+    """
+    labeller = Labeller([(0, 0)])
+    labeller.origin = state.label_origin
+    try:
+        where = labeller.parse(text)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    if where not in board_of(state).terrain:
+        raise InvalidInput(f"{text.strip().upper()} is not on the Game Board.")
+    return where
+
+
+# --------------------------------------------------------------------- assembly
+def fix_labels_and_sites(state: Homm4State) -> list[Event]:
+    """Finish assembly: fix the labels (homm4:start-of-the-game) and create the sites.
+
+    Sites are numbered from 0 in icon order. :returns: one ``board_ready`` event.
+    """
+    board = board_of(state)
+    state.label_origin = Labeller(board.order).origin
+    state.sites = [Site(id=i, kind=kind, hex=h) for i, (h, kind) in enumerate(board.icons)]
+    return [
+        Event(
+            kind="board_ready",
+            text=(
+                f"The Game Board is assembled: {len(state.sections)} Terrain Map Sections, "
+                f"{len(board.order)} hexes, {len(state.sites)} icons."
+            ),
+            data={"sections": len(state.sections), "hexes": len(board.order)},
+        )
+    ]
+
+
+def legal_placements(state: Homm4State) -> list[tuple[Hex, int]]:
+    """Return every ``(slot, rotation)`` where the revealed section may be attached."""
+    if not state.section_pile:
+        return []
+    slots = free_slots(p.slot for p in state.sections)
+    return [(slot, rotation) for slot in slots for rotation in range(6)]
+
+
+def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> list[Event]:
+    """Attach the top section of the pile at ``slot`` turned ``rotation`` (manual assembly).
+
+    :raises IllegalMove: if ``slot`` does not touch the board (names the free slots).
+    """
+    slots = free_slots(p.slot for p in state.sections)
+    if slot not in slots:
+        shown = ", ".join(f"{s[0]},{s[1]}" for s in slots[:12])
+        raise IllegalMove(
+            f"Slot {slot[0]},{slot[1]} is not free next to the board. Free slots: {shown}."
+        )
+    section_id = state.section_pile.pop(0)
+    state.sections.append(PlacedSection(section=section_id, slot=slot, rotation=rotation))
+    name = map_data().sections[section_id].name
+    return [
+        Event(
+            kind="place_section",
+            text=f"{seat_name(seat)} reveals {name} and attaches it (slot {slot[0]},{slot[1]}, turned {rotation}).",
+            data={"seat": seat, "section": section_id, "slot": list(slot), "rotation": rotation},
+        )
+    ]
+
+
+def quick_assembly(state: Homm4State) -> list[Event]:
+    """Attach every section of the pile at a random free slot and rotation (``state.rng``).
+
+    Used for ``assembly = "quick"`` (homm4:start-of-the-game: any legal joining).
+    """
+    events: list[Event] = []
+    while state.section_pile:
+        slots = free_slots(p.slot for p in state.sections)
+        slot = slots[state.rng.below(len(slots))]
+        rotation = state.rng.below(6)
+        section_id = state.section_pile.pop(0)
+        state.sections.append(PlacedSection(section=section_id, slot=slot, rotation=rotation))
+    events.append(
+        Event(
+            kind="quick_assembly",
+            text="The Terrain Map Sections are shuffled and joined at random.",
+            data={"sections": [p.section for p in state.sections]},
+        )
+    )
+    return events
+
+
+def is_edge(state: Homm4State, where: Hex) -> bool:
+    """Whether ``where`` is on the edge of the board (a neighbour is off the board)."""
+    return where in board_of(state).edge

@@ -1,0 +1,374 @@
+"""Who owes what now: pending decisions, the legal commands for each, and the defaults.
+
+Rule sections: homm4:game-process, homm4:turn-summary (phase order), plus the sections of
+each decision (scouting, chipping in, hero levels, artifacts, closing).
+
+Precedence: a battle in progress, then the first queued interrupt (scouting offer, Guard
+reinforcement, Skill award, Artifact room), then the phase's decision of the seat whose
+turn (or setup step) it is.
+
+`legal_commands` lists a finite set: where a free choice is too large to enumerate (which
+Hand cards pay, which subset reinforces a Guard, which cards split off), one
+representative per useful choice is listed, and ``pay`` is left to the default rule.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import NotYourDecision
+from engine.core.model import Command, Decision, seat_name
+from engine.homm4 import armies as army_rules
+from engine.homm4 import battle, board, heroes, movement, payment, purchase, scouting, setup, zones
+from engine.homm4.commands import (
+    ChooseRiskStack,
+    CloseTurn,
+    DiscardArtifact,
+    EndMovement,
+    EndPurchase,
+    FormArmy,
+    Identify,
+    LearnSkill,
+    MakeArtifactRoom,
+    PassIdentify,
+    PlaceArmy,
+    PlaceSection,
+    ReinforceGuard,
+    SplitArmy,
+    TransferArtifact,
+    TransferCards,
+)
+from engine.homm4.state import ArtifactRoom, ChipIn, Homm4State, ScoutOffer, SkillAward
+
+PURCHASE_COMMANDS = (
+    "buy",
+    "upgrade_town",
+    "buy_artifact",
+    "buy_skill",
+    "learn_spell",
+    "discard_artifact",
+    "end_purchase",
+)
+MOVEMENT_COMMANDS = (
+    "split_army",
+    "form_army",
+    "transfer",
+    "transfer_artifact",
+    "discard_artifact",
+    "move",
+    "recruit",
+    "cast_adventure_spell",
+    "learn_spell",
+    "end_movement",
+)
+
+
+def interrupt_decision(state: Homm4State) -> Decision | None:
+    """Return the decision the first queued interrupt asks for, or None."""
+    if not state.interrupts:
+        return None
+    head = state.interrupts[0]
+    if isinstance(head, ScoutOffer):
+        site = state.sites[head.site]
+        where = board.label(state, site.hex)
+        stolen = (
+            ""
+            if head.offeree == head.scout
+            else f" ({seat_name(head.scout)}'s scouting: steal the intelligence?)"
+        )
+        return Decision(
+            seat=head.offeree,
+            kind="identify",
+            prompt=f"{seat_name(head.offeree)} may identify the {site.kind} icon at {where}{stolen}.",
+            commands=("identify", "pass_identify"),
+        )
+    if isinstance(head, ChipIn):
+        where = board.label(state, state.sites[head.site].hex)
+        return Decision(
+            seat=head.guard_player,
+            kind="reinforce_guard",
+            prompt=f"{seat_name(head.guard_player)} is the Guard Player at {where} and may reinforce the Guard.",
+            commands=("reinforce_guard",),
+        )
+    if isinstance(head, SkillAward):
+        return Decision(
+            seat=head.seat,
+            kind="learn_skill",
+            prompt=f"{seat_name(head.seat)} may play a Skill card for a Hero who won the battle.",
+            commands=("learn_skill",),
+        )
+    assert isinstance(head, ArtifactRoom)
+    return Decision(
+        seat=head.seat,
+        kind="artifact_room",
+        prompt=f"{seat_name(head.seat)} must discard an Artifact to make room (or leave the new one).",
+        commands=("make_artifact_room",),
+    )
+
+
+def pending(state: Homm4State) -> list[Decision]:
+    """Return the decisions owed now (see the module docstring for precedence)."""
+    if state.phase == "over":
+        return []
+    if state.battle is not None:
+        return list(battle.battle_pending(state))
+    head = interrupt_decision(state)
+    if head is not None:
+        return [head]
+    seat = state.active
+    who = seat_name(seat)
+    if state.phase == "assemble":
+        return [
+            Decision(
+                seat=seat,
+                kind="place_section",
+                prompt=f"{who} reveals and attaches the next Terrain Map Section.",
+                commands=("place_section",),
+            )
+        ]
+    if state.phase == "setup":
+        if state.setup_step == "risk":
+            return [
+                Decision(
+                    seat=seat,
+                    kind="choose_risk_stack",
+                    prompt=f"{who} chooses 5 of the 8 cards drawn as the Risk Stack.",
+                    commands=("choose_risk_stack",),
+                )
+            ]
+        return [
+            Decision(
+                seat=seat,
+                kind="place_army",
+                prompt=f"{who} places the Army token on an edge hex.",
+                commands=("place_army",),
+            )
+        ]
+    if state.phase == "purchase":
+        return [
+            Decision(
+                seat=seat,
+                kind="purchase",
+                prompt=f"{who}'s Purchase Phase.",
+                commands=PURCHASE_COMMANDS,
+            )
+        ]
+    if state.phase == "movement":
+        return [
+            Decision(
+                seat=seat,
+                kind="movement",
+                prompt=f"{who}'s Movement Phase.",
+                commands=MOVEMENT_COMMANDS,
+            )
+        ]
+    return [
+        Decision(
+            seat=seat,
+            kind="closing",
+            prompt=f"{who}'s Closing Phase: put a Hand card into the Risk Stack.",
+            commands=("close_turn",),
+        )
+    ]
+
+
+def owed(state: Homm4State, seat: int) -> Decision | None:
+    """Return the decision ``seat`` owes now, or None."""
+    return next((d for d in pending(state) if d.seat == seat), None)
+
+
+# ------------------------------------------------------------------ legal
+def legal_commands(state: Homm4State, seat: int) -> list[Command]:
+    """Return the commands ``seat`` may issue now (see the module docstring)."""
+    decision = owed(state, seat)
+    if decision is None:
+        return []
+    if state.battle is not None:
+        return list(battle.battle_legal(state, seat))
+    kind = decision.kind
+    options: list[Command] = []
+    if kind == "identify":
+        head = state.interrupts[0]
+        assert isinstance(head, ScoutOffer)
+        site = state.sites[head.site]
+        where = board.label(state, site.hex)
+        options += [
+            Identify(site=where, card=c) for c in scouting.identify_options(state, seat, site)
+        ]
+        options.append(PassIdentify(site=where))
+    elif kind == "reinforce_guard":
+        cards = scouting.reinforce_options(state, seat)
+        options.append(ReinforceGuard(cards=()))
+        options += [ReinforceGuard(cards=(c,)) for c in cards]
+        if len(cards) > 1:
+            options.append(ReinforceGuard(cards=tuple(cards)))
+    elif kind == "learn_skill":
+        options += skill_award_options(state, seat)
+    elif kind == "artifact_room":
+        head = state.interrupts[0]
+        assert isinstance(head, ArtifactRoom)
+        inv = heroes.inventory(state, head.hero)
+        options += [
+            MakeArtifactRoom(discard=a)
+            for a in sorted(inv.artifacts)
+            if _fits_after(state, head.hero, head.artifact, a)
+        ]
+        options.append(MakeArtifactRoom(discard=head.artifact))
+    elif kind == "place_section":
+        options += [
+            PlaceSection(slot=slot, rotation=rot) for slot, rot in board.legal_placements(state)
+        ]
+    elif kind == "choose_risk_stack":
+        options += _risk_choices(state, seat)
+    elif kind == "place_army":
+        options += [PlaceArmy(hex=board.label(state, h)) for h in setup.army_hexes(state, seat)]
+    elif kind == "purchase":
+        options += purchase.purchase_options(state, seat)
+        options += discard_artifact_options(state, seat)
+        options.append(EndPurchase())
+    elif kind == "movement":
+        options += management_options(state, seat)
+        options += movement.move_options(state, seat)
+        options += movement.recruit_options(state, seat)
+        options += movement.adventure_spell_options(state, seat)
+        options += purchase.spell_options(state, seat)
+        options += discard_artifact_options(state, seat)
+        options.append(EndMovement())
+    elif kind == "closing":
+        options += [CloseTurn(card=c) for c in sorted(state.players_state[seat].hand)]
+    return options
+
+
+def _fits_after(state: Homm4State, hero: int, artifact: int, discard: int) -> bool:
+    from engine.homm4.adventure import fitting_slots
+
+    return fitting_slots(state, hero, artifact, ignore=discard) is not None
+
+
+def _risk_choices(state: Homm4State, seat: int) -> list[ChooseRiskStack]:
+    from itertools import combinations
+
+    hand = sorted(state.players_state[seat].hand)
+    size = min(setup.RISK_STACK_SIZE, len(hand))
+    default = tuple(setup.default_risk_stack(state, seat))
+    choices = [ChooseRiskStack(cards=default)]
+    choices += [
+        ChooseRiskStack(cards=combo)
+        for combo in combinations(hand, size)
+        if set(combo) != set(default)
+    ]
+    return choices
+
+
+def skill_award_options(state: Homm4State, seat: int) -> list[LearnSkill]:
+    """Every Skill card ``seat`` may play for the first Hero of its Skill award, or skip."""
+    head = state.interrupts[0]
+    assert isinstance(head, SkillAward)
+    hero = head.heroes[0]
+    player = state.players_state[seat]
+    cards = heroes.skill_choices(state, hero, sorted(player.hand + player.risk))
+    return [LearnSkill(hero=hero, card=c) for c in cards] + [LearnSkill(hero=hero, card=None)]
+
+
+def discard_artifact_options(state: Homm4State, seat: int) -> list[DiscardArtifact]:
+    """Every Artifact ``seat``'s Heroes on the board could discard."""
+    options: list[DiscardArtifact] = []
+    for army in zones.armies_of(state, seat):
+        for hero in army_rules.army_heroes(state, army):
+            inv = state.inventories.get(hero)
+            if inv is not None:
+                options += [DiscardArtifact(artifact=a) for a in sorted(inv.artifacts)]
+    return options
+
+
+def management_options(state: Homm4State, seat: int) -> list[Command]:
+    """Representative army-management commands: split one card off, form an Army of a
+    whole garrison or one card of it, merge two Armies, move one card between Armies,
+    pass an Artifact between Heroes on one hex."""
+    options: list[Command] = []
+    mine = zones.armies_of(state, seat)
+    room = len(mine) < army_rules.MAX_ARMIES
+    if room:
+        for army in mine:
+            if not army.moved and not army.done and len(army.cards) > 1:
+                options += [SplitArmy(army=army.id, cards=(c,)) for c in army.cards]
+        for site in zones.towns_of(state, seat):
+            if site.garrison:
+                where = board.label(state, site.hex)
+                options.append(FormArmy(town=where, cards=tuple(site.garrison)))
+                if len(site.garrison) > 1:
+                    options += [FormArmy(town=where, cards=(c,)) for c in site.garrison]
+    for source in mine:
+        for target in mine:
+            if source.id == target.id or source.hex != target.hex:
+                continue
+            options.append(
+                TransferCards(source=source.id, target=target.id, cards=tuple(source.cards))
+            )
+            if len(source.cards) > 1:
+                options += [
+                    TransferCards(source=source.id, target=target.id, cards=(c,))
+                    for c in source.cards
+                ]
+    from engine.homm4.adventure import fitting_slots
+
+    for source in mine:
+        for giver in army_rules.army_heroes(state, source):
+            inv = state.inventories.get(giver)
+            if inv is None:
+                continue
+            for artifact in sorted(inv.artifacts):
+                for target in mine:
+                    if target.hex != source.hex:
+                        continue
+                    for taker in army_rules.army_heroes(state, target):
+                        if taker != giver and fitting_slots(state, taker, artifact) is not None:
+                            options.append(TransferArtifact(artifact=artifact, to_hero=taker))
+    return options
+
+
+# ------------------------------------------------------------------ defaults
+def default_command(state: Homm4State, seat: int) -> Command:
+    """Return the documented default for ``seat``'s overdue decision.
+
+    identify: pass; reinforce_guard: add nothing; learn_skill: skip; artifact_room: leave
+    the new Artifact; place_section: the first free slot, unturned; choose_risk_stack:
+    `setup.default_risk_stack`; place_army: the first legal edge hex (row by row);
+    purchase: end_purchase; movement: end_movement; closing: put into the Risk Stack the
+    Hand card the payment rule would spend last; a battle: the battle's own default.
+
+    :raises NotYourDecision: if ``seat`` owes nothing.
+    """
+    decision = owed(state, seat)
+    if decision is None:
+        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    if state.battle is not None:
+        command: Command = battle.battle_default(state, seat)
+        return command
+    kind = decision.kind
+    if kind == "identify":
+        head = state.interrupts[0]
+        assert isinstance(head, ScoutOffer)
+        return PassIdentify(site=board.label(state, state.sites[head.site].hex))
+    if kind == "reinforce_guard":
+        return ReinforceGuard(cards=())
+    if kind == "learn_skill":
+        head = state.interrupts[0]
+        assert isinstance(head, SkillAward)
+        return LearnSkill(hero=head.heroes[0], card=None)
+    if kind == "artifact_room":
+        head = state.interrupts[0]
+        assert isinstance(head, ArtifactRoom)
+        return MakeArtifactRoom(discard=head.artifact)
+    if kind == "place_section":
+        slot, rotation = board.legal_placements(state)[0]
+        return PlaceSection(slot=slot, rotation=rotation)
+    if kind == "choose_risk_stack":
+        return ChooseRiskStack(cards=tuple(setup.default_risk_stack(state, seat)))
+    if kind == "place_army":
+        return PlaceArmy(hex=board.label(state, setup.army_hexes(state, seat)[0]))
+    if kind == "purchase":
+        return EndPurchase()
+    if kind == "movement":
+        return EndMovement()
+    hand = state.players_state[seat].hand
+    keep = payment.auto_pay(state, seat, len(hand))
+    return CloseTurn(card=keep[-1])

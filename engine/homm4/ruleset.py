@@ -1,0 +1,153 @@
+"""The homm4 ruleset: the Heroes of Might & Magic IV card & tile game behind the engine protocol.
+
+Rule sections: all of homm4 (base rules); see `engine.homm4.README.md` for the readings
+chosen where the rulebook is silent. This module only routes: set-up is in `setup`,
+turns and captures in `adventure`, purchases in `purchase`, movement in `movement`,
+scouting and chipping in in `scouting`, battles in `battle`, decisions in `decisions`,
+views in `viewing` and the computer player in `ai`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core.errors import InvalidInput
+from engine.core.model import Command, Decision, Event, Result, seat_name
+from engine.core.ruleset import Ruleset
+from engine.homm4 import adventure, battle, decisions, movement, purchase, scouting, setup, viewing
+from engine.homm4 import commands as c
+from engine.homm4.options import Homm4Options
+from engine.homm4.state import Homm4State
+from engine.homm4.views import PublicView, SeatView
+
+
+class Homm4Ruleset(Ruleset[Homm4State]):
+    """Heroes of Might & Magic IV: the collectible card & tile game (2-6 players)."""
+
+    id: ClassVar[str] = "homm4"
+    title: ClassVar[str] = "Heroes of Might & Magic IV: the card & tile game"
+    min_players: ClassVar[int] = setup.MIN_PLAYERS
+    max_players: ClassVar[int] = setup.MAX_PLAYERS
+    state_model: ClassVar[type[Homm4State]] = Homm4State
+    options_model: ClassVar[type[BaseModel]] = Homm4Options
+    command_adapter: ClassVar[TypeAdapter[Any]] = c.COMMAND_ADAPTER
+
+    def new_game(
+        self, options: BaseModel, players: int, seed: int
+    ) -> tuple[Homm4State, list[Event]]:
+        """Set up a game (homm4:setup, homm4:start-of-the-game); see `setup.new_game`.
+
+        :raises InvalidInput: for a bad seat count, deck or board size.
+        """
+        if not isinstance(options, Homm4Options):
+            raise InvalidInput("homm4 needs Homm4Options.")
+        return setup.new_game(options, players, seed)
+
+    def pending(self, state: Homm4State) -> list[Decision]:
+        """Return the decisions owed now (battle, then interrupts, then the phase)."""
+        return decisions.pending(state)
+
+    def legal_commands(self, state: Homm4State, seat: int) -> list[Command]:
+        """Return a finite list of commands ``seat`` may issue now, each accepted by apply."""
+        return decisions.legal_commands(state, seat)
+
+    def default_command(self, state: Homm4State, seat: int) -> Command:
+        """Return the documented default for ``seat``'s decision (`decisions.default_command`).
+
+        :raises NotYourDecision: if ``seat`` owes nothing.
+        """
+        return decisions.default_command(state, seat)
+
+    def ai_command(self, state: Homm4State, seat: int, rng: random.Random) -> Command:
+        """Choose a command for a computer seat (`engine.homm4.ai`).
+
+        :raises NotYourDecision: if ``seat`` owes nothing.
+        """
+        from engine.homm4 import ai
+
+        return ai.ai_command(state, seat, rng)
+
+    def view(self, state: Homm4State, seat: int) -> SeatView:
+        """Return the public view plus ``seat``'s own Hand and Risk Stack."""
+        return viewing.seat_view(state, seat)
+
+    def public_view(self, state: Homm4State) -> PublicView:
+        """Return what everyone may see (no Hand, Risk Stack or deck card)."""
+        return viewing.public_view(state)
+
+    def result(self, state: Homm4State) -> Result:
+        """Return the result: finished once one side (or the sides eliminated together
+        last) remains (homm4:victory)."""
+        if state.phase != "over":
+            return Result()
+        names = " and ".join(seat_name(s) for s in state.winners)
+        return Result(
+            finished=True,
+            winners=tuple(state.winners),
+            reason=f"{names} {'is' if len(state.winners) == 1 else 'are'} the last side with an Army or a Town.",
+        )
+
+    def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
+        """Route ``command`` to its rule and then check eliminations and victory."""
+        if state.battle is not None:
+            events = self._battle_command(state, seat, command)
+        else:
+            events = self._adventure_command(state, seat, command)
+        return events + adventure.check_eliminations(state)
+
+    def _battle_command(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
+        events, outcome = battle.apply_battle_command(state, seat, command)
+        events = list(events)
+        if outcome is not None:
+            events += adventure.after_battle(state, outcome)
+        return events
+
+    def _adventure_command(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise InvalidInput(f"'{command.type}' is not a command of this game.")
+        events: list[Event] = handler(state, seat, command)
+        return events
+
+
+def _place_section(state: Homm4State, seat: int, command: Any) -> list[Event]:
+    return setup.place_section(state, seat, (command.slot[0], command.slot[1]), command.rotation)
+
+
+def _end_purchase(state: Homm4State, seat: int, command: Any) -> list[Event]:
+    return adventure.begin_movement(state)
+
+
+def _end_movement(state: Homm4State, seat: int, command: Any) -> list[Event]:
+    return adventure.begin_closing(state)
+
+
+_HANDLERS: dict[type[Command], Any] = {
+    c.PlaceSection: _place_section,
+    c.ChooseRiskStack: lambda s, seat, cmd: setup.choose_risk_stack(s, seat, cmd.cards),
+    c.PlaceArmy: lambda s, seat, cmd: setup.place_army(s, seat, cmd.hex),
+    c.BuyUnit: purchase.buy,
+    c.UpgradeTown: purchase.upgrade_town,
+    c.BuyArtifact: purchase.buy_artifact,
+    c.BuySkill: purchase.buy_skill,
+    c.LearnSpell: purchase.learn_spell,
+    c.EndPurchase: _end_purchase,
+    c.SplitArmy: movement.split_army,
+    c.FormArmy: movement.form_army,
+    c.TransferCards: movement.transfer,
+    c.TransferArtifact: movement.transfer_artifact,
+    c.DiscardArtifact: movement.discard_artifact,
+    c.Move: movement.move,
+    c.Recruit: movement.recruit,
+    c.CastAdventureSpell: movement.cast_adventure_spell,
+    c.EndMovement: _end_movement,
+    c.Identify: lambda s, seat, cmd: scouting.identify(s, seat, cmd.site, cmd.card),
+    c.PassIdentify: lambda s, seat, cmd: scouting.pass_identify(s, seat, cmd.site),
+    c.ReinforceGuard: lambda s, seat, cmd: scouting.reinforce_guard(s, seat, cmd.cards),
+    c.LearnSkill: lambda s, seat, cmd: adventure.learn_skill(s, seat, cmd.hero, cmd.card),
+    c.MakeArtifactRoom: lambda s, seat, cmd: adventure.make_artifact_room(s, seat, cmd.discard),
+    c.CloseTurn: lambda s, seat, cmd: adventure.close_turn(s, seat, cmd.card),
+}

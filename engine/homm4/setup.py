@@ -1,0 +1,282 @@
+"""Setup and the Start of the Game: decks, Starting Forces, board assembly, Risk Stacks
+and the first Army tokens.
+
+Rule sections: homm4:setup, homm4:start-of-the-game.
+
+Order of play: every seat's deck is built (a ready-made deck id or a custom list, checked
+by `engine.homm4.decks`), its Starting Forces are taken out (the Town card set aside face
+up as the "free" Town, the Hero and six Units as the first Army Stack, Hero on top) and the
+rest is shuffled into the draw deck. The Terrain Map Sections are shuffled face down; with
+quick assembly the engine joins them at random, with manual assembly each seat in turn from
+seat 0 reveals the top section and attaches it (``place_section``). Then, from the seat
+after the last assembler (seat 0 after quick assembly), each seat draws 8 cards, puts 5 of
+them face down as its Risk Stack (``choose_risk_stack``) and places its Army token on an
+edge hex that is not impassable (``place_army``). The first seat to set up takes the first
+turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.model import Event, seat_name
+from engine.core.rng import Rng
+from engine.homm4 import adventure, board, decks, heroes, zones
+from engine.homm4 import armies as army_rules
+from engine.homm4.hexes import Hex
+from engine.homm4.options import Homm4Options
+from engine.homm4.state import Homm4State, Player
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+OPENING_DRAW = 8
+"""Cards drawn at the start of the game (homm4:start-of-the-game)."""
+RISK_STACK_SIZE = 5
+"""Of the 8 cards drawn, 5 form the Risk Stack and 3 the Hand (homm4:start-of-the-game)."""
+
+
+def _deck_lists(options: Homm4Options, players: int, rng: Rng) -> list[tuple[str, dict[str, int]]]:
+    """Return ``(name, {card id: copies})`` per seat, checked by `decks.validate_deck`."""
+    pool = zones.pool()
+    if not options.decks:
+        ids = sorted(pool.decks)
+        if not ids:
+            raise InvalidInput("There are no ready-made decks; give every seat a deck list.")
+        rng.shuffle(ids)
+        chosen = [ids[i % len(ids)] for i in range(players)]
+        return [(pool.decks[d].name, dict(pool.decks[d].cards)) for d in chosen]
+    if len(options.decks) != players:
+        raise InvalidInput(
+            f"Give one deck per seat: {players} seats but {len(options.decks)} decks."
+        )
+    lists: list[tuple[str, dict[str, int]]] = []
+    for seat, choice in enumerate(options.decks):
+        if (choice.deck is None) == (choice.cards is None):
+            raise InvalidInput(
+                f"{seat_name(seat)}: choose either a ready-made deck id or a card list, not both."
+            )
+        if choice.deck is not None:
+            found = pool.decks.get(choice.deck)
+            if found is None:
+                known = ", ".join(sorted(pool.decks))
+                raise InvalidInput(
+                    f"{seat_name(seat)}: there is no ready-made deck {choice.deck!r}. Decks: {known}."
+                )
+            lists.append((found.name, dict(found.cards)))
+        else:
+            lists.append(("a custom deck", dict(choice.cards or {})))
+    for seat, (_, cards) in enumerate(lists):
+        problems = decks.validate_deck(cards, options.map_sections, zones.pool())
+        if problems:
+            raise InvalidInput(f"{seat_name(seat)}'s deck is not legal: {'; '.join(problems)}")
+    return lists
+
+
+def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State, list[Event]]:
+    """Create a game: decks, Starting Forces, shuffles, the section pile, and (quick
+    assembly) the board, ending with the first seat's opening draw (homm4:setup,
+    homm4:start-of-the-game).
+
+    :raises InvalidInput: for a bad seat count, deck choice or board size.
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidInput(
+            f"homm4 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+        )
+    available = sorted(board.map_data().sections)
+    if options.map_sections > len(available):
+        raise InvalidInput(
+            f"The board can have at most {len(available)} Terrain Map Sections (asked for {options.map_sections})."
+        )
+    rng = Rng(seed=seed)
+    lists = _deck_lists(options, players, rng)
+    card_defs: list[str] = []
+    card_owner: list[int] = []
+    players_state: list[Player] = []
+    for seat, (_, cards) in enumerate(lists):
+        start = len(card_defs)
+        for card_id in sorted(cards):
+            for _ in range(cards[card_id]):
+                card_defs.append(card_id)
+                card_owner.append(seat)
+        players_state.append(Player(seat=seat, deck=list(range(start, len(card_defs)))))
+    state = Homm4State(
+        players=players,
+        seed=seed,
+        rng=rng,
+        options=options,
+        card_defs=card_defs,
+        card_owner=card_owner,
+        players_state=players_state,
+    )
+    events: list[Event] = []
+    for seat, (deck_name, _) in enumerate(lists):
+        events += _starting_forces(state, seat, deck_name)
+    pile = list(available)
+    state.rng.shuffle(pile)
+    state.section_pile = pile[: options.map_sections]
+    events.append(
+        Event(
+            kind="shuffle",
+            text=f"{options.map_sections} Terrain Map Sections are shuffled face down.",
+            data={"zone": "sections", "size": options.map_sections},
+        )
+    )
+    if options.assembly == "quick":
+        events += board.quick_assembly(state)
+        events += finish_assembly(state, first_setup=0)
+    else:
+        state.phase = "assemble"
+        state.active = 0
+    return state, events
+
+
+def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event]:
+    """Take ``seat``'s Starting Forces out of its deck and shuffle the rest (homm4:setup)."""
+    player = state.players_state[seat]
+    counts: dict[str, int] = {}
+    for instance in player.deck:
+        counts[state.card_defs[instance]] = counts.get(state.card_defs[instance], 0) + 1
+    picked = decks.starting_forces(counts, zones.pool())
+    remaining = sorted(player.deck)
+
+    def take(card_id: str) -> int:
+        instance = next(c for c in remaining if state.card_defs[c] == card_id)
+        remaining.remove(instance)
+        return instance
+
+    town = take(picked.town)
+    hero = take(picked.hero)
+    units = [take(u) for u in picked.units]
+    player.deck = remaining
+    player.free_town = town
+    player.starting_stack = [hero, *units]
+    heroes.ensure_inventory(state, hero)
+    state.rng.shuffle(player.deck)
+    return [
+        Event(
+            kind="starting_forces",
+            text=f"{seat_name(seat)} plays {deck_name}. Starting Forces: free Town card "
+            f"{zones.name(state, town)}; Army Stack {', '.join(zones.name(state, c) for c in player.starting_stack)}.",
+            data={"seat": seat, "town": town, "army": list(player.starting_stack)},
+        ),
+        Event(
+            kind="shuffle",
+            text=f"{seat_name(seat)} shuffles the other {len(player.deck)} cards into a draw deck.",
+            data={"seat": seat, "zone": "deck", "size": len(player.deck)},
+        ),
+    ]
+
+
+def finish_assembly(state: Homm4State, first_setup: int) -> list[Event]:
+    """Fix labels and sites, then start the per-seat setup with ``first_setup``."""
+    events = board.fix_labels_and_sites(state)
+    state.phase = "setup"
+    return events + begin_seat_setup(state, first_setup)
+
+
+def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> list[Event]:
+    """Manual assembly: ``seat`` attaches the top section; the next seat reveals the next
+    one; after the last, setup starts with the seat after the last assembler
+    (homm4:start-of-the-game).
+
+    :raises IllegalMove: for a slot that does not touch the board.
+    """
+    events = board.place_section(state, seat, slot, rotation)
+    nxt = (seat + 1) % state.players
+    if state.section_pile:
+        state.active = nxt
+        return events
+    return events + finish_assembly(state, first_setup=nxt)
+
+
+def begin_seat_setup(state: Homm4State, seat: int) -> list[Event]:
+    """``seat`` draws its 8 opening cards and must choose its Risk Stack."""
+    state.active = seat
+    state.setup_step = "risk"
+    return zones.draw(state, seat, OPENING_DRAW, "opening draw")
+
+
+def choose_risk_stack(state: Homm4State, seat: int, cards: Sequence[int]) -> list[Event]:
+    """Put ``cards`` (5 of the 8 drawn) face down as the Risk Stack; the rest stays as the
+    Hand (homm4:start-of-the-game: 8 cards -> 5 Risk Stack, 3 Hand).
+
+    :raises IllegalMove: unless exactly 5 distinct cards of the Hand are named.
+    """
+    player = state.players_state[seat]
+    wanted = min(RISK_STACK_SIZE, len(player.hand))
+    chosen = list(cards)
+    if (
+        len(chosen) != wanted
+        or len(set(chosen)) != len(chosen)
+        or any(c not in player.hand for c in chosen)
+    ):
+        raise IllegalMove(
+            f"Choose exactly {wanted} different cards of your Hand for the Risk Stack."
+        )
+    player.hand = [c for c in player.hand if c not in chosen]
+    player.risk = chosen
+    state.setup_step = "army"
+    return [
+        Event(
+            kind="risk_stack",
+            text=f"{seat_name(seat)} puts {len(chosen)} cards face down as the Risk Stack and keeps "
+            f"{len(player.hand)} in Hand.",
+            data={"seat": seat, "risk": len(chosen), "hand": len(player.hand)},
+            private={seat: f"Risk Stack: {', '.join(zones.name(state, c) for c in chosen)}."},
+        )
+    ]
+
+
+def army_hexes(state: Homm4State, seat: int) -> list[Hex]:
+    """Return the hexes where ``seat`` may place its first Army token: edge hexes that are
+    not impassable and hold no other player's Army, row by row."""
+    shape = board.board_of(state)
+    taken = {a.hex for a in state.armies if a.owner != seat}
+    return [
+        h
+        for h in shape.order
+        if h in shape.edge and board.step_cost2(state, h) is not None and h not in taken
+    ]
+
+
+def place_army(state: Homm4State, seat: int, label_text: str) -> list[Event]:
+    """Place ``seat``'s Starting Forces Army token on an edge hex (homm4:start-of-the-game);
+    then the next seat sets up, or, after the last, the first seat's turn begins.
+
+    :raises IllegalMove: for a hex that is not on the edge, impassable or taken.
+    """
+    where = board.parse_hex(state, label_text)
+    if where not in army_hexes(state, seat):
+        raise IllegalMove(
+            f"{board.label(state, where)} is not allowed: place the Army token on an edge hex of the board "
+            "that is not impassable and has no other player's Army."
+        )
+    player = state.players_state[seat]
+    created = army_rules.new_army(state, seat, where, player.starting_stack)
+    player.starting_stack = []
+    state.setup_done.append(seat)
+    events = [
+        Event(
+            kind="place_army",
+            text=f"{seat_name(seat)} places {army_rules.army_label(created)} at {board.label(state, where)}.",
+            data={"seat": seat, "army": created.id, "hex": board.label(state, where)},
+        )
+    ]
+    nxt = (seat + 1) % state.players
+    if nxt not in state.setup_done:
+        return events + begin_seat_setup(state, nxt)
+    state.round = 1
+    state.turn = 0
+    return events + adventure.start_turn(state, state.setup_done[0])
+
+
+def default_risk_stack(state: Homm4State, seat: int) -> list[int]:
+    """The documented default Risk Stack: keep in Hand the 3 cards the default payment
+    rule would spend first (they are the least useful to hold back), risk the other 5."""
+    from engine.homm4 import payment
+
+    player = state.players_state[seat]
+    keep = payment.auto_pay(state, seat, max(0, len(player.hand) - RISK_STACK_SIZE))
+    return [c for c in player.hand if c not in keep]

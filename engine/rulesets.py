@@ -1,0 +1,13 @@
+"""Import every shipped ruleset so that the registry (`engine.core.get_ruleset`) knows them.
+
+Usage: ``import engine.rulesets`` once at start-up (the bot, the CLI, the tests), then
+``get_ruleset("homm4")``.
+"""
+
+from engine.core.ruleset import get_ruleset, registered
+from engine.homm4 import RULESET as HOMM4
+
+SHIPPED: tuple[str, ...] = (HOMM4.id,)
+"""The ids of the rulesets this package ships."""
+
+__all__ = ["SHIPPED", "get_ruleset", "registered"]
