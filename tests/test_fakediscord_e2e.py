@@ -46,9 +46,19 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"game:join
 
 class HeroModal(discord.ui.Modal, title="Name your hero"):
     hero = discord.ui.TextInput(label="Hero", custom_id="hero", max_length=20)
+    town = discord.ui.Label(
+        text="Town",
+        component=discord.ui.Select(
+            custom_id="town",
+            options=[discord.SelectOption(label=t.title(), value=t) for t in ("haven", "inferno")],
+        ),
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"Hero: {self.hero.value}", ephemeral=True)
+        town = self.town.component
+        assert isinstance(town, discord.ui.Select)
+        text = f"Hero: {self.hero.value} of {town.values[0]}"
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class FactionView(discord.ui.View):
@@ -383,9 +393,15 @@ async def test_modal_and_select_menu(fake_discord: FakeDiscord, table: Table) ->
         opened = await fake_discord.slash(table.ann, table.general, "hero")
         assert opened.modal["title"] == "Name your hero"
         with pytest.raises(ImpossibleInteraction, match="length 21"):
-            await fake_discord.submit_modal(table.ann, opened, {"hero": "X" * 21})
-        submitted = await fake_discord.submit_modal(table.ann, opened, {"hero": "Gem"})
-        assert (await submitted.final_message()).content == "Hero: Gem"
+            await fake_discord.submit_modal(
+                table.ann, opened, {"hero": "X" * 21, "town": ["haven"]}
+            )
+        with pytest.raises(ImpossibleInteraction, match="takes 1-1 values"):
+            await fake_discord.submit_modal(table.ann, opened, {"hero": "Gem"})
+        submitted = await fake_discord.submit_modal(
+            table.ann, opened, {"hero": "Gem", "town": ["haven"]}
+        )
+        assert (await submitted.final_message()).content == "Hero: Gem of haven"
 
         menu = await (await fake_discord.slash(table.bob, table.general, "faction")).final_message()
         with pytest.raises(ImpossibleInteraction, match="not in"):

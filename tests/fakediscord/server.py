@@ -726,6 +726,9 @@ def _modal_input(component: Json, values: dict[str, str | Sequence[str]]) -> Jso
         offered = [o["value"] for o in component.get("options", [])]
         if any(v not in offered for v in chosen):
             raise ImpossibleInteraction(f"select {custom_id!r}: {chosen} not all in {offered}")
+        low, high = component.get("min_values", 1), component.get("max_values", 1)
+        if (chosen or component.get("required", True)) and not low <= len(chosen) <= high:
+            raise ImpossibleInteraction(f"select {custom_id!r} takes {low}-{high} values: {chosen}")
         return {"type": 3, "custom_id": custom_id, "values": chosen}
     return None
 
