@@ -160,7 +160,10 @@ def make_bot(*, shards: bool = False) -> commands.Bot:
 
     @bot.tree.command(description="Too much text")
     async def shout(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("A" * 2001)
+        try:
+            await interaction.response.send_message("A" * 2001)
+        except discord.HTTPException:  # refused: the interaction is still unacknowledged
+            await interaction.response.send_message("too long, sorry", ephemeral=True)
 
     @bot.tree.command(description="Name your hero")
     async def hero(interaction: discord.Interaction) -> None:
@@ -379,11 +382,15 @@ async def test_second_acknowledgement_gets_40060(fake_discord: FakeDiscord, tabl
     assert [v.kind for v in fake_discord.violations] == ["double_ack"]
 
 
-async def test_content_over_2000_is_refused(fake_discord: FakeDiscord, table: Table) -> None:
+async def test_content_over_2000_is_refused_and_a_retry_accepted(
+    fake_discord: FakeDiscord, table: Table
+) -> None:
     async with fake_discord.run_bot(make_bot()) as runner:
         result = await fake_discord.slash(table.ann, table.general, "shout")
-        assert [(c.status, c.code) for c in result.callbacks] == [(400, 50035)]
-        await runner.wait_for_errors()
+        reply = await result.final_message()
+        assert reply.content == "too long, sorry" and reply.ephemeral
+        assert [(c.status, c.code) for c in result.callbacks] == [(400, 50035), (200, None)]
+        runner.assert_no_errors()
     with pytest.raises(AssertionError, match="content: must be 0-2000 characters, got 2001"):
         fake_discord.assert_no_violations()
 

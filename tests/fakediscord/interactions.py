@@ -111,6 +111,7 @@ class InteractionResult:
         payload: Json,
         message: FakeMessage | None,
         default_timeout: float,
+        ack_timeout: float = 3.0,
     ) -> None:
         self.id = interaction_id
         self.token = token
@@ -120,6 +121,7 @@ class InteractionResult:
         self.payload = payload
         self.source_message = message
         self.default_timeout = default_timeout
+        self.ack_timeout = ack_timeout
         self.dispatched_at: float | None = None
         self.callbacks: list[CallbackAttempt] = []
         self.response: InitialResponse | None = None
@@ -155,6 +157,15 @@ class InteractionResult:
     def acknowledged(self) -> bool:
         """Whether a callback was accepted."""
         return self.response is not None
+
+    @property
+    def can_still_ack(self) -> bool:
+        """Whether an accepted callback may still come: none yet and the window is open."""
+        if self.response is not None or self.expired:
+            return False
+        if self.dispatched_at is None:
+            return True
+        return asyncio.get_running_loop().time() - self.dispatched_at <= self.ack_timeout
 
     @property
     def choices(self) -> list[Json]:
@@ -203,7 +214,8 @@ class InteractionResult:
             if remaining <= 0:
                 raise TimeoutError(f"timed out waiting for {what}; so far: {self!r}")
             try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
+                # Wake at least every 50 ms: some predicates depend on the clock.
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
             except TimeoutError:
                 continue
 
@@ -213,18 +225,20 @@ class InteractionResult:
         return self.callbacks[0]
 
     async def wait_response(self, timeout: float | None = None) -> InitialResponse:
-        """Wait for an accepted initial response.
+        """Wait for an accepted initial response. A callback refused for a bad payload
+        (400) leaves the interaction open, as on Discord, so a corrected retry still counts.
 
-        :raises AssertionError: the bot's callback was refused (late: 10062, …).
-        :raises TimeoutError: the bot did not answer in time.
+        :raises AssertionError: the ack window closed without an accepted callback
+            (e.g. the bot answered late and got 10062).
+        :raises TimeoutError: still nothing accepted after ``timeout`` seconds.
         """
-        await self.wait_until(lambda: bool(self.callbacks), "the initial response", timeout)
+        await self.wait_until(lambda: not self.can_still_ack, "the initial response", timeout)
         return self._require_response()
 
     def _settled(self) -> bool:
         response = self.response
         if response is None:
-            return bool(self.callbacks)
+            return not self.can_still_ack
         if response.type in (CHANNEL_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL):
             return True
         return self.original_edits > 0 or bool(self.followups)

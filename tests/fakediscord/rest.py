@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from aiohttp import web
 
+from .faults import RateLimitRule
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -187,7 +188,7 @@ class RestApi:
         return response
 
     @staticmethod
-    def _rate_limited(rule: Any) -> web.Response:
+    def _rate_limited(rule: RateLimitRule) -> web.Response:
         headers = {
             "Via": "1.1 google",
             "Retry-After": str(math.ceil(rule.retry_after)),
@@ -548,9 +549,9 @@ class RestApi:
             )
             attempt(400, 40060)
             return error_response(400, 40060, "Interaction has already been acknowledged.")
-        if result.expired or elapsed > self.fake.ack_timeout:
+        if result.expired or elapsed > result.ack_timeout:
             result.expired = True
-            detail = f"callback type {kind} after {elapsed:.3f}s > {self.fake.ack_timeout}s"
+            detail = f"callback type {kind} after {elapsed:.3f}s > {result.ack_timeout}s"
             self.fake.violation("late_ack", route, detail)
             attempt(404, 10062)
             return error_response(404, 10062, "Unknown interaction")

@@ -447,6 +447,7 @@ class FakeDiscord:
             payload=payload,
             message=message,
             default_timeout=self.response_timeout,
+            ack_timeout=self.ack_timeout,
         )
         session = self.gateway.session_for(channel.guild.id if channel.guild else None)
         self._interactions[result.id] = result
