@@ -295,10 +295,15 @@ class Retreat(Command):
 
 class OfferSurrender(Command):
     """At the end of a Round, offer ``cards`` from your Hand for a safe withdrawal
-    (``cards=None``: no offer) (homm4:battles.surrender)."""
+    (``cards=None``: no offer) (homm4:battles.surrender).
+
+    ``pay`` optionally names the Hand cards to discard if the offer is accepted (as many
+    as ``cards``); ``None`` lets the engine choose them by `payment.auto_pay`.
+    """
 
     type: Literal["offer_surrender"] = "offer_surrender"
-    cards: int | None = None
+    cards: int | None = Field(default=None, ge=0)
+    pay: tuple[int, ...] | None = None
 
 
 class AnswerSurrender(Command):

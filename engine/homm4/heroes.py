@@ -205,7 +205,12 @@ def describe_skill(state: Homm4State, hero: int, instance: int) -> str:
     skill = _skill(state, instance)
     if skill.secondary:
         return skill.name
-    return f"{RANK_NAMES[card_rank(state, hero, instance)]} {skill.name}"
+    return f"{RANK_NAMES[card_rank(state, hero, instance)]} {primary_name(skill.primary)}"
+
+
+def primary_name(primary: PrimarySkill) -> str:
+    """Return the display name of a Primary Skill (``chaos_magic`` -> ``"Chaos Magic"``)."""
+    return primary.value.replace("_", " ").title()
 
 
 def skill_problem(state: Homm4State, hero: int, instance: int) -> str | None:
@@ -229,7 +234,7 @@ def skill_problem(state: Homm4State, hero: int, instance: int) -> str | None:
     hero_name = hero_card(state, hero).name
     ranks = primary_ranks(state, hero)
     have = ranks.get(found.primary, 0)
-    skill_name = found.primary.value.replace("_", " ").title()
+    skill_name = primary_name(found.primary)
     if instance in inventory(state, hero).skills:
         if found.secondary or found.ranks != (1, 2) or card_rank(state, hero, instance) != 1:
             return f"{found.name} #{instance} is already in {hero_name}'s inventory."

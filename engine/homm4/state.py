@@ -141,6 +141,8 @@ class Support(_M):
     supporter: int
     value: int
     can_hit_back_line: bool
+    can_hit_front_line: bool = True
+    can_hit_walls: bool = False
 
 
 class StatMod(_M):
@@ -188,6 +190,17 @@ class AttackRecord(_M):
     walls: bool = False
 
 
+class Fallen(_M):
+    """A card killed in the current battle: which side, and where it came from (``army``
+    id for an Army, else ``zone`` ``guard`` / ``garrison`` of the battle's site). Used by
+    resurrecting Spells and the ``recover`` effect."""
+
+    card: int
+    side: Literal[0, 1]
+    army: int | None = None
+    zone: Literal["army", "guard", "garrison"] = "army"
+
+
 class Battle(_M):
     """A battle in progress (homm4:battles).
 
@@ -207,6 +220,17 @@ class Battle(_M):
         to_act: the side whose decision is awaited.
         surrender_cards: cards offered in a pending surrender offer.
         counter_pending: (counterattacker creature id, attacker creature id, mode).
+        turn_side: the side whose creatures act in the current Phase (``to_act`` may be
+            the other side while it decides a counterattack or fills its front line).
+        acting: a creature in the middle of its Phase (a second attack still to make:
+            strikes/shoots twice); ``acting_mode`` the mode of those attacks.
+        counter_queue: further counterattacks waiting after ``counter_pending``
+            (a multi-target attack), same shape.
+        fallen: cards killed in this battle (for resurrection and ``recover``).
+        spells_cast: Spell card -> the hero who cast it in this battle (the card waits
+            in ``Homm4State.limbo`` until the battle ends).
+        surrender_pay: the Hand cards named by a pending surrender offer (empty: the
+            engine chooses them by `payment.auto_pay` on acceptance). Never shown.
     """
 
     hex: Hex
@@ -235,6 +259,13 @@ class Battle(_M):
     surrender_cards: int = 0
     counter_pending: tuple[int, int, str] | None = None
     last_attack: AttackRecord | None = None
+    turn_side: Literal[0, 1] = 0
+    acting: int | None = None
+    acting_mode: Literal["melee", "ranged", "spell"] | None = None
+    counter_queue: list[tuple[int, int, str]] = Field(default_factory=list)
+    fallen: list[Fallen] = Field(default_factory=list)
+    spells_cast: dict[int, int] = Field(default_factory=dict)
+    surrender_pay: list[int] = Field(default_factory=list)
 
 
 # ---------------------------------------------------------------- interruptions

@@ -474,3 +474,92 @@ def zone_count(state: Homm4State) -> dict[int, int]:
         seen(s.garrison)
     seen(state.limbo)
     return counts
+
+
+def set_rolls(state: Homm4State, rolls: list[int]) -> None:
+    """Move ``state.rng`` to the first position whose next d10 rolls are ``rolls``.
+
+    The generator is counter-based, so this only chooses where the game's own seeded
+    sequence is read from; every roll still comes from ``state.rng.die(10)``.
+    """
+    start = state.rng.counter
+    for counter in range(start, start + 2_000_000):
+        probe = Rng(seed=state.rng.seed, counter=counter)
+        if all(probe.die(10) == want for want in rolls):
+            state.rng.counter = counter
+            return
+    raise AssertionError(f"no position gives rolls {rolls}")
+
+
+def begin(
+    b: Builder,
+    attacker_cards: list[int],
+    defender_cards: list[int],
+    *,
+    kind: str = "army",
+    hex: Hex = (0, 0),
+    site: Site | None = None,
+) -> None:
+    """Start a battle on ``hex`` between an Army of seat 0 and an Army of seat 1 (or the
+    site's Guard / Town when ``kind`` says so)."""
+    from engine.homm4 import battle
+
+    attacker = b.army(0, hex, attacker_cards)
+    defenders = [b.army(1, hex, defender_cards).id] if defender_cards else []
+    battle.begin_battle(
+        b.state,
+        hex=hex,
+        attacker=0,
+        attacker_armies=[attacker.id],
+        defender=1,
+        defender_kind=kind,  # type: ignore[arg-type]
+        defender_armies=defenders,
+        site=site.id if site is not None else None,
+    )
+
+
+def deploy(b: Builder, side: int, stacks: list[tuple[list[int], str]]) -> tuple[list[Any], Any]:
+    """Deploy ``stacks`` (cards, line) for ``side`` through the public battle API."""
+    from engine.homm4 import battle
+    from engine.homm4.commands import Deploy, StackOrder
+
+    assert b.state.battle is not None
+    seat = battle.side_seat(b.state.battle, side)
+    command = Deploy(stacks=tuple(StackOrder(cards=tuple(c), line=line) for c, line in stacks))  # type: ignore[arg-type]
+    return battle.apply_battle_command(b.state, seat, command)
+
+
+def fight(
+    b: Builder,
+    attacker: list[tuple[list[int], str]],
+    defender: list[tuple[list[int], str]],
+    **kw: Any,
+) -> list[Any]:
+    """Begin a battle and deploy both sides; return the deployment events."""
+    atk = [c for cards, _ in attacker for c in cards]
+    dfn = [c for cards, _ in defender for c in cards]
+    begin(b, atk, dfn if kw.get("kind", "army") == "army" else [], **kw)
+    events, _ = deploy(b, 0, attacker)
+    more, _ = deploy(b, 1, defender)
+    return events + more
+
+
+def cid(b: Builder, card: int) -> int:
+    """Return the battle Creature number whose stack holds ``card``."""
+    assert b.state.battle is not None
+    return next(c.id for c in b.state.battle.creatures if card in c.cards)
+
+
+def act(b: Builder, command: Any, seat: int | None = None) -> tuple[list[Any], Any]:
+    """Apply ``command`` for the seat that must decide now (or ``seat``)."""
+    from engine.homm4 import battle
+
+    assert b.state.battle is not None
+    if seat is None:
+        seat = battle.side_seat(b.state.battle, b.state.battle.to_act)
+    return battle.apply_battle_command(b.state, seat, command)
+
+
+def texts(events: list[Any]) -> list[str]:
+    """The public lines of ``events`` other than die rolls."""
+    return [e.text for e in events if e.kind != "die_roll"]
