@@ -254,6 +254,9 @@ async def test_login_syncs_commands_and_lists_members(
         assert guild.get_member(table.mod.id).guild_permissions.manage_guild  # type: ignore[union-attr]
         assert not guild.get_member(table.ann.id).guild_permissions.manage_guild  # type: ignore[union-attr]
         assert [m.name for m in await guild.query_members("an")] == ["ann"]
+        assert (
+            not guild.me.guild_permissions.manage_guild and guild.me.guild_permissions.attach_files
+        )
         names = {c["name"] for c in fake_discord.commands()}
         assert {"game", "ping", "board"} <= names
         assert fake_discord.gateway.heartbeats >= 1

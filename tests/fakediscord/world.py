@@ -557,7 +557,7 @@ class FakeGuild:
             "id": str(self.id),
             "name": self.name,
             "icon": None,
-            "owner_id": str(self.owner.id if self.owner else self.world.bot_user.id),
+            "owner_id": str((self.owner or self.world.app_owner).id),
             "roles": [role.payload() for role in self.roles.values()],
             "emojis": [],
             "stickers": [],
