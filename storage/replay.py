@@ -5,11 +5,13 @@ order, and applies them with the game's ruleset to ``new_game(options, players, 
 Undo entries cancel a command and, like a command, count one version; so before each
 command the replayed state's version is set to the version that command was applied at,
 and the rebuilt state equals the stored snapshot byte for byte (the same canonical JSON).
-Works for any registered ruleset.
+Works for any registered ruleset. The engine work runs in a worker thread (the engine is
+pure and the states are private copies), so a long replay does not stall the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -107,7 +109,8 @@ async def replay_game(
     """
     game = await repo.get_game(game_id)
     rules = ruleset or get_ruleset(game.ruleset)
-    return rebuild(rules, game, await read_full_log(repo, game_id))
+    entries = await read_full_log(repo, game_id)
+    return await asyncio.to_thread(rebuild, rules, game, entries)
 
 
 async def verify_game(
@@ -126,7 +129,7 @@ async def verify_game(
         1 for e in entries if e.undoes is not None
     )
     try:
-        replayed = rules.dump_state(rebuild(rules, game, entries))
+        replayed = Ruleset.dump_state(await asyncio.to_thread(rebuild, rules, game, entries))
     except RuleViolation as error:
         return Verification(game.id, False, game.version, commands, error=error.message)
     if replayed == game.state_json:
@@ -192,7 +195,7 @@ async def undo_last_command(
     if not in_effect:
         raise NothingToUndo(f"Game #{game_id} has no move to undo.")
     target = in_effect[-1]
-    state = rebuild(rules, game, entries, skip=frozenset({target.seq}))
+    state = await asyncio.to_thread(rebuild, rules, game, entries, skip=frozenset({target.seq}))
     state.version = game.version + 1
     return await repo.record_undo(
         game_id,

@@ -35,6 +35,7 @@ import aiosqlite
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core.model import Command, Event, GameState, Result
+from engine.core.ruleset import Ruleset
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -49,7 +50,7 @@ from storage.errors import (
     StorageError,
     WrongGameStatus,
 )
-from storage.migrate import APPLICATION_ID, load_migrations, migrate, schema_version
+from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate, schema_version
 from storage.records import (
     ENDED_STATUSES,
     OPEN_STATUSES,
@@ -293,7 +294,13 @@ async def connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
     return conn
 
 
-async def check_database(conn: aiosqlite.Connection, path: Path, *, check_integrity: bool) -> None:
+async def check_database(
+    conn: aiosqlite.Connection,
+    path: Path,
+    *,
+    check_integrity: bool,
+    migrations: Sequence[Migration] | None = None,
+) -> None:
     """Refuse a file that is not (or not yet safely) a Heroes Table database; read only.
 
     :raises DatabaseUnusable: naming why (foreign, newer, damaged).
@@ -309,7 +316,8 @@ async def check_database(conn: aiosqlite.Connection, path: Path, *, check_integr
             f"Cannot open the database {path}: it is another program's SQLite database, "
             "not a Heroes Table one. Nothing was changed; set HEROES_DB_PATH to another file."
         )
-    version, latest = await schema_version(conn), len(load_migrations())
+    known = migrations if migrations is not None else await asyncio.to_thread(load_migrations)
+    version, latest = await schema_version(conn), len(known)
     if version > latest:
         raise DatabaseUnusable(
             f"Cannot open the database {path}: it was written by a newer Heroes Table "
@@ -372,10 +380,11 @@ async def open_repository(
     reader: aiosqlite.Connection | None = None
     try:
         await asyncio.to_thread(_prepare_folder, where)
+        migrations = await asyncio.to_thread(load_migrations)
         writer = await connect(where, busy_timeout)
-        await check_database(writer, where, check_integrity=check_integrity)
+        await check_database(writer, where, check_integrity=check_integrity, migrations=migrations)
         await _prepare_writer(writer, where, synchronous)
-        applied = await migrate(writer, clock=clock)
+        applied = await migrate(writer, migrations, clock=clock)
         if applied:
             log.info("Database %s migrated to schema %d", where, applied[-1])
         reader = await connect(where, busy_timeout)
@@ -507,17 +516,15 @@ class SqliteRepository(Repository):
         allowed: Iterable[GameStatus],
         doing: str,
         expected_version: int | None = None,
-    ) -> Game:
-        """Load the game inside the current transaction and check status and version.
+    ) -> GameSummary:
+        """Load the game (without its snapshot) in the current transaction; check it.
 
         :raises GameNotFound | WrongGameStatus | StaleState:
         """
-        row = await _row(
-            conn, f"SELECT {_GAME_COLUMNS}, g.state FROM games g WHERE g.id = ?", (game_id,)
-        )
+        row = await _row(conn, f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
         if row is None:
             raise GameNotFound(f"There is no game #{game_id}.")
-        game = _game(row)
+        game = _summary(row)
         if game.status not in frozenset(allowed):
             raise _status_error(game_id, game.status, doing)
         if expected_version is not None and game.version != expected_version:
@@ -906,7 +913,7 @@ class SqliteRepository(Repository):
         options_data = (
             options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options)
         )
-        state_json, now = state.model_dump_json(), self._now()
+        state_json, now = Ruleset.dump_state(state), self._now()
         async with self._write() as conn:
             game = await self._require_game(conn, game_id, {GameStatus.LOBBY}, "start it")
             if state.seed != game.seed:
@@ -990,7 +997,7 @@ class SqliteRepository(Repository):
         now = self._now()
         params = (
             state.version,
-            state.model_dump_json(),
+            Ruleset.dump_state(state),
             now,
             GameStatus.FINISHED.value if finished else GameStatus.ACTIVE.value,
             _json(result.model_dump(mode="json")) if finished and result is not None else None,
@@ -1065,7 +1072,7 @@ class SqliteRepository(Repository):
                     "WHERE id = ? AND version = ?",
                     (
                         state.version,
-                        state.model_dump_json(),
+                        Ruleset.dump_state(state),
                         now,
                         status.value,
                         status is not game.status,
@@ -1160,7 +1167,7 @@ class SqliteRepository(Repository):
             raise SeatNotFound(f"Game #{game_id} has no seat {target.seat}.")
 
     async def _change_status(
-        self, conn: aiosqlite.Connection, game: Game, change: ModeratorChange, now: int
+        self, conn: aiosqlite.Connection, game: GameSummary, change: ModeratorChange, now: int
     ) -> None:
         status = change.new_status
         if status is None:
