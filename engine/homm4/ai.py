@@ -20,6 +20,7 @@ Policy, by decision:
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
 
@@ -52,8 +53,9 @@ from engine.homm4.commands import (
     PlaceArmy,
     PlaceSection,
     ReinforceGuard,
+    TransferCards,
 )
-from engine.homm4.hexes import Hex, distance
+from engine.homm4.hexes import Hex, distance, neighbours
 from engine.homm4.state import Army, Homm4State, ScoutOffer
 
 
@@ -185,9 +187,12 @@ def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
     recruits = movement.recruit_options(state, seat)
     if recruits and rng.random() < 0.8:
         return recruits[0]
+    merge = _merge(state, seat)
+    if merge is not None:
+        return merge
     if len(zones.armies_of(state, seat)) < army_rules.MAX_ARMIES:
         for site in zones.towns_of(state, seat):
-            if site.garrison:
+            if len(site.garrison) >= 3 or any(zones.is_hero(state, c) for c in site.garrison):
                 return FormArmy(town=board.label(state, site.hex), cards=tuple(site.garrison))
     casts = movement.adventure_spell_options(state, seat)
     if casts and rng.random() < 0.5:
@@ -195,10 +200,51 @@ def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
     for army in sorted(zones.armies_of(state, seat), key=lambda a: a.id):
         if army.done or army.mp2 <= 0:
             continue
-        choice = _army_move(state, army, rng)
+        choice = _army_move(state, army)
         if choice is not None:
             return choice
     return EndMovement()
+
+
+def _merge(state: Homm4State, seat: int) -> TransferCards | None:
+    """Merge two of ``seat``'s Armies that share a hex and have not moved yet."""
+    mine = [a for a in zones.armies_of(state, seat) if not a.moved and not a.done]
+    for first in mine:
+        for second in mine:
+            if first.id < second.id and first.hex == second.hex:
+                small, big = sorted((first, second), key=lambda a: (strength(state, a.cards), a.id))
+                return TransferCards(source=small.id, target=big.id, cards=tuple(small.cards))
+    return None
+
+
+def travel_costs(
+    state: Homm4State, seat: int, origin: Hex, *, reverse: bool = False
+) -> dict[Hex, int]:
+    """Half Movement Points from ``origin`` to every hex (``reverse``: from every hex to
+    ``origin``), with no Movement Point limit. Hexes where ``seat`` would start a battle
+    end a path: no path goes through them."""
+    best: dict[Hex, int] = {origin: 0}
+    heap: list[tuple[int, int, int]] = [(0, origin[1], origin[0])]
+    cost2 = board.board_of(state).cost2
+    stops = movement.battle_hexes(state, seat)
+    while heap:
+        cost, r, q = heapq.heappop(heap)
+        here = (q, r)
+        if best[here] < cost or (here != origin and here in stops):
+            continue
+        here_step = cost2.get(here)
+        if here_step is None:
+            continue
+        for nxt in neighbours(here):
+            nxt_step = cost2.get(nxt)
+            if nxt_step is None:
+                continue
+            total = cost + (here_step if reverse else nxt_step)
+            known = best.get(nxt)
+            if known is None or total < known:
+                best[nxt] = total
+                heapq.heappush(heap, (total, nxt[1], nxt[0]))
+    return best
 
 
 def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
@@ -237,31 +283,36 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
             continue
         if mine >= need * strength(state, other.cards):
             goals.append((9.0 + state.round / 2, other.hex))
-    return goals
+    return [g for g in goals if g[1] != army.hex]
 
 
-def _army_move(state: Homm4State, army: Army, rng: random.Random) -> Move | None:
-    goals = [g for g in _goals(state, army) if g[1] != army.hex]
+def _army_move(state: Homm4State, army: Army) -> Move | None:
+    goals = _goals(state, army)
     if not goals:
         return None
+    costs = travel_costs(state, army.owner, army.hex)
+    reachable_goals = [
+        (value / (1 + costs[where] / 2), where) for value, where in goals if where in costs
+    ]
+    if not reachable_goals:
+        return None
+    _, target = max(reachable_goals, key=lambda g: (g[0], -g[1][1], -g[1][0]))
     tree = movement.reachable(state, army)
-    best_goal = max(
-        goals, key=lambda g: (g[0] / (1 + distance(army.hex, g[1])), -g[1][1], -g[1][0])
-    )
-    target = best_goal[1]
-    if target in tree and target != army.hex:
+    if target in tree:
         return Move(army=army.id, to=board.label(state, target))
-    here = distance(army.hex, target)
+    to_goal = travel_costs(state, army.owner, target, reverse=True)
+    here = to_goal.get(army.hex)
     candidates = [
         h
         for h in tree
         if h != army.hex
-        and distance(h, target) < here
+        and h in to_goal
+        and (here is None or to_goal[h] < here)
         and movement.encounter(state, army.owner, h) is None
     ]
     if not candidates:
         return None
-    dest = min(candidates, key=lambda h: (distance(h, target), tree[h][0], h[1], h[0]))
+    dest = min(candidates, key=lambda h: (to_goal[h], tree[h][0], h[1], h[0]))
     return Move(army=army.id, to=board.label(state, dest))
 
 

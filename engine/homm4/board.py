@@ -49,6 +49,8 @@ class Board:
         order: every hex, sorted row by row (r, then q): the canonical iteration order.
         icons: ``(hex, kind)`` of every printed Town / Dwelling / Object icon, in
             section order then the section's own icon order.
+        cost2: board hex -> the cost of entering it in half Movement Points (None:
+            impassable).
     """
 
     terrain: dict[Hex, str]
@@ -56,6 +58,7 @@ class Board:
     edge: frozenset[Hex]
     order: tuple[Hex, ...]
     icons: tuple[tuple[Hex, Literal["town", "dwelling", "object"]], ...]
+    cost2: dict[Hex, int | None]
 
 
 _CACHE: dict[tuple[int, tuple[tuple[str, Hex, int], ...]], tuple[MapData, Board]] = {}
@@ -92,7 +95,11 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
             icons.append((local_to_board[(icon.at[0], icon.at[1])], icon.kind))
     edge = frozenset(h for h in terrain if any(n not in terrain for n in neighbours(h)))
     order = tuple(sorted(terrain, key=lambda h: (h[1], h[0])))
-    board = Board(terrain, section_of, edge, order, tuple(icons))
+    cost2: dict[Hex, int | None] = {
+        h: (2 * data.terrain[code].cost if data.terrain[code].passable else None)
+        for h, code in terrain.items()
+    }
+    board = Board(terrain, section_of, edge, order, tuple(icons), cost2)
     if len(_CACHE) > 256:
         _CACHE.clear()
     _CACHE[key] = (data, board)
@@ -101,7 +108,16 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
 
 def board_of(state: Homm4State) -> Board:
     """Return the `Board` of ``state`` (cached by its placed sections)."""
-    return build_board(map_data(), state.sections)
+    data = map_data()
+    last = _LAST.get("board")
+    if last is not None and last[0] is data and last[1] == state.sections:
+        return last[2]
+    built = build_board(data, state.sections)
+    _LAST["board"] = (data, list(state.sections), built)
+    return built
+
+
+_LAST: dict[str, tuple[MapData, list[PlacedSection], Board]] = {}
 
 
 def terrain_at(state: Homm4State, where: Hex) -> Terrain | None:
@@ -113,10 +129,7 @@ def terrain_at(state: Homm4State, where: Hex) -> Terrain | None:
 def step_cost2(state: Homm4State, where: Hex) -> int | None:
     """Return the cost of entering ``where`` in half Movement Points, or None if it is
     impassable or off the board (homm4:movement-phase.movement-points-and-terrain)."""
-    found = terrain_at(state, where)
-    if found is None or not found.passable:
-        return None
-    return 2 * found.cost
+    return board_of(state).cost2.get(where)
 
 
 # ----------------------------------------------------------------------- labels

@@ -79,31 +79,37 @@ def encounter(state: Homm4State, seat: int, where: Hex) -> Encounter | None:
 
 
 # ------------------------------------------------------------------ paths
+def battle_hexes(state: Homm4State, seat: int) -> set[Hex]:
+    """Return every hex where ``seat`` would start a battle by entering (see `encounter`)."""
+    found = {a.hex for a in state.armies if a.owner != seat}
+    for site in state.sites:
+        if site.guard or (
+            site.kind == "town" and site.owner is not None and site.owner != seat and site.garrison
+        ):
+            found.add(site.hex)
+    return found
+
+
 def reachable(state: Homm4State, army: Army) -> dict[Hex, tuple[int, Hex | None]]:
     """Return hex -> (half Movement Points spent, previous hex) for every hex ``army`` can
     reach this turn; hexes that start a battle are reached but never passed through."""
     start = army.hex
+    cost2 = board.board_of(state).cost2
+    stops = battle_hexes(state, army.owner)
+    budget = army.mp2
     best: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
     heap: list[tuple[int, int, int]] = [(0, start[1], start[0])]
-    blocked: dict[Hex, bool] = {}
     while heap:
         cost, r, q = heapq.heappop(heap)
         here = (q, r)
-        if best[here][0] < cost:
+        if best[here][0] < cost or (here != start and here in stops):
             continue
-        if here != start:
-            stop = blocked.get(here)
-            if stop is None:
-                stop = encounter(state, army.owner, here) is not None
-                blocked[here] = stop
-            if stop:
-                continue
         for nxt in neighbours(here):
-            step = board.step_cost2(state, nxt)
+            step = cost2.get(nxt)
             if step is None:
                 continue
             total = cost + step
-            if total > army.mp2:
+            if total > budget:
                 continue
             known = best.get(nxt)
             if known is None or total < known[0]:

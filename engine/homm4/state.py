@@ -20,7 +20,7 @@ needs no floats.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -356,3 +356,12 @@ class Homm4State(GameState):
     battle: Battle | None = None
     last_move: LastMove | None = None
     winners: list[int] = Field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Homm4State:
+        """Return an independent copy through the canonical JSON.
+
+        `Ruleset.apply` copies the state before every command (``model_copy(deep=True)``
+        calls this); the JSON round trip is exact (the simulator checks it after every
+        command) and several times faster than `copy.deepcopy` on this many small models.
+        """
+        return type(self).model_validate_json(self.model_dump_json())
