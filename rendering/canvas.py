@@ -1,0 +1,210 @@
+"""A drawing surface that records what it drew where: the image plus its layout marks.
+
+Renderers draw through a `Canvas` so that tests (and anyone debugging a picture) can ask
+"where is Army 3's token?", "which texts are on this image?" or "which cards were drawn?"
+without reading pixels. Coordinates are pixels, origin top-left, boxes ``(x0, y0, x1, y1)``
+with ``x1, y1`` exclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rendering.fonts import FONT_LOCK, Weight, font
+
+Box = tuple[int, int, int, int]
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One recorded element of a picture.
+
+    Attributes:
+        kind: what it is (``"army"``, ``"site"``, ``"card"``, ``"text"``, ``"walls"``...).
+        key: which one (``"army:3"``, ``"C4"``, ``"#17"``...); empty for plain text.
+        box: where, in pixels.
+        text: the text drawn, if any.
+        card: the pool card id drawn (a card's name, face or token), if any.
+        instance: the card instance number drawn (``17`` for ``#17``), if any.
+    """
+
+    kind: str
+    key: str
+    box: Box
+    text: str = ""
+    card: str | None = None
+    instance: int | None = None
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        """The centre of ``box`` in pixels."""
+        return ((self.box[0] + self.box[2]) // 2, (self.box[1] + self.box[3]) // 2)
+
+
+@dataclass
+class Drawing:
+    """A finished picture and its marks, before encoding."""
+
+    image: Image.Image
+    marks: list[Mark] = field(default_factory=list)
+
+    def find(self, kind: str, key: str) -> Mark:
+        """Return the first mark of ``kind`` with ``key``. :raises KeyError: if none."""
+        for mark in self.marks:
+            if mark.kind == kind and mark.key == key:
+                return mark
+        raise KeyError(f"no {kind} mark {key!r}")
+
+    def of_kind(self, kind: str) -> list[Mark]:
+        """Return every mark of ``kind``, in drawing order."""
+        return [m for m in self.marks if m.kind == kind]
+
+    def texts(self) -> list[str]:
+        """Return every text drawn, in drawing order."""
+        return [m.text for m in self.marks if m.text]
+
+    def instances(self) -> set[int]:
+        """Return every card instance number drawn (by name, face or token)."""
+        return {m.instance for m in self.marks if m.instance is not None}
+
+    def cards(self) -> set[str]:
+        """Return every pool card id drawn."""
+        return {m.card for m in self.marks if m.card is not None}
+
+
+class Canvas:
+    """An RGB image with an `ImageDraw` and a list of marks; every text call records one."""
+
+    def __init__(self, width: int, height: int, background: RGB) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.marks: list[Mark] = []
+
+    def finish(self) -> Drawing:
+        """Return the picture and its marks."""
+        return Drawing(self.image, self.marks)
+
+    def mark(self, kind: str, key: str, box: Box, **extra: object) -> Mark:
+        """Record a mark (see `Mark` for the fields) and return it."""
+        made = Mark(kind, key, box, **extra)  # type: ignore[arg-type]
+        self.marks.append(made)
+        return made
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB,
+        *,
+        weight: Weight = "regular",
+        anchor: str = "la",
+        stroke: int = 0,
+        stroke_fill: RGB = (0, 0, 0),
+        kind: str = "text",
+        key: str = "",
+        card: str | None = None,
+        instance: int | None = None,
+    ) -> Mark:
+        """Draw ``text`` at ``xy`` (Pillow anchor, default left-ascender) and record it.
+
+        ``stroke`` is an outline width in pixels (legible over terrain). Text is pasted
+        from cached sprites, so a label drawn again costs one paste.
+        """
+        sprite, dx, dy = text_sprite(text, size, weight, fill, anchor, stroke, stroke_fill)
+        x0, y0 = round(xy[0]) + dx, round(xy[1]) + dy
+        self.image.paste(sprite, (x0, y0), sprite)
+        box = (x0, y0, x0 + sprite.width, y0 + sprite.height)
+        return self.mark(kind, key, box, text=text, card=card, instance=instance)
+
+
+@lru_cache(maxsize=8192)
+def text_sprite(
+    text: str, size: int, weight: Weight, fill: RGB, anchor: str, stroke: int, stroke_fill: RGB
+) -> tuple[Image.Image, int, int]:
+    """Render ``text`` once into an RGBA sprite; return it and its offset from the anchor.
+
+    Colours are exact (not premultiplied): the sprite's alpha is the glyph coverage, so
+    pasting it with itself as the mask blends correctly onto any background.
+    """
+    face = font(size, weight)
+    with FONT_LOCK:
+        left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+        size_px = (max(1, int(right - left)), max(1, int(bottom - top)))
+        origin = (-left, -top)
+        sprite = Image.new("RGBA", size_px, (*(stroke_fill if stroke else fill), 0))
+        if stroke:
+            outline = Image.new("L", size_px, 0)
+            ImageDraw.Draw(outline).text(
+                origin,
+                text,
+                font=face,
+                fill=255,
+                anchor=anchor,
+                stroke_width=stroke,
+                stroke_fill=255,
+            )
+            sprite.paste((*stroke_fill, 255), (0, 0, *size_px), outline)
+        glyphs = Image.new("L", size_px, 0)
+        ImageDraw.Draw(glyphs).text(origin, text, font=face, fill=255, anchor=anchor)
+    sprite.paste((*fill, 255), (0, 0, *size_px), glyphs)
+    return sprite, int(left), int(top)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, weight: Weight = "regular") -> int:
+    """Return the advance width of ``text`` in pixels at ``size``."""
+    face = font(size, weight)
+    with FONT_LOCK:
+        return int(face.getlength(text) + 0.999)
+
+
+def fit_size(text: str, width: int, size: int, minimum: int, weight: Weight = "regular") -> int:
+    """Return the largest font size <= ``size`` (>= ``minimum``) at which ``text`` fits ``width``."""
+    while size > minimum and text_width(text, size, weight) > width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, width: int, size: int, weight: Weight = "regular") -> str:
+    """Return ``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
+    if text_width(text, size, weight) <= width:
+        return text
+    while text and text_width(text + "…", size, weight) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, width: int, face: ImageFont.FreeTypeFont) -> list[str]:
+    """Greedy word wrap of ``text`` into lines no wider than ``width`` pixels in ``face``.
+
+    Newlines in ``text`` start new paragraphs; a single word wider than ``width`` is cut.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}".strip()
+            if _length(face, trial) <= width:
+                current = trial
+                continue
+            if current:
+                lines.append(current)
+            while _length(face, word) > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and _length(face, word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        lines.append(current)
+    return lines
+
+
+def _length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    with FONT_LOCK:
+        return face.getlength(text)
