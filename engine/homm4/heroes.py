@@ -34,6 +34,7 @@ from engine.homm4.cards import (
     ArtifactCard,
     EffectKind,
     HeroCard,
+    ObjectCard,
     PrimarySkill,
     Rank,
     School,
@@ -436,15 +437,40 @@ def retreat_anywhere(state: Homm4State, cards: Iterable[int]) -> bool:
     )
 
 
+def seat_object_effect(state: Homm4State, seat: int, kind: EffectKind | str) -> int:
+    """Return the sum of ``kind`` effects of the Objects ``seat`` controls.
+
+    The pool's Objects speak of "each of your Heroes" (Ore Pit: own Melee +1; Crystal
+    Mine: Mana +5...): the hero stat functions below add them for the hero's controlling
+    seat. (Movement and Sight from Objects are added by the adventure layer's
+    ``armies`` module, and ``hero_effect`` never includes Objects.)
+    """
+    wanted = EffectKind(kind)
+    total = 0
+    for site in state.sites:
+        if site.kind != "object" or site.owner != seat or site.card is None:
+            continue
+        found = zones.card(state, site.card)
+        if isinstance(found, ObjectCard):
+            total += sum(e.value for e in found.effects if e.kind is wanted)
+    return total
+
+
+def _with_objects(state: Homm4State, hero: int, kind: EffectKind) -> int:
+    return hero_effect(state, hero, kind) + seat_object_effect(state, hero_seat(state, hero), kind)
+
+
 def spell_power(state: Homm4State, hero: int) -> int:
-    """Return the bonus ``hero`` adds to its attacking spells (``spell_power`` effects)."""
-    return hero_effect(state, hero, EffectKind.SPELL_POWER)
+    """Return the bonus ``hero`` adds to its attacking spells: its ``spell_power`` effects
+    plus its seat's Objects' (homm4:heroes-levels-skills-and-spells.casting-spells)."""
+    return _with_objects(state, hero, EffectKind.SPELL_POWER)
 
 
 # --------------------------------------------------------------- hero stats
 def hero_melee(state: Homm4State, hero: int) -> int:
-    """Return the hero's Melee attack: card value + ``hero_melee`` (never below 0)."""
-    return max(0, hero_card(state, hero).melee + hero_effect(state, hero, EffectKind.HERO_MELEE))
+    """Return the hero's Melee attack: card value + ``hero_melee`` of its Skills, Artifacts
+    and its seat's Objects (never below 0; homm4:...heroes-in-battle)."""
+    return max(0, hero_card(state, hero).melee + _with_objects(state, hero, EffectKind.HERO_MELEE))
 
 
 def hero_ranged(state: Homm4State, hero: int) -> int:
@@ -453,13 +479,14 @@ def hero_ranged(state: Homm4State, hero: int) -> int:
     base = hero_card(state, hero).ranged
     if base <= 0:
         return 0
-    return max(0, base + hero_effect(state, hero, EffectKind.HERO_RANGED))
+    return max(0, base + _with_objects(state, hero, EffectKind.HERO_RANGED))
 
 
 def hero_defense(state: Homm4State, hero: int) -> int:
-    """Return the hero's Defense: card value + ``hero_defense`` (never below 0)."""
+    """Return the hero's Defense: card value + ``hero_defense`` of its Skills, Artifacts and
+    its seat's Objects (never below 0)."""
     return max(
-        0, hero_card(state, hero).defense + hero_effect(state, hero, EffectKind.HERO_DEFENSE)
+        0, hero_card(state, hero).defense + _with_objects(state, hero, EffectKind.HERO_DEFENSE)
     )
 
 
@@ -489,12 +516,14 @@ def max_mana(state: Homm4State, hero: int) -> int:
 
     The standard pool is the sum of the Skills' ``mana`` effects (Basic Chaos Magic 10 +
     Basic Sorcery 10 = 20), multiplied by the controlling seat's best Town
-    ``mana_multiplier``; Artifacts' ``mana`` is added after the multiplier (not part of
-    the standard pool).
+    ``mana_multiplier``; Artifacts' and the seat's Objects' ``mana`` is added after the
+    multiplier (not part of the standard pool).
     """
+    seat = hero_seat(state, hero)
     standard = skill_effect(state, hero, EffectKind.MANA)
-    multiplier = mana_multiplier(state, hero_seat(state, hero))
-    return max(0, standard * multiplier + artifact_effect(state, hero, EffectKind.MANA))
+    extra = artifact_effect(state, hero, EffectKind.MANA)
+    extra += seat_object_effect(state, seat, EffectKind.MANA)
+    return max(0, standard * mana_multiplier(state, seat) + extra)
 
 
 def mana_left(state: Homm4State, hero: int) -> int:

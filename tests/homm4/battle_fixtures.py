@@ -329,6 +329,21 @@ CARDS: list[dict[str, Any]] = [
         "slots": [["feet"]],
         "effects": [{"kind": "retreat_anywhere", "value": 1}, {"kind": "recover", "value": 1}],
     },
+    # objects
+    {
+        "type": "object",
+        "id": "ore_pit",
+        "name": "Ore Pit",
+        "object_type": "mine",
+        "effects": [{"kind": "hero_melee", "value": 1}],
+    },
+    {
+        "type": "object",
+        "id": "crystal_mine",
+        "name": "Crystal Mine",
+        "object_type": "mine",
+        "effects": [{"kind": "mana", "value": 5}, {"kind": "spell_power", "value": 1}],
+    },
     # towns
     {
         "type": "town",
@@ -375,7 +390,7 @@ class Builder:
 
     def card(self, card_id: str, owner: int) -> int:
         """Add one instance of ``card_id`` owned by ``owner`` (in no zone yet)."""
-        assert card_id in POOL.cards, card_id
+        assert card_id in zones.pool().cards, card_id
         self.state.card_defs.append(card_id)
         self.state.card_owner.append(owner)
         return len(self.state.card_defs) - 1

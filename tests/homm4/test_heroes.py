@@ -218,3 +218,22 @@ def test_discard_hero_discards_the_inventory_too() -> None:
     assert gone == [skill, spell, art, sorcerer]
     assert b.state.players_state[1].discard == gone
     assert sorcerer not in b.state.inventories
+
+
+@pytest.mark.rule("homm4:card-types.object-cards")
+def test_objects_of_the_heroes_seat_add_to_hero_stats_and_mana() -> None:
+    b = Builder()
+    sorcerer = b.card("sorcerer", 0)
+    b.army(0, (0, 0), [sorcerer])
+    pit = b.card("ore_pit", 0)
+    mine = b.card("crystal_mine", 0)
+    b.site("object", (2, 0), card=pit, owner=0)
+    b.site("object", (3, 0), card=mine, owner=1)
+    assert heroes.hero_melee(b.state, sorcerer) == 1 + 1
+    assert heroes.max_mana(b.state, sorcerer) == 10
+    assert heroes.spell_power(b.state, sorcerer) == 0
+    b.state.sites[1].owner = 0
+    assert heroes.max_mana(b.state, sorcerer) == 10 + 5
+    assert heroes.spell_power(b.state, sorcerer) == 1
+    # hero_effect stays the hero's own (Skills and Artifacts)
+    assert heroes.hero_effect(b.state, sorcerer, EffectKind.MANA) == 10
