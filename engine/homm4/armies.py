@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.homm4 import heroes, zones
-from engine.homm4.cards import HeroCard, UnitCard
+from engine.homm4.cards import EffectKind, HeroCard, ObjectCard, UnitCard
 from engine.homm4.hexes import Hex
 from engine.homm4.state import Army, Homm4State
 
@@ -42,13 +42,28 @@ def _movement(state: Homm4State, instance: int) -> int:
 def full_mp2(state: Homm4State, army: Army) -> int:
     """Return the Army's Movement Points for a whole turn, in half points.
 
-    The top card's Movement, plus the ``movement`` effect of the Hero on top
-    (homm4:movement-phase.movement-points-and-terrain).
+    The top card's Movement, plus the ``movement`` effects of the Hero on top and of the
+    owner's Objects when a Hero leads (homm4:movement-phase.movement-points-and-terrain).
     """
     if not army.cards:
         return 0
     points = _movement(state, army.cards[0]) + heroes.army_movement_bonus(state, army.cards)
+    if zones.is_hero(state, army.cards[0]):
+        points += object_effect(state, army.owner, EffectKind.MOVEMENT)
     return 2 * max(points, 0)
+
+
+def object_effect(state: Homm4State, seat: int, kind: EffectKind) -> int:
+    """Return the total ``kind`` effect of the Objects ``seat`` controls (e.g. Stables:
+    every Army led by one of your Heroes +1 Movement Point; Watchtower: every Army with
+    one of your Heroes +1 Sight Radius)."""
+    total = 0
+    for site in state.sites:
+        if site.kind == "object" and site.owner == seat and site.card is not None:
+            found = zones.card_as(state, site.card, ObjectCard)
+            if found is not None:
+                total += sum(e.value for e in found.effects if e.kind is kind)
+    return total
 
 
 def army_heroes(state: Homm4State, army: Army) -> list[int]:
@@ -57,9 +72,12 @@ def army_heroes(state: Homm4State, army: Army) -> list[int]:
 
 
 def sight_radius(state: Homm4State, army: Army) -> int:
-    """Return the Army's Sight Radius: 1, plus the best ``sight`` effect of its Heroes,
-    plus this turn's adventure-spell bonus (homm4:movement-phase.scouting-terrain)."""
+    """Return the Army's Sight Radius: 1, plus the best ``sight`` effect of its Heroes and
+    the owner's Objects' ``sight`` when it has a Hero, plus this turn's adventure-spell
+    bonus (homm4:movement-phase.scouting-terrain)."""
     best = heroes.army_sight_bonus(state, army.cards)
+    if army_heroes(state, army):
+        best += object_effect(state, army.owner, EffectKind.SIGHT)
     return 1 + max(best, 0) + army.sight_bonus
 
 
