@@ -141,7 +141,7 @@ def test_bought_unit_may_join_an_army_standing_in_the_town() -> None:
     army.hex = site.hex
     orc = to_hand(state, 0, "orc")
     to_hand(state, 0, "magic_arrow")
-    state, events = apply(state, 0, {"type": "buy", "card": orc, "town": town, "into": army.id})
+    state, _events = apply(state, 0, {"type": "buy", "card": orc, "town": town, "into": army.id})
     assert orc in army_of(state, 0).cards and state.sites[site.id].garrison == []
     assert army_of(state, 0).cards[0] == army.cards[0], "the Hero stays on top"
     other = army_of(state, 1)
@@ -169,7 +169,7 @@ def test_heroes_are_bought_only_in_towns_of_their_faction() -> None:
 
 @pytest.mark.rule("homm4:purchase-phase")
 def test_artifacts_of_a_category_on_sale_never_treasure() -> None:
-    state, site, town = _purchase()
+    state, site, _town = _purchase()
     army = army_of(state, 0)
     army.hex = site.hex
     hero = army.cards[0]
@@ -205,11 +205,11 @@ def test_university_sells_basic_skills_for_two_cards() -> None:
     with pytest.raises(IllegalMove, match="sells no Skills"):
         apply(state, 0, {"type": "buy_skill", "card": combat, "hero": hero})
     state.sites[site.id].level = 4
-    state, events = apply(state, 0, {"type": "buy_skill", "card": combat, "hero": hero})
+    state, _events = apply(state, 0, {"type": "buy_skill", "card": combat, "hero": hero})
     assert combat in state.inventories[hero].skills
     assert len(state.players_state[0].hand) == 1, "a University Skill costs 2 cards"
     scouting = to_risk(state, 0, "scouting_basic")
-    with pytest.raises(IllegalMove, match="not Basic Scouting|sells"):
+    with pytest.raises(IllegalMove, match=r"sells"):
         apply(state, 0, {"type": "buy_skill", "card": scouting, "hero": hero})
 
 
@@ -225,7 +225,7 @@ def test_learning_spells_is_free_in_a_town_that_teaches_them() -> None:
     bolt = to_risk(state, 0, "fire_bolt")
     state, events = apply(state, 0, {"type": "learn_spell", "card": arrow, "hero": hero})
     assert arrow in state.inventories[hero].spells
-    assert state.players_state[0].discard[-1:] != [arrow] and not events[0].kind == "pay"
+    assert state.players_state[0].discard[-1:] != [arrow] and events[0].kind != "pay"
     with pytest.raises(IllegalMove, match="does not teach Level 2"):
         apply(state, 0, {"type": "learn_spell", "card": bolt, "hero": hero})
     state.sites[site.id].level = 2
