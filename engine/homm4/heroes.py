@@ -228,23 +228,27 @@ def skill_problem(state: Homm4State, hero: int, instance: int) -> str | None:
     * a Secondary Skill card whose Primary Skill the hero has and which it does not have yet.
 
     The instance must otherwise come from the owner's Hand or Risk Stack (the caller checks).
+    Messages never name a card that may be hidden (only ``#N``), per the privacy rule.
     """
     found = zones.card(state, instance)
     if not isinstance(found, SkillCard):
-        return f"{found.name} is not a Skill card."
-    hero_name = hero_card(state, hero).name
+        return f"Card #{instance} is not a Skill card."
+    hero_name = zones.name(state, hero)
     ranks = primary_ranks(state, hero)
     have = ranks.get(found.primary, 0)
     skill_name = primary_name(found.primary)
     if instance in inventory(state, hero).skills:
         if found.secondary or found.ranks != (1, 2) or card_rank(state, hero, instance) != 1:
-            return f"{found.name} #{instance} is already in {hero_name}'s inventory."
+            return f"{zones.name(state, instance)} is already in {hero_name}'s inventory."
         return None
     if found.secondary:
         if have == 0:
-            return f"{found.name} needs the Primary Skill {skill_name}, which {hero_name} lacks."
+            return (
+                f"Card #{instance} is a Secondary Skill of {skill_name}, a Primary Skill "
+                f"{hero_name} lacks."
+            )
         if found.id in secondary_skills(state, hero):
-            return f"{hero_name} already has {found.name}."
+            return f"{hero_name} already has the Secondary Skill of card #{instance}."
         return None
     if found.ranks == (1, 2):
         if have == 0:
@@ -254,16 +258,16 @@ def skill_problem(state: Homm4State, hero: int, instance: int) -> str | None:
         if have == 1:
             held = primary_cards(state, hero)[found.primary]
             return (
-                f"{hero_name} already has Basic {skill_name}: turn over its card #{held} "
-                "to reach Advanced."
+                f"{hero_name} already has Basic {skill_name}: turn over its card "
+                f"{zones.name(state, held)} (learn card #{held}) to reach Advanced."
             )
         return f"{hero_name} already has {RANK_NAMES[have]} {skill_name}."
     wanted = found.ranks[0]
     if have != wanted - 1:
         now = RANK_NAMES[have] if have else "no"
         return (
-            f"{RANK_NAMES[wanted]} {skill_name} needs {RANK_NAMES[wanted - 1]} {skill_name} "
-            f"first; {hero_name} has {now} {skill_name}."
+            f"Card #{instance} is {RANK_NAMES[wanted]} {skill_name}, which needs "
+            f"{RANK_NAMES[wanted - 1]} {skill_name} first; {hero_name} has {now} {skill_name}."
         )
     return None
 
@@ -553,20 +557,20 @@ def spell_problem(state: Homm4State, hero: int, spell: SpellCard) -> str | None:
     """Say why ``hero``'s Skills do not allow ``spell``, or None if they do.
 
     Rule: homm4:card-types.spell-cards (a Level 3 Chaos Spell needs Expert Chaos Magic).
-    Used both for learning and for casting.
+    Used both for learning and for casting. The message never names the Spell card (it
+    may still be in a Hand): only its school and level.
     """
     allowed = spell_level(state, hero, spell.school)
     if spell.level <= allowed:
         return None
     school = spell.school.value.title()
     need = RANK_NAMES.get(spell.level, f"rank {spell.level}")
+    hero_name = zones.name(state, hero)
     if allowed == 0:
-        return (
-            f"{spell.name} is a {school} Spell; {hero_card(state, hero).name} lacks {school} Magic."
-        )
+        return f"That is a {school} Spell, and {hero_name} lacks {school} Magic."
     return (
-        f"{spell.name} is a Level {spell.level} {school} Spell; it needs {need} {school} "
-        f"Magic, but {hero_card(state, hero).name} may cast only up to Level {allowed}."
+        f"That is a Level {spell.level} {school} Spell: it needs {need} {school} Magic, and "
+        f"{hero_name} may use {school} Spells only up to Level {allowed}."
     )
 
 

@@ -78,9 +78,13 @@ def test_skills_are_played_in_a_set_order() -> None:
     # Expert Tactics needs Advanced first
     assert "needs Advanced Tactics" in (heroes.skill_problem(b.state, knight, expert) or "")
     # Sorcery needs Chaos Magic
-    assert "needs the Primary Skill" in (heroes.skill_problem(b.state, knight, sorcery) or "")
+    problem = heroes.skill_problem(b.state, knight, sorcery) or ""
+    assert "Secondary Skill of Chaos Magic" in problem
+    assert "Sorcery" not in problem  # a Hand card is never named
     # Defense is already printed on the Knight
-    assert "already has Defense" in (heroes.skill_problem(b.state, knight, defense) or "")
+    assert "already has the Secondary Skill" in (
+        heroes.skill_problem(b.state, knight, defense) or ""
+    )
     assert heroes.skill_choices(b.state, knight, [expert, sorcery, defense, offense, chaos]) == [
         offense,
         chaos,
@@ -151,7 +155,8 @@ def test_level_3_chaos_spell_needs_expert_chaos_magic() -> None:
     assert fireball not in heroes.castable_spells(b.state, sorcerer)
     spell = heroes.zones.card(b.state, fireball)
     assert isinstance(spell, heroes.SpellCard)
-    assert "needs Expert Chaos" in (heroes.spell_problem(b.state, sorcerer, spell) or "")
+    problem = heroes.spell_problem(b.state, sorcerer, spell) or ""
+    assert "needs Expert Chaos" in problem and "Fireball" not in problem
     # Advanced (the starting primary's B/A card) allows level 2 only
     b.skill(sorcerer, "chaos_magic")
     assert heroes.spell_level(b.state, sorcerer, heroes.School.CHAOS) == 2
