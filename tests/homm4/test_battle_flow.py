@@ -424,3 +424,34 @@ def test_resurrect_spell_brings_back_killed_cards_of_the_stack_type() -> None:
     assert battle.creature(b.state, g).cards == [golems[1], golems[2], golems[0]]
     assert golems[0] in b.state.armies[0].cards
     assert set(zone_count(b.state).values()) == {1}
+
+
+@pytest.mark.rule("homm4:battles.defense")
+def test_battle_view_shows_current_values_and_card_orientations() -> None:
+    b = Builder()
+    golems = b.cards("golden_golem", 0, 3)
+    troll = b.card("troll", 0)
+    pike = b.card("pikeman", 0)
+    bandit = b.card("bandit", 1)
+    fight(b, [(golems, "melee"), ([troll], "melee"), ([pike], "melee")], [([bandit], "melee")])
+    act(b, Defend(creature=cid(b, pike)))  # Phase 2
+    act(b, Group(creature=cid(b, bandit)))  # Phase 3
+    act(b, SupportCreature(creature=cid(b, golems[0]), target=cid(b, troll)))  # Phase 7
+    view = battle.battle_view(b.state)
+    assert view is not None
+    by_id = {c.id: c for c in view.creatures}
+    g = by_id[cid(b, golems[0])]
+    assert (g.melee, g.ranged, g.defense, g.phase, g.acted) == (7, 0, 7, 7, True)
+    assert [c.id for c in g.cards] == golems
+    p = by_id[cid(b, pike)]
+    assert p.defending and p.defense == 3 + 1
+    assert by_id[cid(b, bandit)].grouped
+    assert by_id[cid(b, troll)].support == 6
+    assert (view.round, view.phase, view.stage, view.walls, view.town) == (
+        1,
+        8,
+        "fight",
+        "none",
+        None,
+    )
+    assert battle.battle_view(Builder().state) is None
