@@ -60,6 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--cards", type=int, default=4, help="how many card images to write")
     parser.add_argument(
+        "--town-battle",
+        action="store_true",
+        help="prefer a battle at a Town (walls) for battle.png",
+    )
+    parser.add_argument(
         "--measure",
         action="store_true",
         help="print sizes and encoding times of every format as JSON",
@@ -76,12 +81,13 @@ class Snapshots:
     steps: int
 
 
-def simulate(seed: int, players: int, board_round: int) -> Snapshots:
+def simulate(seed: int, players: int, board_round: int, town_battle: bool = False) -> Snapshots:
     """Play a seeded all-computer homm4 game until the board and battle positions appear.
 
     The board snapshot is the first position in Round ``board_round`` (or later) right
-    after a move, or the last such position if the game ends sooner; the battle snapshot
-    is the first battle position after an attack (None if the game has no battle).
+    after a move, or the last such position if the game ends sooner. The battle snapshot
+    is the first battle position after an attack (None if the game has no battle); with
+    ``town_battle`` the first such position of a battle at a Town is preferred.
     :raises RuntimeError: if no move is made within `MAX_STEPS` commands.
     """
     import random
@@ -92,28 +98,26 @@ def simulate(seed: int, players: int, board_round: int) -> Snapshots:
     ruleset: Any = get_ruleset("homm4")
     rng = random.Random(seed)
     state, _ = ruleset.new_game(ruleset.parse_options({}), players, seed)
-    board = hand = battle = None
+    board = hand = battle = town = None
     settled = False
     steps = 0
-    while steps < MAX_STEPS and not (settled and battle is not None):
+    while steps < MAX_STEPS and not (settled and (town if town_battle else battle) is not None):
         if ruleset.result(state).finished:
             break
         seat = ruleset.pending(state)[0].seat
         state, _ = ruleset.apply(state, seat, ruleset.ai_command(state, seat, rng))
         steps += 1
-        if (
-            not settled
-            and state.battle is None
-            and state.last_move is not None
-            and not ruleset.result(state).finished
-        ):
+        if not settled and state.battle is None and state.last_move is not None:
             board, hand = ruleset.public_view(state), ruleset.view(state, state.active)
             settled = state.round >= board_round
-        if battle is None and state.battle is not None and state.battle.last_attack is not None:
+        fought = state.battle is not None and state.battle.last_attack is not None
+        if fought and battle is None:
             battle = ruleset.public_view(state)
+        if fought and town is None and state.battle.defender_kind == "town":
+            town = ruleset.public_view(state)
     if board is None or hand is None:
         raise RuntimeError(f"seed {seed}: no position after a move within {steps} commands")
-    return Snapshots(board, hand, battle, steps)
+    return Snapshots(board, hand, town or battle, steps)
 
 
 def _write(out: Path, name: str, data: bytes) -> Path:
@@ -154,7 +158,7 @@ def main(args: argparse.Namespace) -> int:
 
     fmt = ImageFormat(args.format)
     try:
-        shots = simulate(args.seed, args.players, args.board_round)
+        shots = simulate(args.seed, args.players, args.board_round, args.town_battle)
     except RuntimeError as error:
         print(f"render: {error}", file=sys.stderr)
         return 1

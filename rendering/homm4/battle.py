@@ -602,7 +602,7 @@ def _die(canvas: Canvas, cx: int, cy: int, roll: int) -> None:
     canvas.text(
         (cx, cy - r * 0.08),
         str(roll),
-        40,
+        40 if roll < 10 else 32,
         INK,
         weight="bold",
         anchor="mm",

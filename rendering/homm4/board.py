@@ -97,6 +97,7 @@ class _Labels:
 
     @classmethod
     def from_view(cls, hexes: tuple[HexView, ...]) -> _Labels:
+        """Read the origin from the first hex's label. :raises ValueError: for a bad label."""
         first = hexes[0]
         match = _LABEL.match(first.label.upper())
         if match is None:

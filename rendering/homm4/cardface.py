@@ -240,11 +240,12 @@ def _text_box(canvas: Canvas, box: Box, paragraphs: list[str], u: float) -> None
         size -= 1
     y = box[1]
     last = -1
-    for text, paragraph in lines:
+    for index, (text, paragraph) in enumerate(lines):
         if paragraph != last and last != -1:
             y += step // 3
         last = paragraph
-        if y + step > box[3] + step // 4:
+        if y + 2 * step > box[3] + step // 4 and index + 1 < len(lines):
+            canvas.text((box[0], y), ellipsize(text + " …", width, size), size, INK)
             break
         canvas.text((box[0], y), text, size, INK)
         y += step

@@ -1,0 +1,100 @@
+"""`heroes-table render` and pictures of real simulated games (the registered ruleset's AI)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from rendering import cli
+from rendering.encode import MAX_BYTES, MAX_WIDTH
+from rendering.homm4 import draw_battle, draw_board, draw_hand, render_board
+from tests.rendering.helpers import PNG_SIGNATURE, decode, inside
+
+SEED = 3
+
+
+@pytest.fixture(scope="module")
+def shots() -> cli.Snapshots:
+    """Seed 3, three computer seats: a Round 3 board and the first battle."""
+    return cli.simulate(SEED, 3, 3)
+
+
+def _args(out: Path, *extra: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    return parser.parse_args(["--seed", str(SEED), "--out", str(out), *extra])
+
+
+def test_render_writes_board_battle_hand_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(_args(tmp_path)) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert {"board.png", "battle.png", "hand.png"} <= set(names)
+    cards = [n for n in names if n.startswith("card-")]
+    assert len(cards) == 4
+    for path in tmp_path.iterdir():
+        data = path.read_bytes()
+        assert data.startswith(PNG_SIGNATURE)
+        assert len(data) < MAX_BYTES
+        assert decode(data).width <= MAX_WIDTH
+    assert "board.png" in capsys.readouterr().out
+
+
+def test_same_seed_same_files(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert cli.main(_args(first, "--cards", "1")) == 0
+    assert cli.main(_args(second, "--cards", "1")) == 0
+    for path in first.iterdir():
+        assert (second / path.name).read_bytes() == path.read_bytes()
+
+
+def test_webp_and_measure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(_args(tmp_path, "--format", "webp", "--cards", "0", "--measure")) == 0
+    assert (tmp_path / "board.webp").read_bytes()[:4] == b"RIFF"
+    out = capsys.readouterr().out
+    assert '"format": "palette.png"' in out and '"format": "webp"' in out
+
+
+def test_board_of_a_real_game(shots: cli.Snapshots) -> None:
+    view = shots.board
+    assert view.round >= 3
+    drawing = draw_board(view)
+    for army in view.armies:
+        token = drawing.find("army", f"army:{army.id}")
+        centre = (token.centre[0], token.centre[1], token.centre[0] + 1, token.centre[1] + 1)
+        assert inside(centre, drawing.find("hex", army.label).box)
+    assert {m.key for m in drawing.of_kind("hex_label")} == {h.label for h in view.hexes}
+    assert drawing.find("path", "->".join(view.last_move))
+
+
+@pytest.mark.rule("homm4:card-types")
+def test_a_real_seat_view_leaks_nothing_into_the_board(shots: cli.Snapshots) -> None:
+    private = {ref.id for ref in shots.hand.hand + shots.hand.risk}
+    assert private, "the snapshot seat holds cards"
+    assert draw_board(shots.hand).instances().isdisjoint(private)
+    assert render_board(shots.hand) == render_board(shots.board)
+    drawn = draw_hand(shots.hand).instances()
+    assert drawn == private
+
+
+def test_battle_of_a_real_game(shots: cli.Snapshots) -> None:
+    assert shots.battle is not None and shots.battle.battle is not None
+    battle = shots.battle.battle
+    drawing = draw_battle(shots.battle)
+    assert {m.key for m in drawing.of_kind("creature")} == {str(c.id) for c in battle.creatures}
+    assert battle.last_attack is not None
+    assert drawing.find("die", str(battle.last_attack.roll))
+
+
+async def test_rendering_in_worker_threads_gives_the_same_bytes(shots: cli.Snapshots) -> None:
+    """The bot renders through asyncio.to_thread; concurrent renders must not disturb
+    each other (shared fonts and sprite caches)."""
+    expected = render_board(shots.board)
+    results = await asyncio.gather(
+        *(asyncio.to_thread(render_board, shots.board) for _ in range(4))
+    )
+    assert all(r == expected for r in results)

@@ -1,0 +1,52 @@
+"""Encodings: lossless formats, deterministic, within the width and size budget."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+from rendering import encode as enc
+from rendering.encode import DEFAULT_FORMAT, MAX_WIDTH, ImageFormat, encode
+from tests.rendering.helpers import PNG_SIGNATURE, decode
+
+
+def _picture() -> Image.Image:
+    image = Image.new("RGB", (400, 300), (40, 36, 30))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((50, 50, 200, 200), fill=(214, 40, 40))
+    draw.text((220, 100), "C4", fill=(255, 255, 255))
+    return image
+
+
+@pytest.mark.parametrize("fmt", list(ImageFormat))
+def test_each_format_round_trips_losslessly_enough(fmt: ImageFormat) -> None:
+    picture = _picture()
+    data = encode(picture, fmt)
+    assert data == encode(picture, fmt)
+    decoded = decode(data).convert("RGB")
+    assert decoded.size == picture.size
+    assert decoded.getpixel((125, 125)) == (214, 40, 40)
+    if fmt.extension == "png":
+        assert data.startswith(PNG_SIGNATURE)
+    else:
+        assert data[:4] == b"RIFF"
+        assert decoded.tobytes() == picture.tobytes()
+
+
+def test_default_is_a_palette_png() -> None:
+    assert DEFAULT_FORMAT is ImageFormat.PALETTE_PNG
+    assert decode(encode(_picture())).mode == "P"
+    assert ImageFormat.PALETTE_PNG.mime == "image/png"
+    assert ImageFormat.WEBP.extension == "webp"
+
+
+def test_too_wide_is_refused() -> None:
+    with pytest.raises(ValueError, match="1601 px wide"):
+        encode(Image.new("RGB", (MAX_WIDTH + 1, 10)))
+
+
+def test_a_png_over_budget_falls_back_to_a_palette(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(enc, "MAX_BYTES", 100)
+    data = encode(_picture(), ImageFormat.PNG)
+    assert data.startswith(PNG_SIGNATURE)
+    assert decode(data).mode == "P"
