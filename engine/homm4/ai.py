@@ -54,6 +54,7 @@ from engine.homm4.commands import (
     PlaceSection,
     ReinforceGuard,
     TransferCards,
+    UpgradeTown,
 )
 from engine.homm4.hexes import Hex, distance, neighbours
 from engine.homm4.state import Army, Homm4State, ScoutOffer
@@ -156,23 +157,39 @@ def _place_army(state: Homm4State, seat: int, rng: random.Random) -> Command:
 
 # ------------------------------------------------------------------ purchase
 def _purchase(state: Homm4State, seat: int, rng: random.Random) -> Command:
-    hand = len(state.players_state[seat].hand)
+    player = state.players_state[seat]
     spells = purchase.spell_options(state, seat)
     if spells:
         return spells[0]
     buys = purchase.buy_options(state, seat)
-    upgrades = purchase.upgrade_options(state, seat)
-    if upgrades and (not buys or rng.random() < 0.4):
-        cheapest = min(upgrades, key=lambda u: purchase.own_town(state, seat, u.town).level)
-        level = purchase.own_town(state, seat, cheapest.town).level
-        if hand >= level + 2 or not buys:
-            return cheapest
+    upgrade = _wanted_upgrade(state, seat)
+    if upgrade is not None and (not buys or rng.random() < 0.4):
+        return upgrade
     if buys:
-        return max(buys, key=lambda b: (_buy_value(state, b), b.into is not None, -b.card))
+        risk = set(player.risk)
+        from_risk = [b for b in buys if b.card in risk]
+        pool = from_risk or buys
+        return max(pool, key=lambda b: (_buy_value(state, b), b.into is not None, -b.card))
     extras = [*purchase.skill_options(state, seat), *purchase.artifact_options(state, seat)]
     if extras and rng.random() < 0.7:
         return extras[0]
     return EndPurchase()
+
+
+def _wanted_upgrade(state: Homm4State, seat: int) -> UpgradeTown | None:
+    """An affordable upgrade that makes a held Unit buyable, or any upgrade with a Hand to
+    spare; lower levels first."""
+    player = state.players_state[seat]
+    held = {state.card_defs[c] for c in player.hand + player.risk}
+    hand = len(player.hand)
+    best: tuple[int, UpgradeTown] | None = None
+    for option in purchase.upgrade_options(state, seat):
+        site = purchase.own_town(state, seat, option.town)
+        town = purchase.town_card(state, site)
+        unlocks = set(town.levels[site.level].units) & held
+        if (unlocks or hand >= site.level + 3) and (best is None or site.level < best[0]):
+            best = (site.level, option)
+    return best[1] if best else None
 
 
 def _buy_value(state: Homm4State, buy: BuyUnit) -> float:
@@ -190,9 +207,16 @@ def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
     merge = _merge(state, seat)
     if merge is not None:
         return merge
-    if len(zones.armies_of(state, seat)) < army_rules.MAX_ARMIES:
+    count = len(zones.armies_of(state, seat))
+    if count < army_rules.MAX_ARMIES:
         for site in zones.towns_of(state, seat):
-            if len(site.garrison) >= 3 or any(zones.is_hero(state, c) for c in site.garrison):
+            if not site.garrison:
+                continue
+            if (
+                count == 0
+                or len(site.garrison) >= 3
+                or any(zones.is_hero(state, c) for c in site.garrison)
+            ):
                 return FormArmy(town=board.label(state, site.hex), cards=tuple(site.garrison))
     casts = movement.adventure_spell_options(state, seat)
     if casts and rng.random() < 0.5:
