@@ -22,7 +22,7 @@ from engine.homm4.cards import CardPool
 from engine.homm4.hexes import column_index, column_name, from_offset, to_offset
 from engine.homm4.maps import Terrain
 from engine.homm4.views import ArmyView, HexView, PlayerView, PublicView, SiteView
-from rendering.canvas import Canvas, Drawing, ellipsize, text_width
+from rendering.canvas import Canvas, Drawing, ellipsize, fit_size, text_width
 from rendering.encode import MAX_WIDTH
 from rendering.homm4 import icons
 from rendering.homm4.palette import (
@@ -46,6 +46,8 @@ from rendering.shapes import RGB, badge, paste_centred, token
 
 MIN_WIDTH = 1100
 """The narrowest board image (px): the strip and legend need this much."""
+MIN_WIDTH_TWO_COLUMNS = 1200
+"""The narrowest board image with four or more players (the strip has two columns)."""
 
 _LABEL = re.compile(r"^([A-Z]{1,2})(\d+)$")
 _PHASES = {
@@ -126,7 +128,8 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
     xs = [w * hv.q + (w // 2) * hv.r for hv in view.hexes]
     ys = [(3 * h // 4) * hv.r for hv in view.hexes]
     board_w = max(xs) - min(xs) + w + 2 * side
-    width = min(MAX_WIDTH, max(MIN_WIDTH, board_w))
+    least = MIN_WIDTH if _strip_columns(view) == 1 else MIN_WIDTH_TWO_COLUMNS
+    width = min(MAX_WIDTH, max(least, board_w))
     strip = _strip_height(view, width)
     board_h = max(ys) - min(ys) + h + 2 * cap
     panel = _panel_height(view, legend, width)
@@ -175,11 +178,12 @@ def _draw_strip(canvas: Canvas, view: PublicView, width: int) -> None:
     canvas.text((24, 24), title, _STRIP_TITLE, LIGHT, weight="bold", kind="title", key="strip")
     columns = _strip_columns(view)
     col_w = (width - 48) // columns
+    name_room = _name_room(view)
     top = 24 + _STRIP_TITLE + 18
     for index, player in enumerate(view.players):
         x = 24 + (index % columns) * col_w
         y = top + (index // columns) * _STRIP_ROW
-        _player_row(canvas, player, x, y, col_w - 12, player.seat == view.active)
+        _player_row(canvas, player, x, y, col_w - 12, player.seat == view.active, name_room)
     y = top + math.ceil(len(view.players) / columns) * _STRIP_ROW
     note = _strip_note(view)
     if note:
@@ -204,9 +208,22 @@ def _strip_note(view: PublicView) -> str:
     return ""
 
 
+def _name_room(view: PublicView) -> int:
+    """Width of the strip's name column: the widest player name, at most 200 px."""
+    widest = max((text_width(p.name, 26, "bold") for p in view.players), default=60)
+    return min(200, widest) + 16
+
+
 def _player_row(
-    canvas: Canvas, player: PlayerView, x: int, y: int, width: int, active: bool
+    canvas: Canvas,
+    player: PlayerView,
+    x: int,
+    y: int,
+    width: int,
+    active: bool,
+    name_room: int,
 ) -> None:
+    """One player: shape badge, name, then Towns / Armies / Hand / Risk Stack counts."""
     colour = seat_rgb(player.seat)
     if active:
         canvas.draw.rounded_rectangle(
@@ -215,10 +232,9 @@ def _player_row(
     sprite = badge(seat_shape(player.seat), 26, colour, WHITE)
     paste_centred(canvas.image, sprite, x + 18, y + 17)
     name_colour = MUTED if player.eliminated else LIGHT
-    name = ellipsize(player.name, 190, 26, "bold")
     canvas.text(
         (x + 40, y + 17),
-        name,
+        ellipsize(player.name, name_room - 16, 26, "bold"),
         26,
         name_colour,
         weight="bold",
@@ -229,12 +245,16 @@ def _player_row(
     if player.eliminated:
         stats = "eliminated"
     else:
-        stats = f"Towns {player.towns} · Armies {player.armies} · Hand {player.hand_size} · Risk {player.risk_size}"
-    stats = ellipsize(stats, width - 250, 26)
+        stats = (
+            f"Towns {player.towns} · Armies {player.armies} · "
+            f"Hand {player.hand_size} · Risk {player.risk_size}"
+        )
+    room = width - 40 - name_room - 8
+    size = fit_size(stats, room, 26, 22)
     canvas.text(
-        (x + 240, y + 17),
-        stats,
-        26,
+        (x + 40 + name_room, y + 17),
+        ellipsize(stats, room, size),
+        size,
         name_colour,
         anchor="lm",
         kind="player_stats",

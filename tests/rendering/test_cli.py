@@ -98,3 +98,34 @@ async def test_rendering_in_worker_threads_gives_the_same_bytes(shots: cli.Snaps
         *(asyncio.to_thread(render_board, shots.board) for _ in range(4))
     )
     assert all(r == expected for r in results)
+
+
+def test_every_stage_of_a_real_game_draws() -> None:
+    """Board assembly, set-up, turns, battles and game over: every third position of a
+    four-seat game with manual assembly draws without error."""
+    import random
+
+    import engine.rulesets  # noqa: F401
+    from engine.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset("homm4")
+    state, _ = ruleset.new_game(ruleset.parse_options({"assembly": "manual"}), 4, 5)
+    rng = random.Random(5)
+    phases = set()
+    for step in range(2000):
+        view = ruleset.public_view(state)
+        if step % 3 == 0 or view.battle is not None:
+            phases.add(view.phase)
+            if view.hexes:
+                draw_board(view)
+            if view.battle is not None:
+                draw_battle(view)
+            if step % 12 == 0:
+                draw_hand(ruleset.view(state, view.active))
+        if ruleset.result(state).finished:
+            break
+        seat = ruleset.pending(state)[0].seat
+        state, _ = ruleset.apply(state, seat, ruleset.ai_command(state, seat, rng))
+    assert {"assemble", "setup", "movement"} <= phases
+    assert ruleset.result(state).finished
+    draw_board(ruleset.public_view(state))
