@@ -1,0 +1,49 @@
+"""`heroes-table simulate`: the CLI function plays whole games and reports JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from engine import simulate
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object], str]:
+    parser = argparse.ArgumentParser()
+    simulate.add_arguments(parser)
+    code = simulate.main(parser.parse_args(argv))
+    captured = capsys.readouterr()
+    return code, json.loads(captured.out.strip().splitlines()[-1]), captured.err
+
+
+@pytest.mark.rule("homm4:victory")
+def test_simulate_plays_games_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    code, summary, err = _run(
+        ["--ruleset", "homm4", "--players", "3", "--games", "4", "--seed", "7"], capsys
+    )
+    assert code == 0, err
+    assert summary["games"] == 4 and summary["finished"] == 4 and summary["errors"] == 0
+    for key in ("mean_turns", "max_turns", "mean_commands"):
+        assert isinstance(summary[key], int | float) and summary[key] > 0
+
+
+def test_a_stuck_game_is_an_error_not_a_finish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, summary, err = _run(
+        ["--players", "2", "--games", "1", "--seed", "3", "--max-commands", "5"], capsys
+    )
+    assert code == 1
+    assert summary["finished"] == 0 and summary["errors"] == 1
+    assert "seed=3" in err and "stuck" in err
+
+
+def test_the_cli_dispatches_to_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import cli
+
+    parser = argparse.ArgumentParser()
+    simulate.add_arguments(parser)
+    assert cli.SUBCOMMANDS["simulate"][0] == "engine.simulate"
+    args = parser.parse_args(["--players", "2", "--games", "2", "--seed", "1"])
+    assert simulate.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] == 2
