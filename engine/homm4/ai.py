@@ -39,7 +39,7 @@ from engine.homm4 import (
     setup,
     zones,
 )
-from engine.homm4.cards import HeroCard, UnitCard
+from engine.homm4.cards import ArtifactCard, HeroCard, ObjectCard, TownCard, UnitCard
 from engine.homm4.commands import (
     BuyUnit,
     CloseTurn,
@@ -297,7 +297,11 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
                 c for a in zones.armies_at(state, site.hex) if a.owner != seat for c in a.cards
             ]
             value += 4.0 + state.round / 2
-        if defenders and mine < need * strength(state, defenders) * (
+        if site.guard and not (site.kind == "town" and site.owner not in (None, seat)):
+            guard_need = 1.0 if len(zones.armies_of(state, seat)) > 1 else 1.3
+            if mine < guard_need * strength(state, defenders):
+                continue
+        elif defenders and mine < need * strength(state, defenders) * (
             1.3 if site.kind == "town" else 1.0
         ):
             continue
@@ -342,9 +346,22 @@ def _army_move(state: Homm4State, army: Army) -> Move | None:
 
 # ------------------------------------------------------------------ closing
 def _closing(state: Homm4State, seat: int) -> Command:
+    """Put into the Risk Stack a card that can be played from there (a Unit one of the
+    seat's Towns sells, a Town, Object or Artifact card to identify with); without one,
+    the card the payment rule would spend first (it is of no use to the seat)."""
     hand = state.players_state[seat].hand
     order = payment.auto_pay(state, seat, len(hand))
-    return CloseTurn(card=order[-1])
+    sold: set[str] = set()
+    for site in zones.towns_of(state, seat):
+        town = purchase.town_card(state, site)
+        sold |= {u for level in town.levels for u in level.units}
+    playable = [
+        c
+        for c in order
+        if state.card_defs[c] in sold
+        or isinstance(zones.card(state, c), TownCard | ObjectCard | ArtifactCard)
+    ]
+    return CloseTurn(card=playable[-1] if playable else order[0])
 
 
 # ------------------------------------------------------------------ battle
