@@ -376,3 +376,21 @@ class ModeratorChange:
     remove_seat: int | None = None
     deadlines: Sequence[DeadlineSpec] = field(default_factory=tuple)
     expected_version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """Per-game settings of the bot's service (schema 2), chosen at creation.
+
+    Attributes:
+        game_id: the game.
+        seats_wanted: how many seats the lobby offers (None: the ruleset's maximum).
+        turn_deadline: how long a seat has for a decision: None for the guild's default,
+            ``timedelta(0)`` for no deadline at all.
+        deck_rule: ``any`` (ready-made or saved decks) or ``ready-made`` (ready-made only).
+    """
+
+    game_id: int
+    seats_wanted: int | None = None
+    turn_deadline: timedelta | None = None
+    deck_rule: str = "any"

@@ -29,6 +29,7 @@ from storage.records import (
     Deadline,
     DeadlineSpec,
     Game,
+    GameSettings,
     GameStatus,
     GameSummary,
     GuildSettings,
@@ -408,6 +409,31 @@ class Repository(ABC):
     @abstractmethod
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store a guild's settings, replacing the previous ones."""
+
+    # ------------------------------------------- game settings and standing orders
+    @abstractmethod
+    async def game_settings(self, game_id: int) -> GameSettings:
+        """Return the game's service settings (defaults when none were saved)."""
+
+    @abstractmethod
+    async def save_game_settings(self, settings: GameSettings) -> None:
+        """Store a game's service settings, replacing the previous ones.
+
+        :raises GameNotFound: if there is no such game.
+        """
+
+    @abstractmethod
+    async def standing_orders(self, game_id: int) -> dict[int, dict[str, str]]:
+        """Return the game's standing orders: seat -> {order kind -> value}."""
+
+    @abstractmethod
+    async def set_standing_order(
+        self, game_id: int, seat: int, kind: str, value: str | None
+    ) -> None:
+        """Set (or with ``value=None`` clear) one standing order of ``seat``.
+
+        :raises GameNotFound: if there is no such game.
+        """
 
     # ---------------------------------------------------------- moderator helpers
     async def pause(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:

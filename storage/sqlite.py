@@ -57,6 +57,7 @@ from storage.records import (
     Deadline,
     DeadlineSpec,
     Game,
+    GameSettings,
     GameStatus,
     GameSummary,
     GuildSettings,
@@ -1354,6 +1355,75 @@ class SqliteRepository(Repository):
                     _seconds(settings.reminder_every),
                     now,
                 ),
+            )
+
+    # ------------------------------------------ game settings and standing orders
+    async def game_settings(self, game_id: int) -> GameSettings:
+        """See `Repository.game_settings`."""
+        async with self._read() as conn:
+            row = await _row(
+                conn,
+                "SELECT seats_wanted, turn_deadline_s, deck_rule FROM game_settings "
+                "WHERE game_id = ?",
+                (game_id,),
+            )
+        if row is None:
+            return GameSettings(game_id)
+        seconds = row["turn_deadline_s"]
+        return GameSettings(
+            game_id=game_id,
+            seats_wanted=row["seats_wanted"],
+            turn_deadline=None if seconds is None else timedelta(seconds=seconds),
+            deck_rule=row["deck_rule"],
+        )
+
+    async def save_game_settings(self, settings: GameSettings) -> None:
+        """See `Repository.save_game_settings`."""
+        deadline = settings.turn_deadline
+        seconds = None if deadline is None else int(deadline.total_seconds())
+        now = self._now()
+        async with self._write() as conn:
+            await self._require_game(conn, settings.game_id, GameStatus, "change settings")
+            await conn.execute(
+                "INSERT INTO game_settings (game_id, seats_wanted, turn_deadline_s, deck_rule, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "seats_wanted = excluded.seats_wanted, turn_deadline_s = excluded.turn_deadline_s, "
+                "deck_rule = excluded.deck_rule, updated_at = excluded.updated_at",
+                (settings.game_id, settings.seats_wanted, seconds, settings.deck_rule, now),
+            )
+
+    async def standing_orders(self, game_id: int) -> dict[int, dict[str, str]]:
+        """See `Repository.standing_orders`."""
+        async with self._read() as conn:
+            rows = await _rows(
+                conn,
+                "SELECT seat, kind, value FROM standing_orders WHERE game_id = ? "
+                "ORDER BY seat, kind",
+                (game_id,),
+            )
+        orders: dict[int, dict[str, str]] = {}
+        for row in rows:
+            orders.setdefault(row["seat"], {})[row["kind"]] = row["value"]
+        return orders
+
+    async def set_standing_order(
+        self, game_id: int, seat: int, kind: str, value: str | None
+    ) -> None:
+        """See `Repository.set_standing_order`."""
+        now = self._now()
+        async with self._write() as conn:
+            await self._require_game(conn, game_id, GameStatus, "set standing orders")
+            if value is None:
+                await conn.execute(
+                    "DELETE FROM standing_orders WHERE game_id = ? AND seat = ? AND kind = ?",
+                    (game_id, seat, kind),
+                )
+                return
+            await conn.execute(
+                "INSERT INTO standing_orders (game_id, seat, kind, value, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, kind) DO UPDATE SET "
+                "value = excluded.value, updated_at = excluded.updated_at",
+                (game_id, seat, kind, value, now),
             )
 
 
