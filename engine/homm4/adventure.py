@@ -492,7 +492,11 @@ def learn_skill(state: Homm4State, seat: int, hero: int, instance: int | None) -
             raise IllegalMove(f"Card #{instance} is not in your Hand or Risk Stack.")
         problem = heroes.skill_problem(state, hero, instance)
         if problem:
-            raise IllegalMove(problem)
+            raise IllegalMove(
+                problem
+                if own
+                else problem.replace(zones.card(state, instance).name, f"card #{instance}")
+            )
         if not own:
             zones.take_from_hand_or_risk(state, seat, instance)
         events += heroes.add_skill(state, hero, instance)
@@ -527,15 +531,18 @@ def after_battle(state: Homm4State, outcome: BattleOutcome) -> list[Event]:
     homm4:movement-phase.towns / .creature-dwellings / .objects).
 
     The battle module has already removed the dead, the retreated and the surrendered. Here:
-    every attacking Army left on the hex ends its movement; when the attacker won, the site
+    every attacking Army still on the board (on the hex, or withdrawn to a Town) ends its
+    movement; when the attacker won, the site
     fought over (or the site on the hex) is captured by the rules of `capture` (a defeated
     Guard is gone; a captured Town keeps its level); the winning side's surviving Heroes
     who took part get a Skill award.
     """
     events: list[Event] = []
     attacking = [a for a in zones.armies_at(state, outcome.hex) if a.owner == outcome.attacker]
-    for army in attacking:
-        army.done = True
+    survivors = set(outcome.armies) | set(outcome.loser_armies)
+    for army in state.armies:
+        if army.owner == outcome.attacker and (army in attacking or army.id in survivors):
+            army.done = True
     attacker_won = outcome.winner == 0
     site = zones.site_at(state, outcome.hex)
     if site is not None and not site.guard:

@@ -36,6 +36,12 @@ MAX_TOWN_LEVEL = 4
 
 
 # ------------------------------------------------------------------ lookups
+def hide_name(state: Homm4State, instance: int, message: str) -> str:
+    """Replace the name of hidden card ``instance`` in ``message`` by ``card #N`` (rule:
+    an error message never names a card from a Hand, Risk Stack or deck)."""
+    return message.replace(zones.card(state, instance).name, f"card #{instance}")
+
+
 def town_card(state: Homm4State, site: Site) -> TownCard:
     """Return the Town card of an identified Town site.
 
@@ -106,11 +112,11 @@ def controls_object(state: Homm4State, seat: int, object_id: str) -> bool:
 def unit_problem(state: Homm4State, seat: int, unit: UnitCard) -> str | None:
     """Say why ``seat`` may not buy ``unit`` anywhere (X cost, missing Object), or None."""
     if unit.cost is None:
-        return f"{unit.name} has an X cost and cannot be bought."
+        return "That Unit has an X cost and cannot be bought."
     for ability in unit.abilities:
         if isinstance(ability, RequiresObject) and not controls_object(state, seat, ability.object):
             needed = zones.pool().get(ability.object).name
-            return f"{unit.name} may be bought only while you control a {needed}."
+            return f"That Unit may be bought only while you control a {needed}."
     return None
 
 
@@ -152,19 +158,19 @@ def buy(state: Homm4State, seat: int, command: BuyUnit) -> list[Event]:
         if bought.id not in offered:
             names = ", ".join(zones.pool().get(u).name for u in offered)
             raise IllegalMove(
-                f"The level {site.level} {town.name} at {where} does not sell {bought.name}; it sells {names}."
+                f"The level {site.level} {town.name} at {where} does not sell card #{command.card}; it sells {names}."
             )
     elif isinstance(bought, HeroCard):
         if bought.cost is None:
-            raise IllegalMove(f"{bought.name} has an X cost and cannot be bought.")
+            raise IllegalMove(f"Card #{command.card} has an X cost and cannot be bought.")
         if bought.faction != town.faction:
             raise IllegalMove(
-                f"{bought.name} is a {bought.faction.value} Hero; Heroes are bought only in Towns of "
+                f"Card #{command.card} is a {bought.faction.value} Hero; Heroes are bought only in Towns of "
                 f"their own faction ({town.name} is {town.faction.value})."
             )
     else:
         raise IllegalMove(
-            f"{bought.name} is not a Unit or Hero card; only those are bought in a Town."
+            f"Card #{command.card} is not a Unit or Hero card; only those are bought in a Town."
         )
     target: Army | None = None
     if command.into is not None:
@@ -241,10 +247,10 @@ def buy_artifact(state: Homm4State, seat: int, command: BuyArtifact) -> list[Eve
         raise IllegalMove(f"Card #{command.card} is not in your Hand or Risk Stack.")
     artifact = zones.card_as(state, command.card, ArtifactCard)
     if artifact is None:
-        raise IllegalMove(f"{zones.name(state, command.card)} is not an Artifact card.")
+        raise IllegalMove(f"Card #{command.card} is not an Artifact card.")
     if artifact.cost is None or artifact.category is ArtifactCategory.TREASURE:
         raise IllegalMove(
-            f"{artifact.name} is a Treasure; Treasures are never sold, only won from Guards."
+            f"Card #{command.card} is a Treasure; Treasures are never sold, only won from Guards."
         )
     heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
@@ -258,7 +264,7 @@ def buy_artifact(state: Homm4State, seat: int, command: BuyArtifact) -> list[Eve
     slots = fitting_slots(state, command.hero, command.card)
     if slots is None:
         raise IllegalMove(
-            f"{zones.name(state, command.hero)} has no free slot for {artifact.name}; discard an Artifact first."
+            f"{zones.name(state, command.hero)} has no free slot for card #{command.card}; discard an Artifact first."
         )
     pay = payment.check_payment(state, seat, artifact.cost, command.pay, exclude=[command.card])
     zones.take_from_hand_or_risk(state, seat, command.card)
@@ -284,18 +290,18 @@ def buy_skill(state: Homm4State, seat: int, command: BuySkill) -> list[Event]:
         raise IllegalMove(f"Card #{command.card} is not in your Hand or Risk Stack.")
     skill = zones.card_as(state, command.card, SkillCard)
     if skill is None:
-        raise IllegalMove(f"{zones.name(state, command.card)} is not a Skill card.")
+        raise IllegalMove(f"Card #{command.card} is not a Skill card.")
     heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
     offers = skills_for_sale(state, site)
     if skill.id not in offers:
         shown = ", ".join(zones.pool().get(s).name for s in offers) or "no Skills"
         raise IllegalMove(
-            f"The Town at {board.label(state, site.hex)} sells {shown}, not {skill.name}."
+            f"The Town at {board.label(state, site.hex)} sells {shown}, not card #{command.card}."
         )
     problem = heroes.skill_problem(state, command.hero, command.card)
     if problem:
-        raise IllegalMove(problem)
+        raise IllegalMove(hide_name(state, command.card, problem))
     price = offers[skill.id]
     pay = payment.check_payment(state, seat, price, command.pay, exclude=[command.card])
     zones.take_from_hand_or_risk(state, seat, command.card)
@@ -315,7 +321,7 @@ def learn_spell(state: Homm4State, seat: int, command: LearnSpell) -> list[Event
         raise IllegalMove(f"Card #{command.card} is not in your Hand or Risk Stack.")
     spell = zones.card_as(state, command.card, SpellCard)
     if spell is None:
-        raise IllegalMove(f"{zones.name(state, command.card)} is not a Spell card.")
+        raise IllegalMove(f"Card #{command.card} is not a Spell card.")
     heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
     if not teaches(state, site, spell):
@@ -325,7 +331,7 @@ def learn_spell(state: Homm4State, seat: int, command: LearnSpell) -> list[Event
         )
     problem = heroes.spell_problem(state, command.hero, spell)
     if problem:
-        raise IllegalMove(problem)
+        raise IllegalMove(hide_name(state, command.card, problem))
     zones.take_from_hand_or_risk(state, seat, command.card)
     heroes.ensure_inventory(state, command.hero).spells.append(command.card)
     return [

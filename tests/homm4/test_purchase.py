@@ -69,8 +69,9 @@ def test_units_by_town_level_are_cumulative() -> None:
     for _ in range(6):
         to_hand(state, 0, "magic_arrow")
     medusa = to_risk(state, 0, "medusa")
-    with pytest.raises(IllegalMove, match="does not sell Medusa"):
+    with pytest.raises(IllegalMove, match="does not sell card #") as refused:
         apply(state, 0, {"type": "buy", "card": medusa, "town": town})
+    assert "Medusa" not in str(refused.value), "error messages never name a hidden card"
     state, events = apply(state, 0, {"type": "upgrade_town", "town": town})
     assert state.sites[site.id].level == 2
     assert events[-1].data["cost"] == 2, "Level 1 -> 2 costs 2 cards"
