@@ -271,11 +271,31 @@ def travel_costs(
     return best
 
 
+def can_rebuild(state: Homm4State, seat: int) -> bool:
+    """Whether ``seat`` could buy an Army again: a Unit or Hero card it holds is sold by
+    one of its Towns (at any level), or a garrison is waiting to form one."""
+    player = state.players_state[seat]
+    held = {state.card_defs[c] for c in player.hand + player.risk}
+    for site in zones.towns_of(state, seat):
+        if site.garrison:
+            return True
+        town = purchase.town_card(state, site)
+        if held & {u for level in town.levels for u in level.units}:
+            return True
+        for instance in player.hand + player.risk:
+            hero = zones.card_as(state, instance, HeroCard)
+            if hero is not None and hero.faction == town.faction:
+                return True
+    return False
+
+
 def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
     """Score every place worth going to for ``army``: (value, hex)."""
     seat = army.owner
     mine = strength(state, army.cards)
-    need = aggression(state)
+    last = len(zones.armies_of(state, seat)) == 1
+    fragile = last and not can_rebuild(state, seat)
+    need = max(aggression(state), 1.0) if fragile else aggression(state)
     has_hero = bool(army_rules.army_heroes(state, army))
     goals: list[tuple[float, Hex]] = []
     for site in state.sites:
@@ -298,7 +318,7 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
             ]
             value += 4.0 + state.round / 2
         if site.guard and not (site.kind == "town" and site.owner not in (None, seat)):
-            guard_need = 1.0 if len(zones.armies_of(state, seat)) > 1 else 1.3
+            guard_need = 1.6 if fragile else 1.3 if last else 1.0
             if mine < guard_need * strength(state, defenders):
                 continue
         elif defenders and mine < need * strength(state, defenders) * (
