@@ -1,0 +1,451 @@
+"""Outbox → Discord: send what the GameService asked for, through discord.py.
+
+One `Deliverer` per bot. For each handled action it sends, in order:
+
+1. the `Reply` as the interaction's response — or, after a defer, as its followup (the
+   first followup after a "thinking…" defer edits that message and keeps its ephemeral
+   flag, so a reply whose visibility differs replaces the placeholder instead);
+2. each `ChannelPost` in its channel (``key``: edit the message last posted under that
+   key, remembered durably in a `MessageRefStore`), pinging only the named users;
+3. each `DirectMessage` by DM (slots ``hand``/``decision`` edit the previous DM of that
+   slot; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
+   in the game channel — by mention, without any private detail — to use ``/hand`` there;
+   that is recorded durably (`DmReachability`) and what could not be delivered is shown
+   as an ephemeral followup the next time the user interacts.
+
+Nothing here decides game matters, and nothing private is ever logged: logs carry ids,
+kinds and Discord error codes only.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+import discord
+
+from bot.discord_refs import MessageRef, MessageRefStore
+from bot.outbox import ChannelPost, Component, DirectMessage, Image, Outbox, Reply
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+"""Discord's limit on message content, in characters."""
+
+FILES_PER_MESSAGE = 10
+"""Discord's limit on attachments per message."""
+
+DM_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user"."""
+
+DeferKind = Literal["ephemeral", "public", "update"]
+_NOTICES_KEPT = 5
+_DEFER_KEY = "heroes_defer"
+_ORIGINAL_USED_KEY = "heroes_original_used"
+
+ViewBuilder = Callable[[Sequence[Component]], discord.ui.View | None]
+
+
+class DmReachability(Protocol):
+    """Where the deliverer records whether a user's DMs can be delivered (durably)."""
+
+    async def dm_failed(self, user_id: int, game_id: int) -> bool:
+        """Record that DMs to ``user_id`` fail; return True if that is news to announce."""
+        ...
+
+    async def dm_delivered(self, user_id: int, game_id: int) -> None:
+        """Record that a DM to ``user_id`` was delivered."""
+        ...
+
+
+def closed_dm_notice(user_id: int) -> str:
+    """The public line for a player whose DMs are closed (no private detail)."""
+    return (
+        f"<@{user_id}>, I can't DM you; use /hand here (or allow direct messages from "
+        "server members in your privacy settings)."
+    )
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Split ``text`` into pieces of at most ``limit`` characters, preferring line breaks.
+
+    :returns: at least one piece (``[""]`` for an empty text).
+    """
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pieces.append(rest[:cut])
+        rest = rest[cut:].lstrip("\n")
+    pieces.append(rest)
+    return pieces
+
+
+def make_files(images: Sequence[Image]) -> list[discord.File]:
+    """Fresh `discord.File` objects for ``images`` (a File can be sent only once)."""
+    return [
+        discord.File(io.BytesIO(image.data), image.filename, description=image.description or None)
+        for image in images[:FILES_PER_MESSAGE]
+    ]
+
+
+def with_mentions(text: str, user_ids: Sequence[int]) -> str:
+    """Return ``text`` with a leading mention for every user not already mentioned in it."""
+    missing = [
+        f"<@{uid}>" for uid in user_ids if f"<@{uid}>" not in text and f"<@!{uid}>" not in text
+    ]
+    return " ".join([*missing, text]).strip() if missing else text
+
+
+def only_mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly ``user_ids`` (never everyone, roles or replies)."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(uid) for uid in user_ids],
+        replied_user=False,
+    )
+
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge ``interaction`` now so the work after it may take longer than 3 s.
+
+    Slash commands get a "thinking…" placeholder (``ephemeral`` or public) that the reply
+    then fills; button and select clicks get a silent deferred update (the reply comes as
+    a followup). Does nothing if the interaction is already acknowledged.
+    """
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+        interaction.extras[_DEFER_KEY] = "update"
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras[_DEFER_KEY] = "ephemeral" if ephemeral else "public"
+
+
+def deferred_as(interaction: discord.Interaction) -> DeferKind | None:
+    """How ``interaction`` was deferred by `defer`, or None if it was not."""
+    kind: DeferKind | None = interaction.extras.get(_DEFER_KEY)
+    return kind
+
+
+async def send_to_interaction(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool,
+    images: Sequence[Image] = (),
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer ``interaction`` with ``text`` (split at 2000 characters), whatever its state.
+
+    Not yet acknowledged: the response itself. Deferred with a placeholder: the
+    placeholder is filled when its visibility matches ``ephemeral``, else deleted and
+    replaced by a followup of the right visibility. Otherwise: a followup.
+    Images and the view go with the last piece.
+
+    :raises discord.HTTPException: when Discord refuses the message.
+    """
+    pieces = split_text(text or ("" if images or view else "Done."))
+    for index, piece in enumerate(pieces):
+        last = index == len(pieces) - 1
+        files = make_files(images) if last else []
+        piece_view = view if last else None
+        await _send_piece(interaction, piece, ephemeral=ephemeral, files=files, view=piece_view)
+
+
+async def _send_piece(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+) -> None:
+    extra: dict[str, object] = {"view": view} if view is not None else {}
+    if not interaction.response.is_done():
+        await interaction.response.send_message(
+            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, **extra
+        )
+        interaction.extras[_ORIGINAL_USED_KEY] = True
+        return
+    kind = deferred_as(interaction)
+    placeholder = kind in ("ephemeral", "public") and not interaction.extras.get(_ORIGINAL_USED_KEY)
+    if placeholder and (kind == "ephemeral") != ephemeral:
+        await interaction.delete_original_response()
+        interaction.extras[_ORIGINAL_USED_KEY] = True
+    elif placeholder:
+        interaction.extras[_ORIGINAL_USED_KEY] = True
+    await interaction.followup.send(
+        text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, **extra
+    )
+
+
+async def finish_interaction(interaction: discord.Interaction) -> None:
+    """Make sure a deferred slash command does not stay "thinking…" forever."""
+    kind = deferred_as(interaction)
+    if kind in ("ephemeral", "public") and not interaction.extras.get(_ORIGINAL_USED_KEY):
+        await send_to_interaction(interaction, "Done.", ephemeral=kind == "ephemeral")
+
+
+@dataclass
+class DeliveryReport:
+    """What a delivery could not do (ids only: nothing private).
+
+    Attributes:
+        failed_posts: channel ids where a post was refused (missing permissions...).
+        closed_dms: user ids whose DMs were closed.
+    """
+
+    failed_posts: list[int] = field(default_factory=list)
+    closed_dms: list[int] = field(default_factory=list)
+
+
+class Deliverer:
+    """Turns `Outbox` items into Discord messages (see the module docstring).
+
+    Args:
+        client: the logged-in bot.
+        refs: where the ids of editable messages are remembered.
+        reachability: where closed DMs are recorded.
+        build_view: turns the service's components into a discord.py View.
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        refs: MessageRefStore,
+        reachability: DmReachability,
+        build_view: ViewBuilder,
+    ) -> None:
+        self.client = client
+        self.refs = refs
+        self.reachability = reachability
+        self.build_view = build_view
+        self._undelivered: dict[int, dict[tuple[int, str], DirectMessage]] = {}
+        self._notices: dict[int, list[DirectMessage]] = {}
+
+    # -------------------------------------------------------------- entry point
+    async def deliver(
+        self, outbox: Outbox, interaction: discord.Interaction | None = None
+    ) -> DeliveryReport:
+        """Send everything in ``outbox``; ``interaction`` (if any) receives the reply.
+
+        A refused post or DM does not stop the rest. With an interaction, DMs that could
+        not reach its user (now or earlier) follow as ephemeral messages.
+
+        :raises discord.HTTPException: only when the reply itself is refused.
+        """
+        report = DeliveryReport()
+        if interaction is not None and outbox.reply is not None:
+            await self.reply(interaction, outbox.reply)
+        for post in outbox.posts:
+            await self._post_safely(post, report)
+        for dm in outbox.dms:
+            await self._dm_safely(dm, report)
+        if interaction is not None:
+            await self._after_interaction(interaction, report)
+        elif outbox.reply is not None:
+            log.debug("A reply without an interaction was dropped")
+        return report
+
+    async def reply(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Send ``reply`` as the answer to ``interaction``.
+
+        :raises discord.HTTPException: when Discord refuses it.
+        """
+        view = self.build_view(reply.components)
+        await send_to_interaction(
+            interaction, reply.text, ephemeral=reply.ephemeral, images=reply.images, view=view
+        )
+
+    async def _after_interaction(
+        self, interaction: discord.Interaction, report: DeliveryReport
+    ) -> None:
+        await finish_interaction(interaction)
+        if report.failed_posts:
+            await self._warn_failed_posts(interaction, report.failed_posts)
+        await self.flush_undelivered(interaction)
+
+    async def _warn_failed_posts(
+        self, interaction: discord.Interaction, channel_ids: list[int]
+    ) -> None:
+        channels = ", ".join(f"<#{cid}>" for cid in dict.fromkeys(channel_ids))
+        text = (
+            f"I could not post in {channels}: I need View Channel, Send Messages, Attach "
+            "Files and Embed Links there. Ask a moderator to check my permissions."
+        )
+        try:
+            await send_to_interaction(interaction, text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not warn about a refused post (code %s)", error.code)
+
+    # ------------------------------------------------------------ channel posts
+    async def _post_safely(self, post: ChannelPost, report: DeliveryReport) -> None:
+        try:
+            await self.post(post)
+        except discord.HTTPException as error:
+            log.warning(
+                "Post to channel %s refused: HTTP %s code %s",
+                post.channel_id,
+                error.status,
+                error.code,
+            )
+            report.failed_posts.append(post.channel_id)
+
+    async def post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
+        """Send ``post`` to its channel, or edit the message remembered under its key.
+
+        :raises discord.HTTPException: when Discord refuses it.
+        """
+        text = with_mentions(post.text, post.mention_user_ids)
+        pieces = split_text(text)
+        channel = self.client.get_partial_messageable(post.channel_id)
+        mentions = only_mentions(post.mention_user_ids)
+        for piece in pieces[:-1]:
+            await channel.send(piece, allowed_mentions=mentions)
+        last = pieces[-1]
+        view = self.build_view(post.components)
+        scope = f"post:{post.channel_id}"
+        if post.key is not None and len(pieces) == 1:
+            ref = await self.refs.get(scope, post.key)
+            if ref is not None:
+                edited = await self._edit(ref, last, post.images, view, mentions)
+                if edited is not None:
+                    return edited
+        message = await channel.send(
+            last or None,
+            files=make_files(post.images),
+            allowed_mentions=mentions,
+            **({"view": view} if view is not None else {}),
+        )
+        if post.key is not None:
+            await self.refs.put(scope, post.key, MessageRef(post.channel_id, message.id))
+        return message
+
+    async def _edit(
+        self,
+        ref: MessageRef,
+        text: str,
+        images: Sequence[Image],
+        view: discord.ui.View | None,
+        mentions: discord.AllowedMentions,
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Edit the remembered message; None when it is gone (then a new one is sent)."""
+        partial = self.client.get_partial_messageable(ref.channel_id).get_partial_message(
+            ref.message_id
+        )
+        try:
+            return await partial.edit(
+                content=text or None,
+                attachments=make_files(images),
+                view=view,
+                allowed_mentions=mentions,
+            )
+        except discord.NotFound:
+            return None
+
+    # ---------------------------------------------------------------------- DMs
+    async def _dm_safely(self, dm: DirectMessage, report: DeliveryReport) -> None:
+        try:
+            await self.direct_message(dm)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                log.warning("DM to user %s refused: code %s", dm.user_id, error.code)
+            await self._dm_closed(dm, report)
+        except discord.HTTPException as error:
+            log.warning(
+                "DM to user %s failed: HTTP %s code %s", dm.user_id, error.status, error.code
+            )
+            self._keep_undelivered(dm)
+
+    async def direct_message(self, dm: DirectMessage) -> discord.Message | discord.PartialMessage:
+        """Send ``dm``, editing the user's previous DM of the same slot when there is one.
+
+        :raises discord.Forbidden: code 50007 when the user's DMs are closed.
+        :raises discord.HTTPException: for other refusals.
+        """
+        pieces = split_text(dm.text)
+        view = self.build_view(dm.components)
+        scope = f"dm:{dm.user_id}:{dm.game_id}"
+        if dm.slot != "notice" and len(pieces) == 1:
+            ref = await self.refs.get(scope, dm.slot)
+            if ref is not None:
+                edited = await self._edit(ref, pieces[0], dm.images, view, NO_MENTIONS)
+                if edited is not None:
+                    await self.reachability.dm_delivered(dm.user_id, dm.game_id)
+                    return edited
+        channel = await self.client.create_dm(discord.Object(dm.user_id))
+        for piece in pieces[:-1]:
+            await channel.send(piece, allowed_mentions=NO_MENTIONS)
+        message = await channel.send(
+            pieces[-1] or None,
+            files=make_files(dm.images),
+            allowed_mentions=NO_MENTIONS,
+            **({"view": view} if view is not None else {}),
+        )
+        if dm.slot != "notice":
+            await self.refs.put(scope, dm.slot, MessageRef(channel.id, message.id))
+        await self.reachability.dm_delivered(dm.user_id, dm.game_id)
+        self._forget_undelivered(dm)
+        return message
+
+    async def _dm_closed(self, dm: DirectMessage, report: DeliveryReport) -> None:
+        report.closed_dms.append(dm.user_id)
+        self._keep_undelivered(dm)
+        news = await self.reachability.dm_failed(dm.user_id, dm.game_id)
+        log.info("DMs to user %s are closed (game %s)", dm.user_id, dm.game_id)
+        if not news or dm.fallback_channel_id is None:
+            return
+        notice = ChannelPost(
+            channel_id=dm.fallback_channel_id,
+            text=closed_dm_notice(dm.user_id),
+            mention_user_ids=(dm.user_id,),
+        )
+        await self._post_safely(notice, report)
+
+    def _keep_undelivered(self, dm: DirectMessage) -> None:
+        """Keep the latest undelivered DM per (game, slot), and the last few notices."""
+        if dm.slot == "notice":
+            notices = self._notices.setdefault(dm.user_id, [])
+            notices.append(dm)
+            del notices[:-_NOTICES_KEPT]
+        else:
+            self._undelivered.setdefault(dm.user_id, {})[(dm.game_id, dm.slot)] = dm
+
+    def _forget_undelivered(self, dm: DirectMessage) -> None:
+        pending = self._undelivered.get(dm.user_id)
+        if pending is not None and dm.slot != "notice":
+            pending.pop((dm.game_id, dm.slot), None)
+
+    def undelivered(self, user_id: int) -> list[DirectMessage]:
+        """The DMs that could not reach ``user_id`` and wait for their next interaction."""
+        return [*self._undelivered.get(user_id, {}).values(), *self._notices.get(user_id, [])]
+
+    async def flush_undelivered(self, interaction: discord.Interaction) -> None:
+        """Show ``interaction``'s user, ephemerally, the DMs that could not reach them."""
+        pending = self.undelivered(interaction.user.id)
+        self._undelivered.pop(interaction.user.id, None)
+        self._notices.pop(interaction.user.id, None)
+        for dm in pending:
+            view = self.build_view(dm.components)
+            try:
+                await send_to_interaction(
+                    interaction, dm.text, ephemeral=True, images=dm.images, view=view
+                )
+            except discord.HTTPException as error:
+                log.warning(
+                    "Ephemeral fallback for user %s failed: code %s",
+                    interaction.user.id,
+                    error.code,
+                )
+                return
