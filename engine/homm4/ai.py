@@ -330,7 +330,7 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
         if other.owner == seat:
             continue
         if mine >= need * strength(state, other.cards):
-            goals.append((9.0 + state.round / 2, other.hex))
+            goals.append((12.0 + state.round, other.hex))
     return [g for g in goals if g[1] != army.hex]
 
 
