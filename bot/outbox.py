@@ -66,7 +66,8 @@ Component = Button | Select
 class ChannelPost:
     """A public message in the game's channel.
 
-    ``mention_user_ids`` are pinged (the player whose turn it is). ``key`` names a
+    ``mention_user_ids`` are pinged (the player whose turn it is); ``mention_role_ids``
+    are roles pinged (the moderators' role when a deadline passes). ``key`` names a
     message the deliverer may edit instead of posting anew (e.g. ``"status"``); None posts.
     """
 
@@ -76,6 +77,7 @@ class ChannelPost:
     components: tuple[Component, ...] = ()
     mention_user_ids: tuple[int, ...] = ()
     key: str | None = None
+    mention_role_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

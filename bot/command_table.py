@@ -1,0 +1,295 @@
+"""The command table format: every slash command as data, for Discord and the console alike.
+
+A `CommandSpec` names a slash path (``("purchase", "buy")`` is ``/purchase buy``), its
+description and its options (`OptionSpec`). The Discord layer registers one application
+command per top-level name with the table's subcommands and forwards every invocation to
+`GameService.run(actor, path, options, channel_id=..., guild_id=...)` and every
+autocomplete request to `GameService.autocomplete(...)`; the local console parses
+``/purchase buy card:#12 town:C4`` against the same table (`parse_console_line`). So players
+type the same commands in both.
+
+Two kinds of command:
+
+* ``service`` commands (lobby, decks, cards, hand, moderators...) call the `GameService`
+  method named by ``handler`` with the options as keyword arguments.
+* ``play`` commands are a ruleset's player actions: the ruleset's table (e.g.
+  `bot.homm4.commands`) turns the options into an engine command dict, which the service
+  applies to the game in the channel.
+
+Discord's limits are checked by `check_table` (the meta-test calls it): names lowercase,
+1-32 characters of ``[a-z0-9_-]``, descriptions 1-100 characters, at most 25 options, 25
+choices and 25 subcommands per command, no two commands or options with the same name.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+OptionType = Literal["string", "integer", "boolean", "user", "role"]
+"""The Discord option types the table uses. ``user`` options reach the service as a
+`UserRef` (the Discord layer converts the member; the console types a user number),
+``role`` options as the role id (an int)."""
+
+NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
+"""A valid Discord command or option name."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserRef:
+    """A member named in a ``user`` option: their id and the name to show in the game."""
+
+    id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A fixed choice of an option: the label shown and the value sent."""
+
+    name: str
+    value: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a command.
+
+    Attributes:
+        name: the option name (``card``, ``town``...), lowercase.
+        description: what to type (≤ 100 characters), with an example.
+        type: ``string``, ``integer`` or ``boolean``.
+        required: whether Discord insists on it. Required options come first.
+        choices: fixed choices (≤ 25); empty for free input.
+        autocomplete: whether `GameService.autocomplete` suggests values for it.
+        min_value / max_value: bounds of an integer option.
+        max_length: the longest string accepted.
+    """
+
+    name: str
+    description: str
+    type: OptionType = "string"
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    autocomplete: bool = False
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One slash command (or subcommand).
+
+    Attributes:
+        path: the name path: ``("hand",)`` or ``("purchase", "buy")``.
+        description: ≤ 100 characters.
+        options: the options, required ones first.
+        kind: ``service`` (calls the `GameService` method ``handler``) or ``play`` (a
+            ruleset action applied to the game in the channel).
+        handler: the service method name (``service``) or the engine command type
+            (``play``; informative, e.g. ``"buy"``).
+        ruleset: the ruleset a ``play`` command belongs to; None for every game.
+        in_dm: whether the command works in a direct message with the bot.
+        moderator: whether only moderators may use it (the service checks again).
+        ephemeral: whether the reply is only for the user (the Discord layer defers
+            with this flag; a ``Reply`` says it again).
+        phase: for ``play`` commands, the decision kinds it answers (for /help).
+    """
+
+    path: tuple[str, ...]
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+    kind: Literal["service", "play"] = "service"
+    handler: str = ""
+    ruleset: str | None = None
+    in_dm: bool = False
+    moderator: bool = False
+    ephemeral: bool = True
+    phase: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def qualified(self) -> str:
+        """The path as typed: ``"purchase buy"``."""
+        return " ".join(self.path)
+
+    def option(self, name: str) -> OptionSpec | None:
+        """Return the option called ``name``, or None."""
+        return next((o for o in self.options if o.name == name), None)
+
+
+def check_table(specs: Iterable[CommandSpec]) -> list[str]:
+    """Return every way ``specs`` would break Discord's limits or clash (empty when fine).
+
+    Checks: names, description lengths, option counts and order, choices, 25 subcommands
+    per top-level command, no duplicate paths, no command that is both a leaf and a group,
+    at most 100 top-level commands.
+    """
+    problems: list[str] = []
+    seen: set[tuple[str, ...]] = set()
+    children: dict[str, list[str]] = {}
+    leaves: set[str] = set()
+    for spec in specs:
+        where = "/" + spec.qualified
+        if spec.path in seen:
+            problems.append(f"{where}: defined twice")
+        seen.add(spec.path)
+        if not 1 <= len(spec.path) <= 2:
+            problems.append(f"{where}: paths have one or two names")
+        for part in spec.path:
+            if not NAME.match(part):
+                problems.append(f"{where}: bad name {part!r}")
+        if len(spec.path) == 1:
+            leaves.add(spec.path[0])
+        else:
+            children.setdefault(spec.path[0], []).append(spec.path[1])
+        problems += _check_text(where, spec.description)
+        problems += _check_options(where, spec.options)
+    for top, subs in children.items():
+        if top in leaves:
+            problems.append(f"/{top}: both a command and a group")
+        if len(subs) > 25:
+            problems.append(f"/{top}: {len(subs)} subcommands (Discord allows 25)")
+    if len(leaves) + len(children) > 100:
+        problems.append("more than 100 top-level commands")
+    return problems
+
+
+def _check_text(where: str, text: str) -> list[str]:
+    if not 1 <= len(text) <= 100:
+        return [f"{where}: description of {len(text)} characters (1-100 allowed)"]
+    return []
+
+
+def _check_options(where: str, options: Sequence[OptionSpec]) -> list[str]:
+    problems: list[str] = []
+    if len(options) > 25:
+        problems.append(f"{where}: {len(options)} options (25 allowed)")
+    names = [o.name for o in options]
+    if len(set(names)) != len(names):
+        problems.append(f"{where}: two options share a name")
+    optional_seen = False
+    for option in options:
+        if not NAME.match(option.name):
+            problems.append(f"{where}: bad option name {option.name!r}")
+        problems += _check_text(f"{where} {option.name}", option.description)
+        if option.required and optional_seen:
+            problems.append(f"{where}: required option {option.name} after an optional one")
+        optional_seen = optional_seen or not option.required
+        if len(option.choices) > 25:
+            problems.append(f"{where} {option.name}: more than 25 choices")
+        if option.choices and option.autocomplete:
+            problems.append(f"{where} {option.name}: choices and autocomplete together")
+        for choice in option.choices:
+            if not 1 <= len(choice.name) <= 100:
+                problems.append(f"{where} {option.name}: choice name {choice.name!r} too long")
+    return problems
+
+
+# ---------------------------------------------------------------- console parsing
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    """A console line read against the table: the command and its typed options."""
+
+    spec: CommandSpec
+    options: dict[str, Any]
+
+
+class LineError(ValueError):
+    """A console line that does not fit the table; the message says what to type."""
+
+
+def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
+    """Read ``/purchase buy card:#12 town:C4`` into the command and its options.
+
+    Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``). Integer
+    options are converted; booleans accept yes/no/true/false/1/0. Fixed choices accept
+    the choice's name or value.
+
+    :raises LineError: for an unknown command or option, a missing required option or a
+        value of the wrong type, naming what is allowed.
+    """
+    try:
+        words = shlex.split(line.strip().lstrip("/"))
+    except ValueError as error:
+        raise LineError(f"Could not read that line: {error}.") from None
+    if not words:
+        raise LineError("Type a command, e.g. /game status (or /help).")
+    spec, rest = _find_spec(words, specs)
+    options: dict[str, Any] = {}
+    for word in rest:
+        name, sep, value = word.partition(":")
+        if not sep:
+            raise LineError(f"Options are written name:value; {word!r} has no ':'.")
+        option = spec.option(name.lower())
+        if option is None:
+            allowed = ", ".join(o.name for o in spec.options) or "none"
+            raise LineError(f"/{spec.qualified} has no option {name!r}. Options: {allowed}.")
+        options[option.name] = _convert(spec, option, value)
+    missing = [o.name for o in spec.options if o.required and o.name not in options]
+    if missing:
+        raise LineError(f"/{spec.qualified} needs {', '.join(missing)}.")
+    return ParsedLine(spec, options)
+
+
+def _find_spec(words: list[str], specs: Sequence[CommandSpec]) -> tuple[CommandSpec, list[str]]:
+    by_path = {s.path: s for s in specs}
+    first = words[0].lower()
+    if len(words) > 1 and (first, words[1].lower()) in by_path:
+        return by_path[(first, words[1].lower())], words[2:]
+    if (first,) in by_path:
+        return by_path[(first,)], words[1:]
+    subs = sorted(s.path[1] for s in specs if len(s.path) == 2 and s.path[0] == first)
+    if subs:
+        raise LineError(f"/{first} needs one of: {', '.join(subs)}.")
+    raise LineError(f"Unknown command /{first}. Type /help for the list.")
+
+
+def _convert(spec: CommandSpec, option: OptionSpec, value: str) -> Any:
+    if option.choices:
+        for choice in option.choices:
+            if value.lower() in (choice.name.lower(), str(choice.value).lower()):
+                return choice.value
+        allowed = ", ".join(str(c.value) for c in option.choices)
+        raise LineError(f"{option.name} must be one of: {allowed}.")
+    if option.type == "integer":
+        try:
+            number = int(value.lstrip("#"))
+        except ValueError:
+            raise LineError(f"{option.name} must be a whole number, not {value!r}.") from None
+        if option.min_value is not None and number < option.min_value:
+            raise LineError(f"{option.name} must be at least {option.min_value}.")
+        if option.max_value is not None and number > option.max_value:
+            raise LineError(f"{option.name} must be at most {option.max_value}.")
+        return number
+    if option.type in ("user", "role"):
+        digits = re.sub(r"[^0-9]", "", value)
+        if not digits:
+            raise LineError(f"{option.name} must be a {option.type} id or mention, not {value!r}.")
+        number = int(digits)
+        return UserRef(number, f"User {number}") if option.type == "user" else number
+    if option.type == "boolean":
+        lowered = value.lower()
+        if lowered in ("yes", "true", "1", "y"):
+            return True
+        if lowered in ("no", "false", "0", "n"):
+            return False
+        raise LineError(f"{option.name} must be yes or no.")
+    return value
+
+
+def help_lines(specs: Iterable[CommandSpec]) -> list[str]:
+    """One line per command: ``/purchase buy card town [into] [pay] — Buy a Unit...``."""
+    lines = []
+    for spec in specs:
+        args = " ".join(o.name if o.required else f"[{o.name}]" for o in spec.options)
+        lines.append(f"/{spec.qualified}{' ' + args if args else ''} — {spec.description}")
+    return lines
+
+
+def options_dict(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Drop None values (options the user left out) from an options mapping."""
+    return {k: v for k, v in values.items() if v is not None}

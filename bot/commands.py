@@ -1,0 +1,289 @@
+"""Every slash command of the bot, as one table: the service commands (lobby, status, log,
+hand, cards, decks, moderators) and each ruleset's play commands (`bot.homm4.commands`).
+
+`ALL_SPECS` is what the Discord layer registers and the console parses. Each service
+entry's ``handler`` names the `GameService` method that `GameService.run` calls with the
+options as keyword arguments (option names with ``-`` become ``_``).
+"""
+
+from __future__ import annotations
+
+from bot.command_table import Choice, CommandSpec, OptionSpec, check_table
+from bot.homm4 import commands as homm4_commands
+
+
+def _s(
+    name: str,
+    description: str,
+    *,
+    required: bool = False,
+    auto: bool = False,
+    max_length: int | None = None,
+) -> OptionSpec:
+    return OptionSpec(
+        name, description, "string", required=required, autocomplete=auto, max_length=max_length
+    )
+
+
+def _i(name: str, description: str, lo: int, hi: int, *, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, description, "integer", required=required, min_value=lo, max_value=hi)
+
+
+_REASON = _s("reason", "why (shown in the channel and kept in the log)", max_length=300)
+_SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", required=True)
+_DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
+
+SERVICE_SPECS: tuple[CommandSpec, ...] = (
+    # ---- lobby and game
+    CommandSpec(
+        ("game", "new"),
+        "Open a new game in this channel (you host it and take the first seat)",
+        (
+            OptionSpec(
+                "ruleset",
+                "which game",
+                choices=(Choice("Heroes of Might & Magic IV card game", "homm4"),),
+            ),
+            _i("players", "how many seats the lobby offers (2-6)", 2, 6),
+            _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
+            OptionSpec(
+                "assembly",
+                "how the board is built",
+                choices=(
+                    Choice("quick (random, legal)", "quick"),
+                    Choice("manual (players attach sections)", "manual"),
+                ),
+            ),
+            _i("deadline-hours", "hours per decision (0: none; default: the server's)", 0, 720),
+            OptionSpec(
+                "deck-rule",
+                "which decks are allowed",
+                choices=(
+                    Choice("any legal deck", "any"),
+                    Choice("ready-made decks only", "ready-made"),
+                ),
+            ),
+            _DECK,
+        ),
+        handler="new_game",
+        ephemeral=False,
+    ),
+    CommandSpec(("game", "join"), "Take a seat in this channel's lobby", (_DECK,), handler="join"),
+    CommandSpec(("game", "leave"), "Give up your seat in the lobby", handler="leave"),
+    CommandSpec(
+        ("game", "deck"),
+        "Choose your deck in the lobby (none: dealt at the start)",
+        (_DECK,),
+        handler="choose_deck",
+    ),
+    CommandSpec(
+        ("game", "add-ai"),
+        "Host: add computer players to the lobby",
+        (_i("count", "how many (1-5)", 1, 5), _s("deck", "a ready-made deck for them", auto=True)),
+        handler="add_ai",
+    ),
+    CommandSpec(
+        ("game", "options"),
+        "Host: change the lobby's options before the start",
+        (
+            _i("players", "how many seats the lobby offers (2-6)", 2, 6),
+            _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
+            OptionSpec(
+                "assembly",
+                "how the board is built",
+                choices=(
+                    Choice("quick (random, legal)", "quick"),
+                    Choice("manual (players attach sections)", "manual"),
+                ),
+            ),
+            _i("deadline-hours", "hours per decision (0: none)", 0, 720),
+            OptionSpec(
+                "deck-rule",
+                "which decks are allowed",
+                choices=(
+                    Choice("any legal deck", "any"),
+                    Choice("ready-made decks only", "ready-made"),
+                ),
+            ),
+        ),
+        handler="set_options",
+    ),
+    CommandSpec(
+        ("game", "start"),
+        "Host: start the game (hands come by DM)",
+        handler="start",
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("game", "status"),
+        "The board, whose turn it is, who owes which decision, deadlines",
+        handler="status",
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("game", "log"),
+        "The game's public log, page by page",
+        (_i("before", "show entries before this number (older)", 1, 10**9),),
+        handler="log",
+    ),
+    # ---- private and reference
+    CommandSpec(
+        ("hand",),
+        "Your Hand and Risk Stack (only you see it; works in DMs too)",
+        (
+            OptionSpec(
+                "game",
+                "which game, when you play several",
+                "integer",
+                autocomplete=True,
+                min_value=1,
+            ),
+        ),
+        handler="hand",
+        in_dm=True,
+    ),
+    CommandSpec(
+        ("card",),
+        "Show a card of the pool",
+        (_s("name", "the card's name", required=True, auto=True),),
+        handler="card",
+        in_dm=True,
+    ),
+    CommandSpec(
+        ("deck", "import"),
+        "Save a deck from a pasted list (one card per line, e.g. 3x Orc)",
+        (
+            _s("name", "a name for the deck", required=True, max_length=60),
+            _s("text", "the deck list (lines or ; separated)", required=True, max_length=6000),
+        ),
+        handler="deck_import",
+        in_dm=True,
+    ),
+    CommandSpec(
+        ("deck", "show"),
+        "Show one of your saved decks as a list",
+        (_s("name", "the deck's name", required=True, auto=True),),
+        handler="deck_show",
+        in_dm=True,
+    ),
+    CommandSpec(
+        ("deck", "list"),
+        "List your saved decks and the ready-made ones",
+        handler="deck_list",
+        in_dm=True,
+    ),
+    CommandSpec(
+        ("deck", "delete"),
+        "Delete one of your saved decks",
+        (_s("name", "the deck's name", required=True, auto=True),),
+        handler="deck_delete",
+        in_dm=True,
+    ),
+    CommandSpec(("help",), "What you can type now", handler="help", in_dm=True),
+    # ---- moderators
+    CommandSpec(
+        ("mod", "pause"),
+        "Pause this channel's game",
+        (_REASON,),
+        handler="mod_pause",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "resume"),
+        "Resume this channel's paused game",
+        (_REASON,),
+        handler="mod_resume",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "skip"),
+        "Play the default answer for an overdue decision",
+        (_s("seat", "whose decision (default: the first owing one)"), _REASON),
+        handler="mod_skip",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "undo"),
+        "Undo the last move(s) (the undo is logged)",
+        (_i("count", "how many moves (default 1)", 1, 50), _REASON),
+        handler="mod_undo",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "replace"),
+        "Give a seat to another member",
+        (_SEAT, OptionSpec("user", "the member taking the seat", "user", required=True), _REASON),
+        handler="mod_replace",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "kick"),
+        "Remove a player; the computer plays the seat from now on",
+        (_SEAT, _REASON),
+        handler="mod_kick",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "end"),
+        "End this channel's game without a winner",
+        (_REASON,),
+        handler="mod_end",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "deadline"),
+        "Set a seat's decision deadline, in hours from now",
+        (
+            _i("hours", "hours from now (1-720)", 1, 720, required=True),
+            _s("seat", "whose (default: the first owing)"),
+            _REASON,
+        ),
+        handler="mod_deadline",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "verify"),
+        "Replay the game from its log and compare with the stored position",
+        (_REASON,),
+        handler="mod_verify",
+        moderator=True,
+        ephemeral=False,
+    ),
+    CommandSpec(
+        ("mod", "settings"),
+        "Show or change the server's moderator role, deadline and reminders",
+        (
+            OptionSpec("role", "the moderator role", "role"),
+            _i("deadline-hours", "default hours per decision (0: none)", 0, 720),
+            _i("reminder-hours", "remind every N hours (0: once, at 75%)", 0, 720),
+            OptionSpec("clear-role", "remove the moderator role (Manage Server only)", "boolean"),
+        ),
+        handler="mod_settings",
+        moderator=True,
+    ),
+)
+"""The commands every ruleset shares."""
+
+ALL_SPECS: tuple[CommandSpec, ...] = (*SERVICE_SPECS, *homm4_commands.SPECS)
+"""Every command the bot offers (register these; the console parses them)."""
+
+
+def spec_for(path: tuple[str, ...]) -> CommandSpec:
+    """The command at ``path``. :raises KeyError: if there is none."""
+    for spec in ALL_SPECS:
+        if spec.path == path:
+            return spec
+    raise KeyError(" ".join(path))
+
+
+def table_problems() -> list[str]:
+    """Discord-limit and clash problems of `ALL_SPECS` (empty when fine)."""
+    return check_table(ALL_SPECS)

@@ -1,0 +1,435 @@
+"""What the service needs to know about homm4 beyond the engine protocol.
+
+Rule sections: homm4:battles (standing orders answer battle decisions), homm4:card-types
+(which decisions show private cards), and every decision of homm4:game-process.
+
+* which decisions show Hand / Risk Stack cards (`is_private`) and so go to the player's
+  DM rather than the channel;
+* the buttons and select menus offered for a decision (`decision_ui`), built from
+  `Ruleset.legal_commands` and labelled with `bot.homm4.describe`;
+* standing orders (`order_command`): a seat's stored answers to battle decisions;
+* the text of a seat's Hand and Risk Stack (`hand_text`), of the status (`status_lines`),
+  and when a picture is worth posting (`picture_after`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot import customids
+from bot.homm4 import describe as d
+from bot.outbox import Button, Component, Select, SelectOption
+from engine.core.model import Command, Decision, seat_name
+from engine.homm4 import RULESET as HOMM4
+from engine.homm4 import battle as battle_rules
+from engine.homm4 import commands as c
+from engine.homm4 import zones
+from engine.homm4.state import Homm4State
+from engine.homm4.views import PublicView
+
+PRIVATE_DECISIONS: frozenset[str] = frozenset(
+    {"identify", "reinforce_guard", "learn_skill", "choose_risk_stack", "purchase", "closing"}
+)
+"""Decision kinds whose choices name Hand or Risk Stack cards: offered by DM only."""
+
+PRIVATE_COMMANDS: frozenset[str] = frozenset(
+    {
+        "buy",
+        "buy_artifact",
+        "buy_skill",
+        "learn_spell",
+        "recruit",
+        "identify",
+        "reinforce_guard",
+        "choose_risk_stack",
+        "learn_skill",
+        "close_turn",
+    }
+)
+"""Command types that name a Hand or Risk Stack card (never offered in the channel)."""
+
+MULTI_SELECT: dict[str, str] = {"choose_risk_stack": "risk", "reinforce_guard": "guard"}
+"""Decisions answered with a multi-select of cards: decision kind -> custom id argument."""
+
+MAX_BUTTONS = 5
+"""Up to this many choices are shown as buttons; more go into a select menu."""
+
+
+@dataclass(frozen=True)
+class DecisionUI:
+    """The components offered for one decision.
+
+    Attributes:
+        text: one line introducing them (may name private cards when ``private``).
+        components: buttons and select menus (custom ids from `bot.customids`).
+        private: whether they name Hand / Risk Stack cards (send by DM only).
+    """
+
+    text: str
+    components: tuple[Component, ...]
+    private: bool
+
+
+def is_private(decision: Decision) -> bool:
+    """Whether answering ``decision`` means choosing among Hand / Risk Stack cards."""
+    return decision.kind in PRIVATE_DECISIONS
+
+
+def _label(state: Homm4State, command: Command, private: bool) -> str:
+    return d.describe(state, command) if private else d.public_command(state, command)
+
+
+def _priority(state: Homm4State, kind: str, command: Command) -> tuple[int, int]:
+    """Sort key for select menus with more than 25 choices (smaller first)."""
+    order = {
+        "attack": 0,
+        "cast_spell": 2,
+        "defend": 3,
+        "group": 4,
+        "regroup": 5,
+        "support": 6,
+        "buy": 0,
+        "upgrade_town": 1,
+        "buy_artifact": 2,
+        "buy_skill": 3,
+        "learn_spell": 1,
+        "move": 0,
+        "form_army": 1,
+        "split_army": 3,
+        "transfer": 4,
+        "transfer_artifact": 5,
+        "cast_adventure_spell": 2,
+        "discard_artifact": 8,
+    }.get(command.type, 7)
+    extra = 0
+    if isinstance(command, c.Attack):
+        extra = (command.count - 1) * 4 + len(command.targets) - 1
+        order += 1 if extra else 0
+    if isinstance(command, c.CastSpell):
+        extra = command.count - 1
+    if isinstance(command, c.Move):
+        try:
+            where = d.hex_label(state, command.to)
+        except ValueError:
+            where = command.to
+        extra = 0 if "(" in where else 1
+    return order, extra
+
+
+def decision_ui(
+    state: Homm4State,
+    seat: int,
+    decision: Decision,
+    game_id: int,
+    legal: Sequence[Command],
+    default: Command | None,
+) -> DecisionUI:
+    """Build the buttons and select menus for ``seat``'s ``decision``.
+
+    Up to `MAX_BUTTONS` choices become buttons (the documented default first, in blue);
+    more become one select menu (at most 25 options: the default, then by usefulness)
+    plus a button for the default. Risk Stack and Guard reinforcement use a multi-select
+    of cards. In the channel only commands without private cards are offered.
+    """
+    private = is_private(decision)
+    version = state.version
+    tokens = {
+        id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
+    }
+    offered = [cmd for cmd in legal if private or cmd.type not in PRIVATE_COMMANDS]
+    text = decision.prompt
+    components: list[Component] = []
+    default_cmd = next((cmd for cmd in offered if default is not None and cmd == default), None)
+    if decision.kind in MULTI_SELECT:
+        components += _multi_select(state, seat, decision, game_id, legal)
+    if default_cmd is not None:
+        offered.remove(default_cmd)
+        offered.insert(0, default_cmd)
+    if decision.kind in MULTI_SELECT:
+        if default_cmd is not None:
+            components.append(
+                _button(
+                    game_id,
+                    version,
+                    tokens[id(default_cmd)],
+                    "Suggested: " + _label(state, default_cmd, private),
+                    "primary",
+                )
+            )
+        return DecisionUI(text, tuple(components), private)
+    if len(offered) <= MAX_BUTTONS:
+        for cmd in offered:
+            style: Literal["primary", "secondary"] = (
+                "primary" if cmd is default_cmd else "secondary"
+            )
+            components.append(
+                _button(game_id, version, tokens[id(cmd)], _label(state, cmd, private), style)
+            )
+        return DecisionUI(text, tuple(components), private)
+    ends = [cmd for cmd in offered if cmd.type in ("end_purchase", "end_movement")]
+    rest = [cmd for cmd in offered if cmd not in ends]
+    head = [default_cmd] if default_cmd is not None and default_cmd in rest else []
+    tail = sorted(
+        (cmd for cmd in rest if cmd not in head),
+        key=lambda cmd: _priority(state, decision.kind, cmd),
+    )
+    choices = (head + tail)[:25]
+    select = Select(
+        custom_id=customids.encode(game_id, version, "pick"),
+        placeholder=f"Choose ({len(rest)} possible; see /help for the rest)"[:150]
+        if len(rest) > 25
+        else "Choose…",
+        options=tuple(
+            SelectOption(
+                label=_label(state, cmd, private)[:100],
+                value=tokens[id(cmd)],
+                description="the default" if cmd is default_cmd else "",
+            )
+            for cmd in choices
+        ),
+    )
+    components.append(select)
+    for cmd in ends:
+        components.append(
+            _button(game_id, version, tokens[id(cmd)], _label(state, cmd, private), "success")
+        )
+    if default_cmd is not None and default_cmd not in ends:
+        components.append(
+            _button(
+                game_id,
+                version,
+                tokens[id(default_cmd)],
+                "Default: " + _label(state, default_cmd, private),
+                "primary",
+            )
+        )
+    return DecisionUI(text, tuple(components), private)
+
+
+def _button(
+    game_id: int,
+    version: int,
+    token: str,
+    label: str,
+    style: Literal["primary", "secondary", "success", "danger"],
+) -> Button:
+    return Button(
+        label=label[:80], custom_id=customids.encode(game_id, version, "opt", token), style=style
+    )
+
+
+def _multi_select(
+    state: Homm4State, seat: int, decision: Decision, game_id: int, legal: Sequence[Command]
+) -> list[Component]:
+    player = state.players_state[seat]
+    if decision.kind == "choose_risk_stack":
+        cards = sorted(player.hand)
+        size = min(5, len(cards))
+        low, high = size, size
+        placeholder = f"Choose {size} cards for your Risk Stack"
+    else:
+        cards = sorted({i for cmd in legal if isinstance(cmd, c.ReinforceGuard) for i in cmd.cards})
+        if not cards:
+            return []
+        low, high = 0, len(cards)
+        placeholder = "Choose Units to add to the Guard (none: add nothing)"
+    if not cards:
+        return []
+    return [
+        Select(
+            custom_id=customids.encode(
+                game_id, state.version, "cards", MULTI_SELECT[decision.kind]
+            ),
+            placeholder=placeholder,
+            options=tuple(
+                SelectOption(
+                    label=d.card_label(state, i)[:100],
+                    value=str(i),
+                    description=d.card_detail(state, i)[:100],
+                )
+                for i in cards[:25]
+            ),
+            min_values=low,
+            max_values=min(high, 25),
+        )
+    ]
+
+
+def command_from_cards(which: str, values: Sequence[str]) -> dict[str, Any]:
+    """Build the command of a card multi-select (``risk`` or ``guard``) from its values.
+
+    :raises ValueError: for a value that is not a card number.
+    """
+    cards = tuple(int(v) for v in values)
+    if which == "risk":
+        return {"type": "choose_risk_stack", "cards": cards}
+    if which == "guard":
+        return {"type": "reinforce_guard", "cards": cards}
+    raise ValueError(f"unknown card selection {which!r}")
+
+
+# ------------------------------------------------------------------ standing orders
+ORDER_DECISIONS: dict[str, str] = {
+    "battle_deploy": "deploy",
+    "battle_act": "attack",
+    "battle_counterattack": "counter",
+    "battle_fill_front": "fill",
+    "battle_retreat": "retreat",
+    "battle_surrender_offer": "surrender",
+    "battle_surrender_answer": "answer",
+}
+"""Decision kind -> the standing order kind that can answer it."""
+
+
+def order_command(
+    state: Homm4State, seat: int, decision: Decision, orders: Mapping[str, str]
+) -> Command | None:
+    """The command ``seat``'s standing orders give for ``decision``, or None to ask.
+
+    Orders (homm4:battles): deploy ``auto`` (the default deployment); attack ``weakest``
+    (the default action: the reachable enemy with the lowest Defense, Defend when none)
+    or ``strongest`` (the reachable enemy with the highest attack value); counter
+    ``always`` / ``never``; fill ``auto`` (the best melee Creature); retreat ``never``;
+    surrender ``never`` (no offer); answer ``reject`` / ``accept``.
+    """
+    kind = ORDER_DECISIONS.get(decision.kind)
+    value = orders.get(kind, "ask") if kind else "ask"
+    if kind is None or value == "ask" or state.battle is None:
+        return None
+    default = battle_rules.battle_default(state, seat)
+    if kind == "attack":
+        return _strongest_attack(state, seat) or default if value == "strongest" else default
+    if kind == "counter":
+        return c.Counterattack(strike=value == "always")
+    if kind == "retreat" and value == "never":
+        return c.Retreat(retreat=False)
+    if kind == "surrender" and value == "never":
+        return c.OfferSurrender(cards=None)
+    if kind == "answer":
+        return c.AnswerSurrender(accept=value == "accept")
+    if kind in ("deploy", "fill") and value == "auto":
+        return default
+    return None
+
+
+def _strongest_attack(state: Homm4State, seat: int) -> Command | None:
+    view = battle_rules.battle_view(state)
+    if view is None:
+        return None
+    power = {cr.id: max(cr.melee, cr.ranged) for cr in view.creatures}
+    attacks = [
+        cmd
+        for cmd in battle_rules.battle_legal(state, seat)
+        if isinstance(cmd, c.Attack) and cmd.count == 1 and len(cmd.targets) == 1
+    ]
+    if not attacks:
+        return None
+    return max(
+        attacks, key=lambda a: (power.get(a.targets[0], 0), -a.targets[0], a.mode == "melee")
+    )
+
+
+def ai_choice(state: Homm4State, seat: int, seed: int) -> Command:
+    """The computer seat's command (the engine's AI) with a generator seeded from the
+    game's seed and version, so a replayed or restarted game chooses the same."""
+    rng = random.Random(f"{seed}:{state.version}:{seat}")
+    return HOMM4.ai_command(state, seat, rng)
+
+
+# ------------------------------------------------------------------ texts
+def private_cards(state: Homm4State) -> set[int]:
+    """Every card in any Hand or Risk Stack (or draw deck): what the channel must not name."""
+    hidden: set[int] = set()
+    for player in state.players_state:
+        hidden.update(player.hand, player.risk, player.deck)
+    return hidden
+
+
+def hand_text(state: Homm4State, seat: int, *, game_id: int, channel_id: int) -> str:
+    """The DM text of ``seat``'s Hand and Risk Stack (names, numbers, costs). Private."""
+    player = state.players_state[seat]
+    lines = [f"**{seat_name(seat)} — your cards in game #{game_id}** (<#{channel_id}>)"]
+    lines.append(f"**Hand** ({len(player.hand)}): used to pay")
+    lines += [f"  {d.card_detail(state, i)}" for i in player.hand] or ["  (empty)"]
+    lines.append(f"**Risk Stack** ({len(player.risk)}): played like the Hand, never paid")
+    lines += [f"  {d.card_detail(state, i)}" for i in player.risk] or ["  (empty)"]
+    if player.free_town is not None:
+        lines.append(f"Free Town card (not yet placed): {d.card_detail(state, player.free_town)}")
+    lines.append(f"Draw deck: {len(player.deck)} cards; discard pile: {len(player.discard)}.")
+    return "\n".join(lines)
+
+
+PHASE_NAMES = {
+    "assemble": "assembling the Game Board",
+    "setup": "setting up",
+    "purchase": "Purchase Phase",
+    "movement": "Movement Phase",
+    "closing": "Closing Phase",
+    "over": "game over",
+}
+
+
+def status_lines(view: PublicView, names: Mapping[int, str]) -> list[str]:
+    """Public status lines: round, whose turn and phase, each seat's counts, the battle."""
+    lines = [
+        f"Round {view.round}, turn {view.turn}: **{seat_name(view.active)}** — "
+        f"{PHASE_NAMES.get(view.phase, view.phase)}."
+    ]
+    for player in view.players:
+        who = names.get(player.seat, seat_name(player.seat))
+        gone = " — eliminated" if player.eliminated else ""
+        lines.append(
+            f"{seat_name(player.seat)} ({who}): Hand {player.hand_size}, Risk Stack "
+            f"{player.risk_size}, deck {player.deck_size}, {player.towns} Town(s), "
+            f"{player.armies} Army(ies){gone}"
+        )
+    if view.battle is not None:
+        b = view.battle
+        lines.append(
+            f"Battle at {b.label}: {seat_name(b.attacker)} attacks {seat_name(b.defender)} "
+            f"({b.defender_kind}), Round {b.round}, Phase {b.phase}."
+        )
+    return lines
+
+
+Picture = Literal["board", "battle"]
+
+
+def picture_after(
+    before: Homm4State | None, after: Homm4State, commands: Sequence[Command]
+) -> Picture | None:
+    """Which picture to post after an action: the battlefield after each Phase (and at
+    deployment and the battle's end), the board when the turn passes, an Army moves, a
+    battle ends, set-up places something, or the game ends; None otherwise."""
+    if after.battle is not None:
+        b = after.battle
+        if before is None or before.battle is None:
+            return "battle"
+        a = before.battle
+        if (a.round, a.phase, a.stage == "deploy") != (b.round, b.phase, b.stage == "deploy"):
+            return "battle"
+        return None
+    if before is None or before.battle is not None:
+        return "board"
+    if after.phase == "over" or before.active != after.active or before.phase != after.phase:
+        return "board"
+    if any(cmd.type in ("move", "place_army", "place_section", "form_army") for cmd in commands):
+        return "board"
+    return None
+
+
+def seat_hidden(state: Homm4State, seat: int) -> tuple[int, ...]:
+    """``seat``'s Hand and Risk Stack as one tuple (to notice when they change)."""
+    player = state.players_state[seat]
+    return (*player.hand, -1, *player.risk)
+
+
+def ready_decks() -> dict[str, str]:
+    """Ready-made deck id -> display name (``deck_haven`` -> ``Haven``)."""
+    return {deck_id: deck.name for deck_id, deck in sorted(zones.pool().decks.items())}
+
+
+Labeller = Callable[[Homm4State, Command], str]

@@ -1,0 +1,478 @@
+"""The lobby: creating a game, taking seats, adding computer seats, options, and the start.
+
+Rule sections: homm4:setup (decks, board size, Starting Forces). A channel holds one
+open game. The creator is the host and takes the first seat; others join (with a
+ready-made deck, a saved deck, or none: a ready-made deck is dealt at the start). Only the
+host (or a moderator) changes options, adds computer seats and starts the game. The game's
+seed comes from storage's secure random source and is kept in the game row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from bot import customids
+from bot.actors import Actor
+from bot.errors import BadOption, DeckProblem, NotHost, WrongStage
+from bot.homm4.adapter import ready_decks
+from bot.outbox import Button, ChannelPost, Outbox, Reply
+from bot.service_core import Batch, ServiceCore
+from engine.core.model import seat_name
+from engine.homm4 import decks as deck_rules
+from engine.homm4.options import DeckChoice, Homm4Options
+from storage.errors import DeckNotFound
+from storage.records import Game, GameSettings, GameStatus, SavedDeck, Seat
+
+AI_NAMES = (
+    "Computer Gelu",
+    "Computer Tarnum",
+    "Computer Lysander",
+    "Computer Solmyr",
+    "Computer Kilgor",
+)
+"""Display names of computer seats, in order of arrival."""
+
+DECK_RULES = ("any", "ready-made")
+"""``any``: ready-made or saved decks; ``ready-made``: ready-made decks only."""
+
+
+class LobbyMixin(ServiceCore):
+    """Lobby commands of the `GameService`."""
+
+    # ------------------------------------------------------------------ creating
+    async def new_game(
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        guild_id: int | None = None,
+        ruleset: str = "homm4",
+        players: int | None = None,
+        map_sections: int | None = None,
+        assembly: str | None = None,
+        deadline_hours: int | None = None,
+        deck_rule: str | None = None,
+        deck: str | None = None,
+        seed: int | None = None,
+    ) -> Outbox:
+        """Open a lobby in ``channel_id`` with ``actor`` as host in the first seat.
+
+        :param players: how many seats the lobby offers (2-6; default: up to 6).
+        :param map_sections: Terrain Map Sections on the board (4..7; default 4).
+        :param assembly: ``quick`` (default) or ``manual`` (players attach the sections).
+        :param deadline_hours: hours per decision (0: none; default: the guild's setting).
+        :param deck_rule: ``any`` (default) or ``ready-made``.
+        :param deck: the host's deck (a ready-made deck or a saved deck name).
+        :param seed: a fixed seed (console and tests); default: a secure random one.
+        :returns: the lobby post (public) and a short reply.
+        :raises ChannelBusy: if the channel has an open game.
+        :raises InvalidInput | BadOption: for bad options.
+        """
+        if channel_id is None or actor.in_dm:
+            raise WrongStage("Create games in a server channel (or a thread), not in a DM.")
+        rules = self.rules_by_id(ruleset)
+        if players is not None and not rules.min_players <= players <= rules.max_players:
+            raise BadOption(
+                f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
+            )
+        options = self._engine_options(rules.id, {}, map_sections=map_sections, assembly=assembly)
+        deadline = self._deadline(deadline_hours)
+        rule = self._deck_rule(deck_rule or "any")
+        ready, saved = await self._deck_choice(actor, rules.id, options, rule, deck)
+        game = await self.repo.create_game(
+            channel_id,
+            ruleset=rules.id,
+            guild_id=guild_id,
+            host_user_id=actor.user_id,
+            options=options,
+            seed=seed,
+        )
+        await self.repo.save_game_settings(GameSettings(game.id, players, deadline, rule))
+        await self.repo.join_game(
+            game.id,
+            user_id=actor.user_id,
+            display_name=actor.display_name,
+            ready_deck=ready,
+            saved_deck_id=saved,
+            max_seats=players or rules.max_players,
+        )
+        out = await self.lobby_post(game.id, f"{actor.display_name} opened a {rules.title} game.")
+        out.reply = Reply(
+            f"Game #{game.id} is open. Others join with /game join; start it with /game start."
+        )
+        return out
+
+    @staticmethod
+    def rules_by_id(ruleset: str) -> Any:
+        """The ruleset ``ruleset``. :raises InvalidInput: naming the known ones."""
+        from engine.core.ruleset import get_ruleset
+
+        return get_ruleset(ruleset)
+
+    @staticmethod
+    def _deadline(hours: int | None) -> timedelta | None:
+        if hours is None:
+            return None
+        if hours < 0 or hours > 24 * 30:
+            raise BadOption("The deadline is 0 (none) to 720 hours.")
+        return timedelta(hours=hours)
+
+    @staticmethod
+    def _deck_rule(rule: str) -> str:
+        if rule not in DECK_RULES:
+            raise BadOption(f"The deck rule is one of: {', '.join(DECK_RULES)}.")
+        return rule
+
+    def _engine_options(
+        self, ruleset: str, current: Mapping[str, Any], **changes: Any
+    ) -> dict[str, Any]:
+        """Merge option changes into ``current`` and validate them with the ruleset.
+
+        :raises InvalidInput: naming the bad option.
+        """
+        merged = dict(current)
+        merged.update({k: v for k, v in changes.items() if v is not None})
+        rules = self.rules_by_id(ruleset)
+        parsed = rules.parse_options(merged)
+        if isinstance(parsed, Homm4Options):
+            from engine.homm4 import board
+
+            most = len(board.map_data().sections)
+            if parsed.map_sections > most:
+                raise BadOption(f"The board can use at most {most} Terrain Map Sections.")
+        dumped: dict[str, Any] = parsed.model_dump(mode="json", exclude={"decks"})
+        return dumped
+
+    # ------------------------------------------------------------------ seats
+    async def _lobby(self, channel_id: int | None) -> Game:
+        game = await self.game_here(channel_id)
+        if game.status is not GameStatus.LOBBY:
+            raise WrongStage(
+                f"Game #{game.id} has already started; lobby commands are over. "
+                "A moderator can give a seat to someone else with /mod replace."
+            )
+        return game
+
+    def _require_host(self, game: Game, actor: Actor, doing: str) -> None:
+        if actor.user_id != game.host_user_id and not actor.is_moderator:
+            raise NotHost(f"Only the host (<@{game.host_user_id}>) or a moderator may {doing}.")
+
+    async def join(
+        self, actor: Actor, channel_id: int | None, *, deck: str | None = None
+    ) -> Outbox:
+        """Take a seat in the channel's lobby, optionally with a deck.
+
+        :param deck: a ready-made deck (``haven`` or ``deck_haven``) or one of your saved
+            decks (name or ``#id``); none: a ready-made deck is dealt at the start.
+        :raises NoGameHere | WrongStage | AlreadySeated | LobbyFull | DeckProblem:
+        """
+        game = await self._lobby(channel_id)
+        settings = await self.repo.game_settings(game.id)
+        rules = self.rules(game)
+        ready, saved = await self._deck_choice(
+            actor, game.ruleset, game.options, settings.deck_rule, deck
+        )
+        await self.repo.join_game(
+            game.id,
+            user_id=actor.user_id,
+            display_name=actor.display_name,
+            ready_deck=ready,
+            saved_deck_id=saved,
+            max_seats=settings.seats_wanted or rules.max_players,
+        )
+        out = await self.lobby_post(game.id, f"{actor.display_name} joined.")
+        out.reply = Reply("You have a seat. The host starts the game with /game start.")
+        return out
+
+    async def leave(self, actor: Actor, channel_id: int | None) -> Outbox:
+        """Give up your seat in the lobby (the host leaving keeps hosting rights).
+
+        :raises NoGameHere | WrongStage | SeatNotFound:
+        """
+        game = await self._lobby(channel_id)
+        await self.repo.leave_game(game.id, actor.user_id)
+        out = await self.lobby_post(game.id, f"{actor.display_name} left.")
+        out.reply = Reply("You left the lobby.")
+        return out
+
+    async def choose_deck(
+        self, actor: Actor, channel_id: int | None, *, deck: str | None = None
+    ) -> Outbox:
+        """Change your deck in the lobby (none: a ready-made deck is dealt at the start).
+
+        :raises NoGameHere | WrongStage | NotSeated | DeckProblem:
+        """
+        game = await self._lobby(channel_id)
+        seat, _ = await self.require_seat(game, actor)
+        settings = await self.repo.game_settings(game.id)
+        ready, saved = await self._deck_choice(
+            actor, game.ruleset, game.options, settings.deck_rule, deck
+        )
+        await self.repo.choose_deck(game.id, seat.seat, ready_deck=ready, saved_deck_id=saved)
+        out = await self.lobby_post(game.id, f"{actor.display_name} chose a deck.")
+        out.reply = Reply("Deck chosen." if deck else "You will be dealt a ready-made deck.")
+        return out
+
+    async def add_ai(
+        self, actor: Actor, channel_id: int | None, *, count: int = 1, deck: str | None = None
+    ) -> Outbox:
+        """Add ``count`` computer seats (host or moderator only).
+
+        :param deck: a ready-made deck for them (none: dealt at the start).
+        :raises NoGameHere | WrongStage | NotHost | LobbyFull | DeckProblem:
+        """
+        game = await self._lobby(channel_id)
+        self._require_host(game, actor, "add computer players")
+        if not 1 <= count <= 5:
+            raise BadOption("Add 1 to 5 computer players at a time.")
+        ready = self._ready_deck_id(deck) if deck else None
+        if deck and ready is None:
+            raise DeckProblem(
+                f"{deck!r} is not a ready-made deck. Ready-made decks: {self._ready_names()}."
+            )
+        settings = await self.repo.game_settings(game.id)
+        rules = self.rules(game)
+        seats = await self.repo.seats(game.id)
+        taken = {s.display_name for s in seats}
+        names = [n for n in AI_NAMES if n not in taken]
+        for number in range(count):
+            name = names[number] if number < len(names) else f"Computer {len(seats) + number + 1}"
+            await self.repo.add_ai_seat(
+                game.id,
+                display_name=name,
+                ready_deck=ready,
+                max_seats=settings.seats_wanted or rules.max_players,
+            )
+        out = await self.lobby_post(
+            game.id, f"{actor.display_name} added {count} computer player(s)."
+        )
+        out.reply = Reply(f"Added {count} computer player(s).")
+        return out
+
+    async def set_options(
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        players: int | None = None,
+        map_sections: int | None = None,
+        assembly: str | None = None,
+        deadline_hours: int | None = None,
+        deck_rule: str | None = None,
+    ) -> Outbox:
+        """Change the lobby's options (host or moderator only; before the start only).
+
+        :raises NoGameHere | WrongStage | NotHost | BadOption | InvalidInput:
+        """
+        game = await self._lobby(channel_id)
+        self._require_host(game, actor, "change the options")
+        rules = self.rules(game)
+        options = self._engine_options(
+            game.ruleset, game.options, map_sections=map_sections, assembly=assembly
+        )
+        settings = await self.repo.game_settings(game.id)
+        seats = await self.repo.seats(game.id)
+        if players is not None:
+            if not rules.min_players <= players <= rules.max_players:
+                raise BadOption(
+                    f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
+                )
+            if players < len(seats):
+                raise BadOption(
+                    f"{len(seats)} seats are already taken; the lobby cannot shrink below that."
+                )
+        await self.repo.update_options(game.id, options)
+        await self.repo.save_game_settings(
+            GameSettings(
+                game.id,
+                players if players is not None else settings.seats_wanted,
+                self._deadline(deadline_hours)
+                if deadline_hours is not None
+                else settings.turn_deadline,
+                self._deck_rule(deck_rule) if deck_rule is not None else settings.deck_rule,
+            )
+        )
+        out = await self.lobby_post(game.id, f"{actor.display_name} changed the options.")
+        out.reply = Reply("Options changed.")
+        return out
+
+    # ------------------------------------------------------------------ decks
+    @staticmethod
+    def _ready_names() -> str:
+        return ", ".join(deck_id.removeprefix("deck_") for deck_id in ready_decks())
+
+    @staticmethod
+    def _ready_deck_id(text: str) -> str | None:
+        wanted = text.strip().lower().replace(" ", "_")
+        for deck_id, name in ready_decks().items():
+            if wanted in (deck_id, deck_id.removeprefix("deck_"), name.lower().replace(" ", "_")):
+                return deck_id
+        return None
+
+    async def find_saved_deck(self, user_id: int, ruleset: str, text: str) -> SavedDeck | None:
+        """The user's saved deck named ``text`` (or ``#id`` / id), if any."""
+        decks = await self.repo.list_decks(user_id, ruleset=ruleset)
+        wanted = text.strip()
+        for deck in decks:
+            if deck.name.lower() == wanted.lower() or wanted.lstrip("#") == str(deck.id):
+                return deck
+        return None
+
+    async def _deck_choice(
+        self,
+        actor: Actor,
+        ruleset: str,
+        options: Mapping[str, Any],
+        deck_rule: str,
+        text: str | None,
+    ) -> tuple[str | None, int | None]:
+        """Read a deck option into ``(ready-made id, saved deck id)``.
+
+        :raises DeckProblem: for an unknown deck, a saved deck in a ready-made-only game,
+            or a saved deck that is not legal for this board (the problems listed).
+        """
+        if not text:
+            return None, None
+        ready = self._ready_deck_id(text)
+        if ready is not None:
+            return ready, None
+        saved = await self.find_saved_deck(actor.user_id, ruleset, text)
+        if saved is None:
+            raise DeckProblem(
+                f"No deck called {text!r}. Ready-made decks: {self._ready_names()}; "
+                "your saved decks: /deck list."
+            )
+        if deck_rule == "ready-made":
+            raise DeckProblem(f"This game uses ready-made decks only: {self._ready_names()}.")
+        self._check_saved(saved, options)
+        return None, saved.id
+
+    @staticmethod
+    def _check_saved(saved: SavedDeck, options: Mapping[str, Any]) -> dict[str, int]:
+        cards: dict[str, int] = {}
+        for card_id in saved.cards:
+            cards[card_id] = cards.get(card_id, 0) + 1
+        sections = int(options.get("map_sections", 4))
+        problems = deck_rules.validate_deck(cards, sections)
+        if problems:
+            raise DeckProblem(
+                f"Your deck {saved.name!r} is not legal on a board of {sections} sections:\n"
+                + "\n".join(f"- {p}" for p in problems)
+            )
+        return cards
+
+    async def _deck_options(self, game: Game, seats: list[Seat]) -> list[dict[str, Any]]:
+        """One deck choice per seat for the engine's options; seats without a choice get
+        a ready-made deck, dealt from the game's seed (each a different one while they last)."""
+        dealer = random.Random(game.seed)
+        free = [
+            deck_id for deck_id in ready_decks() if deck_id not in {s.ready_deck for s in seats}
+        ]
+        dealer.shuffle(free)
+        choices: list[dict[str, Any]] = []
+        for seat in seats:
+            if seat.saved_deck_id is not None:
+                try:
+                    saved = await self.repo.get_deck(seat.saved_deck_id)
+                except DeckNotFound:
+                    saved = None
+                if saved is not None:
+                    cards = self._check_saved(saved, game.options)
+                    choices.append(
+                        DeckChoice(cards=cards).model_dump(mode="json", exclude_none=True)
+                    )
+                    continue
+            deck_id = seat.ready_deck
+            if deck_id is None:
+                deck_id = free.pop() if free else dealer.choice(sorted(ready_decks()))
+            choices.append(DeckChoice(deck=deck_id).model_dump(mode="json", exclude_none=True))
+        return choices
+
+    # ------------------------------------------------------------------ start
+    async def start(self, actor: Actor, channel_id: int | None) -> Outbox:
+        """Start the lobby's game (host or moderator): decks dealt, the board built, hands
+        sent by DM, and the computer seats play on.
+
+        :raises NoGameHere | WrongStage | NotHost | BadOption | DeckProblem | InvalidInput:
+        """
+        game = await self._lobby(channel_id)
+        self._require_host(game, actor, "start the game")
+        rules = self.rules(game)
+        async with self.lock(game.id):
+            game = await self.repo.get_game(game.id)
+            if game.status is not GameStatus.LOBBY:
+                raise WrongStage(f"Game #{game.id} has already started.")
+            seats = await self.repo.seats(game.id)
+            if len(seats) < rules.min_players:
+                raise BadOption(
+                    f"{rules.title} needs at least {rules.min_players} players; {len(seats)} seated. "
+                    "Others join with /game join, or add computer players with /game add-ai."
+                )
+            raw = dict(game.options)
+            raw["decks"] = await self._deck_options(game, seats)
+            options = rules.parse_options(raw)
+            state, events = rules.new_game(options, len(seats), game.seed)
+            game = await self.repo.start_game(
+                game.id, state=state, events=events, options=options, actor_user_id=actor.user_id
+            )
+            seats = await self.repo.seats(game.id)
+            batch = Batch(game=game, seats=seats, before=state, after=state, started=True)
+            existing = await self.repo.deadlines(game.id)
+            for spec in await self.deadline_specs(game, state, seats, existing):
+                await self.repo.set_deadline(game.id, spec)
+            await self.play_automatic(batch)
+            batch.game = await self.repo.get_game(game.id)
+            deadlines = await self.repo.deadlines(game.id)
+            batch.deadlines = {d.seat: d.due_at for d in deadlines if d.kind == "turn"}
+        lineup = ", ".join(f"{seat_name(s.seat)}: {s.display_name}" for s in seats)
+        setup_lines = [e.text for e in events if e.text]
+        out = await self.narrate(batch, actor)
+        out.posts.insert(
+            0,
+            ChannelPost(
+                game.channel_id,
+                f"⚔️ **Game #{game.id} begins.** {lineup}.\n" + "\n".join(setup_lines[:12]),
+            ),
+        )
+        out.reply = Reply("The game has started. Your cards come by DM (or use /hand).")
+        return out
+
+    # ------------------------------------------------------------------ the post
+    async def lobby_post(self, game_id: int, news: str) -> Outbox:
+        """The lobby message (edited in place: key ``lobby``) with its buttons."""
+        game = await self.repo.get_game(game_id)
+        seats = await self.repo.seats(game.id)
+        settings = await self.repo.game_settings(game.id)
+        rules = self.rules(game)
+        most = settings.seats_wanted or rules.max_players
+        length, _ = await self.deadline_length(game)
+        lines = [
+            f"**{rules.title}** — game #{game.id} (lobby). {news}",
+            f"Host: <@{game.host_user_id}>. Seats {len(seats)}/{most} (at least {rules.min_players} to start).",
+        ]
+        for seat in seats:
+            deck = (
+                seat.ready_deck.removeprefix("deck_")
+                if seat.ready_deck
+                else ("a saved deck" if seat.saved_deck_id else "dealt at the start")
+            )
+            kind = "computer" if seat.is_ai else f"<@{seat.user_id}>"
+            lines.append(f"• {seat_name(seat.seat)}: {seat.display_name} ({kind}) — deck: {deck}")
+        opts = game.options
+        lines.append(
+            f"Options: {opts.get('map_sections', 4)} Terrain Map Sections, {opts.get('assembly', 'quick')} assembly, "
+            f"decks: {settings.deck_rule}, deadline: "
+            + (f"{int(length.total_seconds() // 3600)} h per decision" if length else "none")
+            + "."
+        )
+        buttons = (
+            Button("Join", customids.encode(game.id, 0, "join"), "success"),
+            Button("Leave", customids.encode(game.id, 0, "leave"), "secondary"),
+            Button("Add a computer player", customids.encode(game.id, 0, "ai"), "secondary"),
+            Button("Start (host)", customids.encode(game.id, 0, "start"), "primary"),
+        )
+        post = ChannelPost(game.channel_id, "\n".join(lines), components=buttons, key="lobby")
+        return Outbox(posts=[post])

@@ -1,0 +1,435 @@
+"""Moderator commands: pause, resume, skip, undo, replace, kick, end, deadline, verify,
+settings. Every action is checked here (the caller's `Actor.is_moderator` comes from
+Manage Server or the guild's moderator role), stored in the game log with who and why,
+and announced in the game's channel.
+
+Kick: the seat becomes a computer seat and the game goes on (the computer plays its
+decisions at once); the kicked member keeps no access to the seat's cards. A moderator who
+would rather keep a person in the seat uses replace instead.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.actors import Actor
+from bot.command_table import UserRef
+from bot.errors import BadOption, NotModerator, WrongStage
+from bot.outbox import ChannelPost, Outbox, Reply
+from bot.service_core import Batch, ServiceCore
+from engine.core.errors import NotYourDecision
+from engine.core.model import seat_name
+from storage.records import DeadlineSpec, GameStatus, GuildSettings
+from storage.replay import undo_last_command, verify_game
+
+
+class ModerationMixin(ServiceCore):
+    """Moderator commands of the `GameService`."""
+
+    @staticmethod
+    def require_moderator(actor: Actor, doing: str) -> None:
+        """:raises NotModerator: unless ``actor`` may moderate (says who may)."""
+        if not actor.is_moderator:
+            raise NotModerator(
+                f"Only moderators may {doing}: members with Manage Server or the server's "
+                "moderator role (see /mod settings). Players can ask one in the channel."
+            )
+
+    @staticmethod
+    def _announce(channel_id: int, actor: Actor, what: str, reason: str) -> ChannelPost:
+        why = f" Reason: {reason}" if reason else ""
+        return ChannelPost(
+            channel_id, f"🛡️ Moderator {actor.display_name} (<@{actor.user_id}>) {what}.{why}"
+        )
+
+    async def mod_pause(self, actor: Actor, channel_id: int | None, *, reason: str = "") -> Outbox:
+        """Pause the channel's game: moves are refused and deadlines wait.
+
+        :raises NotModerator | NoGameHere | WrongGameStatus:
+        """
+        self.require_moderator(actor, "pause a game")
+        game = await self.game_here(channel_id)
+        async with self.lock(game.id):
+            await self.repo.pause(game.id, moderator_user_id=actor.user_id, reason=reason)
+        return Outbox(
+            reply=Reply("Paused."),
+            posts=[self._announce(game.channel_id, actor, f"paused game #{game.id}", reason)],
+        )
+
+    async def mod_resume(self, actor: Actor, channel_id: int | None, *, reason: str = "") -> Outbox:
+        """Resume the channel's paused game; the deadlines restart from now.
+
+        :raises NotModerator | NoGameHere | WrongGameStatus:
+        """
+        self.require_moderator(actor, "resume a game")
+        game = await self.game_here(channel_id)
+        async with self.lock(game.id):
+            await self.repo.resume(game.id, moderator_user_id=actor.user_id, reason=reason)
+            await self.repo.clear_deadlines(game.id)
+            batch = await self.new_batch(game.id)
+            assert batch.after is not None
+            for spec in await self.deadline_specs(batch.game, batch.after, batch.seats, []):
+                await self.repo.set_deadline(game.id, spec)
+            await self.play_automatic(batch)
+            batch.game = await self.repo.get_game(game.id)
+            batch.deadlines = {
+                d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
+            }
+            batch.before = batch.after if not batch.steps else batch.before
+        out = await self.narrate(batch, None)
+        out.posts.insert(
+            0, self._announce(game.channel_id, actor, f"resumed game #{game.id}", reason)
+        )
+        out.reply = Reply("Resumed.")
+        return out
+
+    async def mod_skip(
+        self, actor: Actor, channel_id: int | None, *, seat: str | None = None, reason: str = ""
+    ) -> Outbox:
+        """Answer an overdue decision with the ruleset's documented default command.
+
+        :param seat: whose decision (colour or number; default: the first person owing one).
+        :raises NotModerator | NoGameHere | GamePaused | BadOption:
+        """
+        self.require_moderator(actor, "skip a decision")
+        game = await self.game_here(channel_id)
+        self.require_active(game)
+        rules = self.rules(game)
+        state = self.state_of(game)
+        owing = [d.seat for d in rules.pending(state)]
+        if not owing:
+            raise BadOption("Nobody owes a decision now.")
+        chosen = owing[0] if seat is None else self.read_seat(seat, state.players)
+        if chosen not in owing:
+            raise BadOption(
+                f"{seat_name(chosen)} owes no decision now; waiting for: {', '.join(seat_name(s) for s in owing)}."
+            )
+
+        def default(fresh: object) -> object:
+            try:
+                return rules.default_command(fresh, chosen)
+            except NotYourDecision:
+                raise BadOption(f"{seat_name(chosen)} no longer owes a decision.") from None
+
+        why = reason or "deadline passed"
+        batch = await self.act(
+            game.id,
+            chosen,
+            default,
+            actor_user_id=actor.user_id,
+            by="moderator",
+            reason=f"moderator skip: {why}",  # type: ignore[arg-type]
+        )
+        out = await self.narrate(batch, actor)
+        out.posts.insert(
+            0,
+            self._announce(
+                game.channel_id,
+                actor,
+                f"skipped {seat_name(chosen)}'s decision (the default answer was played)",
+                reason,
+            ),
+        )
+        return out
+
+    @staticmethod
+    def read_seat(text: str, players: int) -> int:
+        """A seat from its colour (``Blue``) or number (1 = Red).
+
+        :raises BadOption: otherwise.
+        """
+        from engine.core.model import SEAT_COLOURS
+
+        cleaned = text.strip().lower()
+        for number, colour in enumerate(SEAT_COLOURS[:players]):
+            if cleaned == colour.lower():
+                return number
+        if cleaned.isdigit() and 1 <= int(cleaned) <= players:
+            return int(cleaned) - 1
+        colours = ", ".join(SEAT_COLOURS[:players])
+        raise BadOption(f"Name the seat by colour ({colours}) or number (1-{players}).")
+
+    async def mod_undo(
+        self, actor: Actor, channel_id: int | None, *, count: int = 1, reason: str = ""
+    ) -> Outbox:
+        """Undo the last ``count`` commands in effect (replayed from the log; each undo is
+        logged). Computer seats do not move again until the next action or /game status,
+        so several moves (a player's and the computer's answers) can be undone at once.
+
+        Undo restores the random generator too: the same command rolls the same dice.
+        :raises NotModerator | NoGameHere | NothingToUndo | WrongGameStatus | BadOption:
+        """
+        self.require_moderator(actor, "undo a move")
+        if not 1 <= count <= 50:
+            raise BadOption("Undo 1 to 50 moves at a time.")
+        game = await self.game_here(channel_id)
+        undone: list[int] = []
+        async with self.lock(game.id):
+            for _ in range(count):
+                fresh = await self.repo.get_game(game.id)
+                entry = await undo_last_command(
+                    self.repo,
+                    game.id,
+                    expected_version=fresh.version,
+                    moderator_user_id=actor.user_id,
+                    reason=reason or "moderator undo",
+                )
+                if entry.undoes is not None:
+                    undone.append(entry.undoes)
+            fresh = await self.repo.get_game(game.id)
+            state = self.state_of(fresh)
+            seats = await self.repo.seats(game.id)
+            await self.repo.clear_deadlines(game.id)
+            for spec in await self.deadline_specs(fresh, state, seats, []):
+                await self.repo.set_deadline(game.id, spec)
+        batch = Batch(game=fresh, seats=seats, before=state, after=state)
+        batch.deadlines = {
+            d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
+        }
+        out = await self.narrate(batch, None)
+        image = await self.picture(
+            "battle" if getattr(state, "battle", None) is not None else "board", state
+        )
+        entries = ", ".join(f"#{seq}" for seq in undone)
+        out.posts.insert(
+            0,
+            ChannelPost(
+                game.channel_id,
+                self._announce(
+                    game.channel_id,
+                    actor,
+                    f"undid log entr{'y' if len(undone) == 1 else 'ies'} {entries}",
+                    reason,
+                ).text,
+                images=(image,) if image else (),
+            ),
+        )
+        out.reply = Reply(f"Undone: log entries {entries}.")
+        return out
+
+    async def mod_replace(
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        seat: str,
+        user: UserRef | int,
+        reason: str = "",
+    ) -> Outbox:
+        """Give a seat to another member (their cards follow by DM).
+
+        :raises NotModerator | NoGameHere | BadOption | AlreadySeated | SeatNotFound:
+        """
+        self.require_moderator(actor, "replace a player")
+        game = await self.game_here(channel_id)
+        ref = user if isinstance(user, UserRef) else UserRef(int(user), f"User {user}")
+        players = game.players or len(await self.repo.seats(game.id))
+        number = self.read_seat(seat, players)
+        async with self.lock(game.id):
+            await self.repo.replace_seat(
+                game.id,
+                number,
+                user_id=ref.id,
+                display_name=ref.display_name,
+                moderator_user_id=actor.user_id,
+                reason=reason,
+            )
+        out = Outbox(
+            reply=Reply(f"{seat_name(number)} is now played by {ref.display_name}."),
+            posts=[
+                self._announce(
+                    game.channel_id, actor, f"gave {seat_name(number)} to <@{ref.id}>", reason
+                )
+            ],
+        )
+        if game.status is not GameStatus.LOBBY and game.state_json is not None:
+            fresh = await self.repo.get_game(game.id)
+            state = self.state_of(fresh)
+            seats = await self.repo.seats(game.id)
+            batch = Batch(game=fresh, seats=seats, before=state, after=state, started=True)
+            extra = await self.narrate(batch, None)
+            out.posts += extra.posts
+            out.dms += [dm for dm in extra.dms if dm.user_id == ref.id]
+        return out
+
+    async def mod_kick(
+        self, actor: Actor, channel_id: int | None, *, seat: str, reason: str = ""
+    ) -> Outbox:
+        """Remove a seat's player: in the lobby the seat goes; in a game the computer takes
+        the seat over and plays on at once.
+
+        :raises NotModerator | NoGameHere | BadOption | SeatNotFound:
+        """
+        self.require_moderator(actor, "kick a player")
+        game = await self.game_here(channel_id)
+        players = game.players or len(await self.repo.seats(game.id))
+        number = self.read_seat(seat, players)
+        async with self.lock(game.id):
+            await self.repo.kick(game.id, number, moderator_user_id=actor.user_id, reason=reason)
+        out = Outbox(
+            reply=Reply(f"{seat_name(number)} was kicked."),
+            posts=[
+                self._announce(
+                    game.channel_id,
+                    actor,
+                    f"kicked {seat_name(number)}"
+                    + (
+                        ""
+                        if game.status is GameStatus.LOBBY
+                        else "; the computer plays that seat now"
+                    ),
+                    reason,
+                )
+            ],
+        )
+        if game.status is GameStatus.ACTIVE:
+            batch = await self.continue_automatic(game.id)
+            if batch is not None:
+                more = await self.narrate(batch, None)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
+
+    async def mod_end(self, actor: Actor, channel_id: int | None, *, reason: str = "") -> Outbox:
+        """End the channel's game without a winner (abandoned); the channel is free again.
+
+        :raises NotModerator | NoGameHere:
+        """
+        self.require_moderator(actor, "end a game")
+        game = await self.game_here(channel_id)
+        async with self.lock(game.id):
+            await self.repo.end_game(game.id, moderator_user_id=actor.user_id, reason=reason)
+        return Outbox(
+            reply=Reply("Ended."),
+            posts=[
+                self._announce(game.channel_id, actor, f"ended game #{game.id} (abandoned)", reason)
+            ],
+        )
+
+    async def mod_deadline(
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        hours: int,
+        seat: str | None = None,
+        reason: str = "",
+    ) -> Outbox:
+        """Set a seat's decision deadline to ``hours`` from now (default seat: the first
+        person owing a decision).
+
+        :raises NotModerator | NoGameHere | BadOption | WrongGameStatus:
+        """
+        self.require_moderator(actor, "set deadlines")
+        if not 1 <= hours <= 24 * 30:
+            raise BadOption("Give 1 to 720 hours.")
+        game = await self.game_here(channel_id)
+        state = self.state_of(game)
+        owing = [d.seat for d in self.rules(game).pending(state)]
+        number = self.read_seat(seat, state.players) if seat else (owing[0] if owing else None)
+        if number is None:
+            raise BadOption("Nobody owes a decision now; name the seat.")
+        due = self.clock() + timedelta(hours=hours)
+        _, cadence = await self.deadline_length(game)
+        async with self.lock(game.id):
+            await self.repo.moderator_deadline(
+                game.id,
+                DeadlineSpec(number, "turn", due),
+                moderator_user_id=actor.user_id,
+                reason=reason,
+            )
+            reminder = self.first_reminder(self.clock(), timedelta(hours=hours), cadence)
+            await self.repo.set_deadline(game.id, DeadlineSpec(number, "reminder", reminder))
+        from bot.service_core import discord_time
+
+        return Outbox(
+            reply=Reply("Deadline set."),
+            posts=[
+                self._announce(
+                    game.channel_id,
+                    actor,
+                    f"set {seat_name(number)}'s deadline to {discord_time(due)}",
+                    reason,
+                )
+            ],
+        )
+
+    async def mod_verify(self, actor: Actor, channel_id: int | None, *, reason: str = "") -> Outbox:
+        """Replay the channel's game from its seed and log and compare it with the stored
+        position; the outcome is logged and posted.
+
+        :raises NotModerator | NoGameHere | StorageError:
+        """
+        self.require_moderator(actor, "verify a game")
+        game = await self.game_here(channel_id)
+        if game.state_json is None:
+            raise WrongStage("The game has not started; there is nothing to verify.")
+        outcome = await verify_game(self.repo, game.id)
+        await self.repo.record_verification(
+            game.id,
+            ok=outcome.ok,
+            difference=outcome.difference,
+            moderator_user_id=actor.user_id,
+            reason=reason,
+        )
+        if outcome.ok:
+            text = f"verified game #{game.id}: replaying {outcome.commands} commands gives exactly the stored position"
+        elif outcome.error:
+            text = f"verified game #{game.id}: the replay FAILED ({outcome.error})"
+        else:
+            text = f"verified game #{game.id}: the replay DIFFERS from the stored position at {outcome.difference or 'formatting only'}"
+        return Outbox(
+            reply=Reply("Verified: ok." if outcome.ok else "Verification found a problem."),
+            posts=[self._announce(game.channel_id, actor, text, reason)],
+        )
+
+    async def mod_settings(
+        self,
+        actor: Actor,
+        channel_id: int | None = None,
+        *,
+        guild_id: int | None = None,
+        role: int | None = None,
+        deadline_hours: int | None = None,
+        reminder_hours: int | None = None,
+        clear_role: bool = False,
+    ) -> Outbox:
+        """Show or change the server's settings: moderator role, default decision deadline
+        (0 = none) and reminder cadence (0 = only one reminder, at 75% of the deadline).
+
+        :raises NotModerator | BadOption:
+        """
+        self.require_moderator(actor, "change server settings")
+        if guild_id is None:
+            raise WrongStage("Server settings are changed in a server channel.")
+        current = await self.repo.guild_settings(guild_id)
+        turn = current.turn_deadline
+        every = current.reminder_every
+        if deadline_hours is not None:
+            if not 0 <= deadline_hours <= 24 * 30:
+                raise BadOption("The deadline is 0 (none) to 720 hours.")
+            turn = timedelta(hours=deadline_hours) if deadline_hours else None
+        if reminder_hours is not None:
+            if not 0 <= reminder_hours <= 24 * 30:
+                raise BadOption("The reminder cadence is 0 (one reminder) to 720 hours.")
+            every = timedelta(hours=reminder_hours) if reminder_hours else None
+        new_role = None if clear_role else (role if role is not None else current.moderator_role_id)
+        updated = GuildSettings(guild_id, new_role, turn, every)
+        changed = updated != current
+        if changed:
+            await self.repo.save_guild_settings(updated)
+        role_text = (
+            f"<@&{updated.moderator_role_id}>"
+            if updated.moderator_role_id
+            else "none (Manage Server only)"
+        )
+        turn_text = f"{int(turn.total_seconds() // 3600)} h" if turn else "none"
+        every_text = (
+            f"every {int(every.total_seconds() // 3600)} h"
+            if every
+            else "once, at 75% of the deadline"
+        )
+        text = (
+            f"Moderator role: {role_text}. Decision deadline: {turn_text}. Reminders: {every_text}."
+        )
+        return Outbox(reply=Reply(("Saved. " if changed else "") + text, ephemeral=True))

@@ -1,0 +1,703 @@
+"""`GameService`: every game decision of the bot, for Discord and the local console alike.
+
+The service never imports discord.py. Callers build an `Actor` (who acts, whether they
+may moderate, whether in a DM), call one coroutine, and deliver the `Outbox` it returns
+(a reply to the actor, public channel posts, DMs). Errors a player should read are raised
+as `bot.errors.USER_ERRORS` (the engine's `RuleViolation`, storage's `StorageError`, the
+service's `ServiceError`); `bot.errors.error_reply` turns them into an ephemeral reply.
+Anything else is a bug: it propagates and the game is unchanged (commits are atomic).
+
+Entry points (all coroutines returning an `Outbox` unless noted):
+
+* lobby: `new_game`, `join`, `leave`, `choose_deck`, `add_ai`, `set_options`, `start`;
+* following a game: `status`, `log`, `hand` (ephemeral; in DMs too);
+* playing: `play(actor, channel_id, path, options)` for every command of the ruleset's
+  table, `autocomplete(...) -> list[(name, value)]`, `click(actor, custom_id, values)`
+  for buttons and select menus, `set_orders` (standing orders);
+* cards and decks: `card`, `deck_import`, `deck_show`, `deck_list`, `deck_delete`;
+* moderators: `mod_pause`, `mod_resume`, `mod_skip`, `mod_undo`, `mod_replace`,
+  `mod_kick`, `mod_end`, `mod_deadline`, `mod_verify`, `mod_settings`;
+* delivery feedback and timers: `record_dm_result`, `due_reminders(now)`, `recover()`;
+* generic: `run(actor, path, options, channel_id=, guild_id=)` dispatches any command of
+  `bot.commands.ALL_SPECS` (what the Discord cogs and the console call).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot import customids
+from bot.actors import Actor
+from bot.command_table import CommandSpec, help_lines
+from bot.commands import ALL_SPECS, spec_for
+from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
+from bot.homm4 import adapter as homm4
+from bot.homm4 import commands as homm4_commands
+from bot.homm4.describe import describe
+from bot.lobby import LobbyMixin
+from bot.moderation import ModerationMixin
+from bot.outbox import Button, ChannelPost, Image, Outbox, Reply
+from bot.service_core import Batch, chunks, discord_time
+from engine.core.errors import InvalidInput, RuleViolation
+from engine.core.model import seat_name
+from engine.homm4 import decks as deck_rules
+from engine.homm4.cards import load_card_pool
+from engine.homm4.state import Homm4State
+from storage.records import GameStatus, LogEntry, LogKind
+
+LOG_PAGE = 15
+"""Log entries per /game log page."""
+
+
+class GameService(LobbyMixin, ModerationMixin):
+    """Lobby, play, decisions, private hands, deadlines and moderation over a `Repository`.
+
+    Build it with ``GameService(repo, renderer=..., clock=...)`` (see
+    `bot.service_core.ServiceCore.__init__`). One instance per process; it keeps only
+    locks and a note of games whose computer seats still have moves to make — everything
+    else is in the database, so a restart loses nothing (call `recover` at start).
+    """
+
+    # ------------------------------------------------------------------ the table
+    @staticmethod
+    def specs() -> tuple[CommandSpec, ...]:
+        """Every command (service and play) to register or parse."""
+        return ALL_SPECS
+
+    async def run(
+        self,
+        actor: Actor,
+        path: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Outbox:
+        """Run the command at ``path`` (``("purchase", "buy")``) with its ``options``.
+
+        Option names may use ``-`` as in the table (``map-sections``); None values are
+        dropped (options the user left out).
+
+        :raises UnknownCommand: for a path not in the table.
+        :raises RuleViolation | StorageError | ServiceError: the user's error.
+        """
+        try:
+            spec = spec_for(tuple(path))
+        except KeyError:
+            raise UnknownCommand(f"There is no command /{' '.join(path)}; see /help.") from None
+        values = {k.replace("-", "_"): v for k, v in (options or {}).items() if v is not None}
+        if spec.kind == "play":
+            return await self.play(actor, channel_id, spec.path, values)
+        if spec.moderator:
+            self.require_moderator(actor, f"use /{spec.qualified}")
+        if actor.in_dm and not spec.in_dm:
+            raise WrongStage(f"/{spec.qualified} works in the game's channel, not in a DM.")
+        method = getattr(self, spec.handler)
+        accepted = inspect.signature(method).parameters
+        if "guild_id" in accepted:
+            values["guild_id"] = guild_id
+        unknown = [k for k in values if k not in accepted]
+        if unknown:
+            raise BadOption(f"/{spec.qualified} has no option {unknown[0]!r}.")
+        result: Outbox = await method(actor, channel_id, **values)
+        return result
+
+    async def help(self, actor: Actor, channel_id: int | None) -> Outbox:
+        """The commands, with the ones that answer your current decision first."""
+        lines: list[str] = []
+        if channel_id is not None:
+            game = await self.repo.game_in_channel(channel_id)
+            if game is not None and game.state_json is not None:
+                seats = await self.repo.seats(game.id)
+                mine = self.seat_of(seats, actor.user_id)
+                state = self.state_of(game)
+                for decision in self.rules(game).pending(state):
+                    if mine is not None and decision.seat == mine.seat:
+                        now = [s for s in homm4_commands.SPECS if set(s.phase) & {decision.kind}]
+                        lines.append(f"**Now:** {decision.prompt}")
+                        lines += help_lines(now)
+        lines.append("**All commands:**")
+        lines += help_lines(ALL_SPECS)
+        texts = chunks(lines, 1900)
+        return Outbox(
+            reply=Reply("\n".join(lines)[:1900] if len(texts) == 1 else texts[0], ephemeral=True)
+        )
+
+    # ------------------------------------------------------------------ playing
+    def _context(self, state: Homm4State, seat: int) -> homm4_commands.PlayContext:
+        from engine.homm4 import RULESET as HOMM4
+
+        owed = next((d for d in HOMM4.pending(state) if d.seat == seat), None)
+        legal = HOMM4.legal_commands(state, seat) if owed is not None else []
+        return homm4_commands.PlayContext(state=state, seat=seat, legal=legal, decision=owed)
+
+    async def play(
+        self, actor: Actor, channel_id: int | None, path: Sequence[str], options: Mapping[str, Any]
+    ) -> Outbox:
+        """Apply a play command of the ruleset's table as the actor's seat in the
+        channel's game, then let computer seats and standing orders answer.
+
+        :raises NoGameHere | NotSeated | GamePaused | WrongStage | BadOption: service refusals.
+        :raises RuleViolation: the engine's refusal (illegal, not your decision...).
+        """
+        game = await self.game_here(channel_id)
+        seat, _ = await self.require_seat(game, actor)
+        self.require_active(game)
+        key = tuple(path)
+        if key not in homm4_commands.PLAY_COMMANDS:
+            raise UnknownCommand(f"/{' '.join(path)} is not a command of this game.")
+
+        def build(state: object) -> dict[str, Any]:
+            assert isinstance(state, Homm4State)
+            return homm4_commands.build_command(key, self._context(state, seat.seat), options)
+
+        batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)  # type: ignore[arg-type]
+        return await self.narrate(batch, actor)
+
+    async def autocomplete(
+        self,
+        actor: Actor,
+        path: Sequence[str],
+        option: str,
+        current: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel_id: int | None = None,
+    ) -> list[tuple[str, str]]:
+        """Up to 25 ``(name, value)`` suggestions for ``option`` of the command at
+        ``path``. Suggestions only: every value is checked again when the command runs.
+        Never raises for a user error (an empty list instead)."""
+        key = tuple(path)
+        values = {k.replace("-", "_"): v for k, v in (options or {}).items() if v is not None}
+        opt = option.replace("-", "_")
+        try:
+            if key == ("card",) and opt == "name":
+                return self.card_suggestions(current)
+            if opt == "deck" or (key[0] == "deck" and opt == "name"):
+                return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
+            if key == ("hand",) and opt == "game":
+                return await self._game_suggestions(actor)
+            if key not in homm4_commands.PLAY_COMMANDS or channel_id is None:
+                return []
+            game = await self.repo.game_in_channel(channel_id)
+            if game is None or game.state_json is None:
+                return []
+            seats = await self.repo.seats(game.id)
+            seat = self.seat_of(seats, actor.user_id)
+            if seat is None:
+                return []
+            state = self.state_of(game)
+            assert isinstance(state, Homm4State)
+            return homm4_commands.suggest(
+                key, self._context(state, seat.seat), option, current, values
+            )
+        except (RuleViolation, BadOption, NotSeated, WrongStage):
+            return []
+
+    async def click(self, actor: Actor, custom_id: str, values: Sequence[str] = ()) -> Outbox:
+        """Handle a button or select menu made by this service.
+
+        The custom id carries the game and the state version: a click on an older
+        position is refused with the reason (the engine's `StaleState`).
+
+        :raises CustomIdError: for a custom id this bot did not make.
+        :raises RuleViolation | StorageError | ServiceError: the user's error.
+        """
+        cid = customids.decode(custom_id)
+        game = await self.repo.get_game(cid.game_id)
+        if cid.action in ("join", "leave", "ai", "start"):
+            return await self._lobby_click(actor, cid.action, game.channel_id)
+        if cid.action == "log":
+            before = customids.arg_int(cid.args[0]) if cid.args else None
+            return await self.log(actor, game.channel_id, before=before)
+        if cid.action == "hand":
+            return await self.hand(
+                actor, game.channel_id if not actor.in_dm else None, game=game.id
+            )
+        if cid.action == "status":
+            return await self.status(actor, game.channel_id)
+        seat, _ = await self.require_seat(game, actor)
+        self.require_active(game)
+        if cid.action in ("opt", "pick"):
+            token = (
+                cid.args[0] if cid.action == "opt" and cid.args else (values[0] if values else "")
+            )
+            index, digest = customids.read_option_token(token)
+
+            def chosen(state: object) -> Any:
+                assert isinstance(state, Homm4State)
+                from engine.homm4 import RULESET as HOMM4
+
+                legal = HOMM4.legal_commands(state, seat.seat)
+                if (
+                    index >= len(legal)
+                    or customids.command_hash(legal[index].model_dump_json()) != digest
+                ):
+                    raise InvalidInput(
+                        "That choice no longer matches the game; look at the latest message and choose again."
+                    )
+                return legal[index]
+
+            batch = await self.act(
+                game.id,
+                seat.seat,
+                chosen,
+                actor_user_id=actor.user_id,
+                expected_version=cid.version,
+            )
+            return await self.narrate(batch, actor)
+        if cid.action == "cards":
+            try:
+                command = homm4.command_from_cards(cid.args[0] if cid.args else "", values)
+            except ValueError:
+                raise InvalidInput("That selection could not be read; choose again.") from None
+            batch = await self.act(
+                game.id,
+                seat.seat,
+                command,
+                actor_user_id=actor.user_id,
+                expected_version=cid.version,
+            )
+            return await self.narrate(batch, actor)
+        raise customids.CustomIdError(f"unknown component action {cid.action!r}")
+
+    async def _lobby_click(self, actor: Actor, action: str, channel_id: int) -> Outbox:
+        if action == "join":
+            return await self.join(actor, channel_id)
+        if action == "leave":
+            return await self.leave(actor, channel_id)
+        if action == "ai":
+            return await self.add_ai(actor, channel_id)
+        return await self.start(actor, channel_id)
+
+    # ------------------------------------------------------------------ standing orders
+    async def set_orders(self, actor: Actor, channel_id: int | None, **orders: str) -> Outbox:
+        """Set your standing orders for battles in the channel's game (``ask`` clears one);
+        with no option, show them. The service then answers matching decisions for you.
+
+        :raises NoGameHere | NotSeated | BadOption:
+        """
+        game = await self.game_here(channel_id)
+        seat, _ = await self.require_seat(game, actor)
+        for kind, value in orders.items():
+            allowed = {v for _, v in homm4_commands.ORDER_KINDS.get(kind, ("", ()))[1]}
+            if value not in allowed:
+                raise BadOption(
+                    f"{kind} orders are one of: {', '.join(sorted(allowed)) or 'none'}."
+                )
+            await self.repo.set_standing_order(
+                game.id, seat.seat, kind, None if value == "ask" else value
+            )
+        current = (await self.repo.standing_orders(game.id)).get(seat.seat, {})
+        shown = (
+            ", ".join(f"{k}: {v}" for k, v in sorted(current.items()))
+            or "none (you are asked every time)"
+        )
+        out = Outbox(reply=Reply(f"Your standing orders: {shown}."))
+        if orders and game.status is GameStatus.ACTIVE:
+            batch = await self.continue_automatic(game.id)
+            if batch is not None:
+                more = await self.narrate(batch, actor)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
+
+    # ------------------------------------------------------------------ following
+    async def status(self, actor: Actor, channel_id: int | None) -> Outbox:
+        """The position (board or battlefield image), whose turn and phase it is, who owes
+        which decision and by when (a public reply)."""
+        game = await self.game_here(channel_id)
+        if game.status is GameStatus.LOBBY:
+            out = await self.lobby_post(game.id, "")
+            post = out.posts[0]
+            return Outbox(reply=Reply(post.text, ephemeral=False, components=post.components))
+        more = Outbox()
+        if game.status is GameStatus.ACTIVE:
+            resumed = await self.continue_automatic(game.id)
+            if resumed is not None:
+                game = resumed.game
+                more = await self.narrate(resumed, None)
+        state = self.state_of(game)
+        seats = await self.repo.seats(game.id)
+        names = {s.seat: s.display_name for s in seats}
+        rules = self.rules(game)
+        view = rules.public_view(state)
+        lines = [f"**Game #{game.id}** ({game.status.value})", *homm4.status_lines(view, names)]
+        deadlines = {
+            d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
+        }
+        by_seat = {s.seat: s for s in seats}
+        for decision in rules.pending(state):
+            seat = by_seat.get(decision.seat)
+            who = "computer" if seat is None or seat.is_ai else f"<@{seat.user_id}>"
+            due = deadlines.get(decision.seat)
+            lines.append(
+                f"⏳ {seat_name(decision.seat)} ({who}): {decision.prompt}"
+                + (f" — deadline {discord_time(due)}" if due else "")
+            )
+        result = rules.result(state)
+        if result.finished:
+            lines.append(f"🏆 {result.reason}")
+        kind = "battle" if getattr(state, "battle", None) is not None else "board"
+        image = await self.picture(kind, state)
+        reply = Reply(chunks(lines)[0], ephemeral=False, images=(image,) if image else ())
+        more.reply = reply
+        return more
+
+    async def log(
+        self, actor: Actor, channel_id: int | None, *, before: int | None = None
+    ) -> Outbox:
+        """One page of the public log (newest page first; a button pages back). Public
+        lines only: never a private line or a command's hidden choice."""
+        game = await self.game_here(channel_id)
+        page = (
+            await self.repo.read_log(game.id, before_seq=before, limit=LOG_PAGE) if before else None
+        )
+        if page is None:
+            newest = await self.repo.read_log(game.id, before_seq=10**12, limit=LOG_PAGE)
+            page = newest
+        lines = [f"**Log of game #{game.id}**"]
+        for entry in page.entries:
+            lines += self._log_lines(entry)
+        if not page.entries:
+            lines.append("(nothing yet)")
+        components = ()
+        if page.has_more and page.first_seq is not None:
+            components = (
+                Button(
+                    "Older",
+                    customids.encode(game.id, game.version, "log", page.first_seq),
+                    "secondary",
+                ),
+            )
+        return Outbox(
+            reply=Reply(
+                chunks(lines)[-1] if len("\n".join(lines)) > 1900 else "\n".join(lines),
+                components=components,
+            )
+        )
+
+    @staticmethod
+    def _log_lines(entry: LogEntry) -> list[str]:
+        if entry.kind is LogKind.MODERATOR:
+            why = f" — {entry.reason}" if entry.reason else ""
+            target = f" ({seat_name(entry.seat)})" if entry.seat is not None else ""
+            return [
+                f"`{entry.seq}` 🛡️ <@{entry.actor_user_id}> {entry.action.value if entry.action else ''}{target}{why}"
+            ]
+        texts = [e.text for e in entry.events if e.text]
+        if entry.kind is LogKind.SETUP:
+            return [
+                f"`{entry.seq}` setup: " + " ".join(texts[:3]) + (" …" if len(texts) > 3 else "")
+            ]
+        who = seat_name(entry.seat) if entry.seat is not None else "?"
+        undone = " (undone)" if entry.undone_by is not None else ""
+        return [f"`{entry.seq}` {who}{undone}: " + " ".join(texts)[:300]]
+
+    async def hand(
+        self, actor: Actor, channel_id: int | None, *, game: int | None = None
+    ) -> Outbox:
+        """Your Hand and Risk Stack, privately (an ephemeral reply), with the choices of a
+        decision you owe that shows private cards. In a DM (or outside the game's channel)
+        with several games, name the game with ``game``.
+
+        :raises ChooseGame | NotSeated | NoGameHere:
+        """
+        target = None
+        if channel_id is not None and not actor.in_dm and game is None:
+            target = await self.repo.game_in_channel(channel_id)
+        if target is None:
+            mine = [
+                us
+                for us in await self.repo.games_for_user(actor.user_id)
+                if us.game.status is not GameStatus.LOBBY
+            ]
+            if game is not None:
+                mine = [us for us in mine if us.game.id == game]
+            if not mine:
+                raise NotSeated(
+                    "You have no seat in a started game" + (f" #{game}." if game else ".")
+                )
+            if len(mine) > 1:
+                listed = ", ".join(f"#{us.game.id} (<#{us.game.channel_id}>)" for us in mine)
+                raise ChooseGame(f"You play several games: {listed}. Say which with game:.")
+            target = await self.repo.get_game(mine[0].game.id)
+        seat, _ = await self.require_seat(target, actor)
+        if actor.in_dm and seat.dm_reachable is not True:
+            await self.repo.set_dm_reachable(actor.user_id, True)
+        state = self.state_of(target)
+        assert isinstance(state, Homm4State)
+        text = homm4.hand_text(state, seat.seat, game_id=target.id, channel_id=target.channel_id)
+        components: tuple[Any, ...] = ()
+        for decision in self.rules(target).pending(state):
+            if decision.seat == seat.seat and target.status is GameStatus.ACTIVE:
+                ui = self.decision_ui(target, state, decision)
+                text += f"\n➡️ {ui.text}"
+                components = ui.components
+        image = await self.hand_picture(state, seat.seat)
+        return Outbox(
+            reply=Reply(
+                chunks([text])[0],
+                ephemeral=True,
+                images=(image,) if image else (),
+                components=components,
+            )
+        )
+
+    # ------------------------------------------------------------------ cards and decks
+    @staticmethod
+    def card_suggestions(current: str) -> list[tuple[str, str]]:
+        """Card names of the pool matching ``current`` (≤ 25 ``(name, card id)`` pairs)."""
+        pool = load_card_pool()
+        needle = current.strip().lower()
+        found = [
+            (card.name, card.id)
+            for card in pool.cards.values()
+            if needle in card.name.lower() or needle in card.id
+        ]
+        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+        return [(f"{name} ({pool.cards[cid].type})", cid) for name, cid in found[:25]]
+
+    async def card(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
+        """A card of the pool, as an image (name or card id; the closest name is tried).
+
+        :raises BadOption: when no card has that name.
+        """
+        pool = load_card_pool()
+        wanted = name.strip().lower()
+        card = pool.cards.get(wanted) or next(
+            (c for c in pool.cards.values() if c.name.lower() == wanted), None
+        )
+        if card is None:
+            matches = self.card_suggestions(name)
+            if len(matches) == 0:
+                raise BadOption(
+                    f"No card is called {name!r}. Start typing a name to see suggestions."
+                )
+            card = pool.cards[matches[0][1]]
+        images: tuple[Image, ...] = ()
+        if self.renderer is not None:
+            import asyncio
+
+            data = await asyncio.to_thread(self.renderer.card, card.id, None)
+            images = (Image(f"{card.id}.png", data, card.name),)
+        text = f"**{card.name}** ({card.type})" + (f": {card.text}" if card.text else "")
+        return Outbox(reply=Reply(text[:1900], ephemeral=True, images=images))
+
+    async def deck_import(
+        self, actor: Actor, channel_id: int | None, *, name: str, text: str
+    ) -> Outbox:
+        """Save a deck from a pasted list (one card per line; ``;`` also separates lines
+        because slash command text has no line breaks). Only legal decks are saved; every
+        problem is listed (privately: deck contents are yours).
+
+        :raises DeckProblem: listing what could not be read or what makes it illegal.
+        """
+        name = name.strip()
+        if not 1 <= len(name) <= 60:
+            raise DeckProblem("Give the deck a name of 1 to 60 characters.")
+        lines = text.replace(";", "\n").replace("|", "\n")
+        try:
+            cards = deck_rules.parse_deck_text(lines)
+        except InvalidInput as error:
+            raise DeckProblem(error.message) from None
+        total = sum(cards.values())
+        sections = max(deck_rules.MIN_SECTIONS, -(-total // deck_rules.CARDS_PER_SECTION))
+        problems = deck_rules.validate_deck(cards, sections)
+        if problems:
+            raise DeckProblem(
+                "This deck is not legal, so it was not saved:\n"
+                + "\n".join(f"- {p}" for p in problems)
+            )
+        flat = [card_id for card_id, count in sorted(cards.items()) for _ in range(count)]
+        saved = await self.repo.save_deck(actor.user_id, ruleset="homm4", name=name, cards=flat)
+        forces = deck_rules.starting_forces(cards)
+        return Outbox(
+            reply=Reply(
+                f"Saved deck **{saved.name}** (#{saved.id}): {total} cards, Starting Forces of "
+                f"{forces.faction.value.capitalize()}; playable on boards of {sections} or more sections. "
+                f"Use it with /game join deck:{saved.name}."
+            )
+        )
+
+    async def deck_show(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
+        """One of your saved decks as a list (or a ready-made deck). :raises DeckProblem:"""
+        saved = await self.find_saved_deck(actor.user_id, "homm4", name)
+        pool = load_card_pool()
+        if saved is None:
+            ready = self._ready_deck_id(name)
+            if ready is None:
+                raise DeckProblem(f"You have no deck called {name!r}; see /deck list.")
+            cards = dict(pool.decks[ready].cards)
+            title = f"Ready-made deck {pool.decks[ready].name}"
+        else:
+            cards = {}
+            for card_id in saved.cards:
+                cards[card_id] = cards.get(card_id, 0) + 1
+            title = f"Deck {saved.name} (#{saved.id})"
+        body = deck_rules.deck_text(cards)
+        return Outbox(reply=Reply(chunks([f"**{title}** — {sum(cards.values())} cards", body])[0]))
+
+    async def deck_list(self, actor: Actor, channel_id: int | None) -> Outbox:
+        """Your saved decks and the ready-made ones."""
+        decks = await self.repo.list_decks(actor.user_id, ruleset="homm4")
+        lines = (
+            ["**Your decks:**"] + [f"• {d.name} (#{d.id}, {len(d.cards)} cards)" for d in decks]
+            if decks
+            else ["You have no saved decks; /deck import saves one."]
+        )
+        lines.append(
+            "**Ready-made decks:** "
+            + ", ".join(f"{k.removeprefix('deck_')} ({v})" for k, v in homm4.ready_decks().items())
+        )
+        return Outbox(reply=Reply("\n".join(lines)[:1900]))
+
+    async def deck_delete(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
+        """Delete one of your saved decks. :raises DeckProblem: if you have none by that name."""
+        saved = await self.find_saved_deck(actor.user_id, "homm4", name)
+        if saved is None or not await self.repo.delete_deck(saved.id, user_id=actor.user_id):
+            raise DeckProblem(f"You have no deck called {name!r}; see /deck list.")
+        return Outbox(reply=Reply(f"Deleted deck {saved.name}."))
+
+    async def _deck_suggestions(
+        self, actor: Actor, current: str, *, saved_only: bool
+    ) -> list[tuple[str, str]]:
+        pairs = [
+            (f"{d.name} (saved, {len(d.cards)} cards)", d.name)
+            for d in await self.repo.list_decks(actor.user_id, ruleset="homm4")
+        ]
+        if not saved_only:
+            pairs += [
+                (f"{v} (ready-made)", k.removeprefix("deck_"))
+                for k, v in homm4.ready_decks().items()
+            ]
+        needle = current.lower()
+        return [p for p in pairs if needle in p[0].lower()][:25]
+
+    async def _game_suggestions(self, actor: Actor) -> list[tuple[str, str]]:
+        mine = await self.repo.games_for_user(actor.user_id)
+        return [
+            (
+                f"Game #{us.game.id} ({us.game.status.value}, {seat_name(us.seat.seat)})",
+                str(us.game.id),
+            )
+            for us in mine
+        ][:25]
+
+    # ------------------------------------------------------------------ delivery and time
+    async def record_dm_result(
+        self, user_id: int, *, delivered: bool, game_id: int | None = None
+    ) -> Outbox:
+        """The deliverer reports whether a DM reached ``user_id``. A failure is stored on
+        the user's seats (later private choices are announced in the channel, pointing to
+        /hand) and a notice without any private detail is posted in the game's channel."""
+        await self.repo.set_dm_reachable(user_id, delivered)
+        if delivered or game_id is None:
+            return Outbox()
+        game = await self.repo.get_game(game_id)
+        text = (
+            f"<@{user_id}> I cannot send you direct messages (your DMs are closed). "
+            "Use /hand in this channel to see your cards and choices; only you will see the reply."
+        )
+        return Outbox(posts=[ChannelPost(game.channel_id, text, mention_user_ids=(user_id,))])
+
+    async def due_reminders(self, now: datetime | None = None) -> Outbox:
+        """Post what the clock calls for: reminders for decisions owed, the passing of a
+        deadline (naming the moderators, who may /mod skip), and the moves of computer
+        seats left over from a long automatic sequence. Call it every minute or so; the
+        deadlines are in the database, so they survive restarts."""
+        moment = now or self.clock()
+        out = Outbox()
+        for deadline in await self.repo.due_deadlines(moment):
+            game = await self.repo.get_game(deadline.game_id)
+            seats = {s.seat: s for s in await self.repo.seats(game.id)}
+            seat = seats.get(deadline.seat)
+            who = (
+                f"<@{seat.user_id}> **{seat_name(deadline.seat)}**"
+                if seat and seat.user_id
+                else f"**{seat_name(deadline.seat)}**"
+            )
+            turn = next(
+                (
+                    d
+                    for d in await self.repo.deadlines(game.id)
+                    if d.seat == deadline.seat and d.kind == "turn"
+                ),
+                None,
+            )
+            if deadline.kind == "reminder":
+                await self.repo.clear_deadlines(game.id, seat=deadline.seat, kind="reminder")
+                _, cadence = await self.deadline_length(game)
+                if turn is not None and cadence is not None and moment + cadence < turn.due_at:
+                    from storage.records import DeadlineSpec
+
+                    await self.repo.set_deadline(
+                        game.id, DeadlineSpec(deadline.seat, "reminder", moment + cadence)
+                    )
+                when = f" The deadline is {discord_time(turn.due_at)}." if turn else ""
+                out.posts.append(
+                    ChannelPost(
+                        game.channel_id,
+                        f"⏰ {who}, game #{game.id} is waiting for you.{when} (/game status shows the decision.)",
+                        mention_user_ids=(seat.user_id,) if seat and seat.user_id else (),
+                    )
+                )
+            elif deadline.kind == "turn":
+                await self.repo.clear_deadlines(game.id, seat=deadline.seat)
+                role = None
+                if game.guild_id is not None:
+                    role = (await self.repo.guild_settings(game.guild_id)).moderator_role_id
+                mods = f"<@&{role}>" if role else "Moderators"
+                out.posts.append(
+                    ChannelPost(
+                        game.channel_id,
+                        f"⌛ {who}'s time for a decision in game #{game.id} has run out. {mods}: "
+                        "/mod skip plays the default answer, /mod deadline gives more time.",
+                        mention_user_ids=(seat.user_id,) if seat and seat.user_id else (),
+                        mention_role_ids=(role,) if role else (),
+                    )
+                )
+        for game_id in sorted(self._unfinished):
+            batch = await self.continue_automatic(game_id)
+            if batch is not None:
+                more = await self.narrate(batch, None)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
+
+    async def recover(self) -> Outbox:
+        """At start-up: finish the automatic moves of every active game where a computer
+        seat or a standing order still owes a decision (e.g. after a crash)."""
+        out = Outbox()
+        before_id: int | None = None
+        while True:
+            games = await self.repo.list_games(
+                statuses=frozenset({GameStatus.ACTIVE}), before_id=before_id, limit=200
+            )
+            if not games:
+                return out
+            for summary in games:
+                batch = await self.continue_automatic(summary.id)
+                if batch is not None:
+                    more = await self.narrate(batch, None)
+                    out.posts += more.posts
+                    out.dms += more.dms
+            before_id = games[-1].id
+
+    # ------------------------------------------------------------------ inspection
+    async def describe_pending(self, game_id: int) -> list[str]:
+        """Plain lines saying who owes what in a game (for the console and tests)."""
+        game = await self.repo.get_game(game_id)
+        state = self.state_of(game)
+        return [f"{seat_name(d.seat)}: {d.prompt}" for d in self.rules(game).pending(state)]
+
+    @staticmethod
+    def describe_command(state: Homm4State, command: Any) -> str:
+        """One line for a command (may name the acting seat's private cards)."""
+        return describe(state, command)
+
+
+__all__ = ["Batch", "GameService"]

@@ -1,0 +1,669 @@
+"""The heart of the `GameService`: load by channel, apply, commit, play the computer seats,
+and turn what happened into an `Outbox`.
+
+Every state change goes: take the game's `asyncio.Lock` → read the game from storage →
+``ruleset.apply`` (in a worker thread) → ``repo.commit`` guarded by the version read →
+the automatic answers (computer seats, standing orders), each committed the same way →
+render pictures (worker thread) → build the outbox. Storage's version guard also covers
+other processes. Nothing here catches unexpected exceptions: a failed action changes
+nothing, because each commit is atomic.
+
+Privacy: channel text is built only from ``Event.text``, pictures only from
+``public_view``; private event lines and Hand / Risk Stack cards go to their seat's DM or
+to the acting player's ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+from bot.actors import Actor
+from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage
+from bot.homm4 import adapter as homm4
+from bot.outbox import ChannelPost, Component, DirectMessage, Image, Outbox, Reply
+from bot.render import DEFAULT_RENDERER, Renderer
+from engine.core.errors import RuleViolation, StaleState
+from engine.core.model import Command, Decision, Event, GameState, seat_name
+from engine.core.ruleset import Ruleset, get_ruleset
+from engine.homm4.state import Homm4State
+from storage.errors import WrongGameStatus
+from storage.records import Deadline, DeadlineSpec, Game, GameStatus, GuildSettings, Seat
+from storage.repository import Repository
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 1900
+"""Channel and DM texts are cut into messages of at most this many characters."""
+
+REMINDER_SHARE = 0.75
+"""Without a reminder cadence, one reminder comes at this share of the deadline."""
+
+
+def utc_now() -> datetime:
+    """The current time, UTC-aware (the service's default clock)."""
+    return datetime.now(UTC)
+
+
+def discord_time(moment: datetime, style: str = "R") -> str:
+    """A Discord timestamp (``<t:1700000000:R>``: "in 3 hours" in each reader's locale)."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def chunks(lines: Iterable[str], limit: int = MAX_TEXT) -> list[str]:
+    """Join lines into texts of at most ``limit`` characters (long lines are cut)."""
+    out: list[str] = []
+    current = ""
+    for raw in lines:
+        line = raw if len(raw) <= limit else raw[: limit - 1] + "…"
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+@dataclass
+class Step:
+    """One command applied to a game.
+
+    Attributes:
+        seat: the seat it was applied as.
+        command: the command.
+        events: its events (whole: public and private parts).
+        by: ``None`` when a person chose it, else ``"computer"``, ``"orders"`` or
+            ``"moderator"`` (a skip).
+    """
+
+    seat: int
+    command: Command
+    events: list[Event]
+    by: str | None = None
+
+
+@dataclass
+class Batch:
+    """Everything one service action changed in one game.
+
+    Attributes:
+        game: the game row after the last commit.
+        seats: the game's seats.
+        before / after: the states before the first and after the last command (None
+            when the game has no state yet).
+        steps: the commands applied, in order.
+        deadlines: the deadlines written with the last commit, by seat.
+        started: the action started the game.
+        automation_error: why automatic play stopped early, if it did.
+    """
+
+    game: Game
+    seats: list[Seat]
+    before: GameState | None
+    after: GameState | None
+    steps: list[Step] = field(default_factory=list)
+    deadlines: dict[int, datetime] = field(default_factory=dict)
+    started: bool = False
+    automation_error: str | None = None
+
+
+class ServiceCore:
+    """Shared machinery of the `GameService` (see the module docstring)."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        *,
+        renderer: Renderer | None = DEFAULT_RENDERER,
+        clock: Callable[[], datetime] = utc_now,
+        max_auto_steps: int = 400,
+    ) -> None:
+        """Create the service.
+
+        :param repo: the storage (one per process; shared by every game).
+        :param renderer: draws the pictures; None posts text only (tests, slow hosts).
+        :param clock: returns the current UTC time (tests pass a fake one).
+        :param max_auto_steps: how many automatic commands (computer seats, standing
+            orders) one action may play before yielding; the rest continue on the next
+            action or `GameService.due_reminders` call.
+        """
+        self.repo = repo
+        self.renderer = renderer
+        self.clock = clock
+        self.max_auto_steps = max_auto_steps
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._unfinished: set[int] = set()
+
+    # ------------------------------------------------------------------ lookups
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises changes to one game in this process."""
+        found = self._locks.get(game_id)
+        if found is None:
+            found = self._locks[game_id] = asyncio.Lock()
+        return found
+
+    async def game_here(self, channel_id: int | None) -> Game:
+        """The open game of ``channel_id``.
+
+        :raises NoGameHere: if there is none (or the command came from a DM).
+        """
+        if channel_id is None:
+            raise NoGameHere("Use this in the game's channel (there is no game in a DM).")
+        game = await self.repo.game_in_channel(channel_id)
+        if game is None:
+            raise NoGameHere(
+                "There is no game in this channel. Start one with /game new, or go to the "
+                "channel where your game is played."
+            )
+        return game
+
+    @staticmethod
+    def seat_of(seats: Sequence[Seat], user_id: int) -> Seat | None:
+        """The seat ``user_id`` holds among ``seats``, if any."""
+        return next((s for s in seats if s.user_id == user_id), None)
+
+    async def require_seat(self, game: Game, actor: Actor) -> tuple[Seat, list[Seat]]:
+        """``actor``'s seat in ``game`` and all seats.
+
+        :raises NotSeated: if the actor has no seat (says how to join or watch).
+        """
+        seats = await self.repo.seats(game.id)
+        seat = self.seat_of(seats, actor.user_id)
+        if seat is None:
+            hint = (
+                "Join it with /game join."
+                if game.status is GameStatus.LOBBY
+                else ("You can follow it with /game status and /game log.")
+            )
+            raise NotSeated(f"You have no seat in game #{game.id}. {hint}")
+        return seat, seats
+
+    @staticmethod
+    def rules(game: Game) -> Ruleset[Any]:
+        """The game's ruleset."""
+        return get_ruleset(game.ruleset)
+
+    def state_of(self, game: Game) -> GameState:
+        """The game's current state.
+
+        :raises WrongStage: if the game has not started (it is still a lobby).
+        """
+        if game.state_json is None:
+            raise WrongStage(
+                f"Game #{game.id} has not started yet. The host starts it with /game start."
+            )
+        return self.rules(game).load_state(game.state_json)
+
+    @staticmethod
+    def require_active(game: Game) -> None:
+        """Refuse moves in a paused, finished or lobby game.
+
+        :raises GamePaused | WrongStage:
+        """
+        if game.status is GameStatus.PAUSED:
+            raise GamePaused(
+                f"Game #{game.id} is paused by a moderator; moves wait until /mod resume."
+            )
+        if game.status is GameStatus.LOBBY:
+            raise WrongStage(
+                f"Game #{game.id} has not started yet; the host starts it with /game start."
+            )
+        if game.status is not GameStatus.ACTIVE:
+            raise WrongStage(f"Game #{game.id} is over ({game.status.value}); see /game log.")
+
+    # ------------------------------------------------------------------ deadlines
+    async def deadline_length(self, game: Game) -> tuple[timedelta | None, timedelta | None]:
+        """The game's decision deadline and reminder cadence (None: none).
+
+        The game's own setting wins (0 = no deadline); else the guild's default.
+        """
+        settings = await self.repo.game_settings(game.id)
+        guild = (
+            await self.repo.guild_settings(game.guild_id)
+            if game.guild_id is not None
+            else GuildSettings(0)
+        )
+        length = (
+            settings.turn_deadline if settings.turn_deadline is not None else guild.turn_deadline
+        )
+        if length is not None and length.total_seconds() <= 0:
+            length = None
+        return length, guild.reminder_every
+
+    @staticmethod
+    def first_reminder(start: datetime, length: timedelta, cadence: timedelta | None) -> datetime:
+        """When the first reminder of a decision owed from ``start`` falls due."""
+        share = length * REMINDER_SHARE
+        return start + (min(cadence, share) if cadence is not None else share)
+
+    async def deadline_specs(
+        self, game: Game, state: GameState, seats: Sequence[Seat], existing: Sequence[Deadline]
+    ) -> list[DeadlineSpec]:
+        """The deadlines to store after a commit: a ``turn`` deadline and a ``reminder``
+        for each person who owes a decision. A seat that already owed one keeps its
+        deadline (one deadline per turn, not per command)."""
+        if self.rules(game).result(state).finished:
+            return []
+        length, cadence = await self.deadline_length(game)
+        if length is None:
+            return []
+        now = self.clock()
+        humans = {s.seat for s in seats if not s.is_ai}
+        kept = {(d.seat, d.kind): d.due_at for d in existing}
+        specs: list[DeadlineSpec] = []
+        for seat in sorted({d.seat for d in self.rules(game).pending(state)} & humans):
+            due = kept.get((seat, "turn"), now + length)
+            reminder = kept.get((seat, "reminder"))
+            if (seat, "turn") not in kept:
+                reminder = self.first_reminder(now, length, cadence)
+            specs.append(DeadlineSpec(seat, "turn", due))
+            if reminder is not None and reminder < due:
+                specs.append(DeadlineSpec(seat, "reminder", reminder))
+        return specs
+
+    # ------------------------------------------------------------------ applying
+    async def commit_step(
+        self,
+        batch: Batch,
+        seat: int,
+        command: Command | Mapping[str, Any],
+        *,
+        actor_user_id: int | None,
+        by: str | None,
+        reason: str | None = None,
+        expected_version: int | None = None,
+    ) -> None:
+        """Apply ``command`` as ``seat`` to ``batch.after`` and commit it.
+
+        :raises RuleViolation: when the rules refuse it (nothing is stored).
+        :raises StorageError | StaleState: when storage refuses it.
+        """
+        game = batch.game
+        rules = self.rules(game)
+        state = batch.after
+        assert state is not None
+        parsed = rules.parse_command(command)
+        new_state, events = await asyncio.to_thread(
+            rules.apply, state, seat, parsed, expected_version=expected_version
+        )
+        existing = await self.repo.deadlines(game.id)
+        specs = await self.deadline_specs(game, new_state, batch.seats, existing)
+        await self.repo.commit(
+            game.id,
+            expected_version=state.version,
+            seat=seat,
+            command=parsed,
+            state=new_state,
+            events=events,
+            actor_user_id=actor_user_id,
+            reason=reason,
+            result=rules.result(new_state),
+            deadlines=specs,
+        )
+        batch.after = new_state
+        batch.steps.append(Step(seat, parsed, events, by))
+        batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}
+
+    async def automatic_command(
+        self,
+        game: Game,
+        state: GameState,
+        seats: Sequence[Seat],
+        orders: Mapping[int, Mapping[str, str]],
+    ) -> tuple[int, Command, str] | None:
+        """The next command a computer seat or a standing order gives, if any:
+        ``(seat, command, "computer" | "orders")``."""
+        rules = self.rules(game)
+        if rules.result(state).finished:
+            return None
+        by_seat = {s.seat: s for s in seats}
+        for decision in rules.pending(state):
+            seat = by_seat.get(decision.seat)
+            if seat is None:
+                continue
+            if seat.is_ai:
+                command = await asyncio.to_thread(homm4.ai_choice, state, decision.seat, game.seed)  # type: ignore[arg-type]
+                return decision.seat, command, "computer"
+            own = orders.get(decision.seat, {})
+            if own and isinstance(state, Homm4State):
+                ordered = homm4.order_command(state, decision.seat, decision, own)
+                if ordered is not None:
+                    return decision.seat, ordered, "orders"
+        return None
+
+    async def play_automatic(self, batch: Batch) -> None:
+        """Let computer seats and standing orders answer their decisions, at most
+        ``max_auto_steps`` commands; the game is noted as unfinished business otherwise."""
+        orders = await self.repo.standing_orders(batch.game.id)
+        for _ in range(self.max_auto_steps):
+            assert batch.after is not None
+            found = await self.automatic_command(batch.game, batch.after, batch.seats, orders)
+            if found is None:
+                self._unfinished.discard(batch.game.id)
+                return
+            seat, command, by = found
+            reason = "computer player" if by == "computer" else "standing orders"
+            try:
+                await self.commit_step(
+                    batch, seat, command, actor_user_id=None, by=by, reason=reason
+                )
+            except RuleViolation as error:
+                log.warning(
+                    "game %s: automatic %s for seat %s refused: %s",
+                    batch.game.id,
+                    command,
+                    seat,
+                    error,
+                )
+                batch.automation_error = (
+                    f"The automatic answer for {seat_name(seat)} was refused ({error.message}). "
+                    "A moderator may /mod skip."
+                )
+                return
+            await asyncio.sleep(0)
+        self._unfinished.add(batch.game.id)
+
+    async def new_batch(self, game_id: int) -> Batch:
+        """Read the game fresh (inside its lock) and start a batch on it.
+
+        :raises GamePaused | WrongStage: if the game does not accept moves.
+        """
+        game = await self.repo.get_game(game_id)
+        self.require_active(game)
+        state = self.state_of(game)
+        seats = await self.repo.seats(game.id)
+        return Batch(game=game, seats=seats, before=state, after=state)
+
+    async def act(
+        self,
+        game_id: int,
+        seat: int,
+        command: Command | Mapping[str, Any] | Callable[[GameState], Command | Mapping[str, Any]],
+        *,
+        actor_user_id: int | None,
+        expected_version: int | None = None,
+        by: str | None = None,
+        reason: str | None = None,
+    ) -> Batch:
+        """Apply one command (or the command a builder makes from the fresh state) and
+        then the automatic answers, all under the game's lock.
+
+        :raises RuleViolation | StorageError | ServiceError: nothing changed then.
+        """
+        async with self.lock(game_id):
+            batch = await self.new_batch(game_id)
+            assert batch.after is not None
+            if expected_version is not None and expected_version != batch.after.version:
+                raise stale(expected_version, batch.after.version)
+            chosen = command(batch.after) if callable(command) else command
+            try:
+                await self.commit_step(
+                    batch,
+                    seat,
+                    chosen,
+                    actor_user_id=actor_user_id,
+                    by=by,
+                    reason=reason,
+                    expected_version=expected_version,
+                )
+            except WrongGameStatus as error:
+                if error.status == GameStatus.PAUSED.value:
+                    raise GamePaused(
+                        f"Game #{game_id} was paused by a moderator; moves wait until /mod resume."
+                    ) from None
+                raise
+            await self.play_automatic(batch)
+            batch.game = await self.repo.get_game(game_id)
+            return batch
+
+    async def continue_automatic(self, game_id: int) -> Batch | None:
+        """Resume automatic play in a game that stopped at the step bound (or after a
+        restart); None when there was nothing to do."""
+        async with self.lock(game_id):
+            try:
+                batch = await self.new_batch(game_id)
+            except (GamePaused, WrongStage):
+                self._unfinished.discard(game_id)
+                return None
+            await self.play_automatic(batch)
+            if not batch.steps:
+                return None
+            batch.game = await self.repo.get_game(game_id)
+            return batch
+
+    # ------------------------------------------------------------------ pictures
+    async def picture(self, kind: str, state: GameState) -> Image | None:
+        """Render the board or battlefield of ``state`` (public view only), or None."""
+        if self.renderer is None or not isinstance(state, Homm4State):
+            return None
+        view = self.rules_for(state).public_view(state)
+        try:
+            if kind == "battle":
+                data = await asyncio.to_thread(self.renderer.battle, view)
+                return Image("battle.png", data, "The battlefield")
+            data = await asyncio.to_thread(self.renderer.board, view)
+            return Image("board.png", data, "The Game Board")
+        except ValueError:
+            return None
+
+    async def hand_picture(self, state: GameState, seat: int) -> Image | None:
+        """Render ``seat``'s Hand and Risk Stack (for that seat only), or None."""
+        if self.renderer is None or not isinstance(state, Homm4State):
+            return None
+        view = self.rules_for(state).view(state, seat)
+        data = await asyncio.to_thread(self.renderer.hand, view)
+        return Image("hand.png", data, "Your Hand and Risk Stack")
+
+    @staticmethod
+    def rules_for(state: GameState) -> Ruleset[Any]:
+        """The ruleset of a state."""
+        return get_ruleset(state.ruleset)
+
+    # ------------------------------------------------------------------ narration
+    def decision_ui(self, game: Game, state: GameState, decision: Decision) -> homm4.DecisionUI:
+        """Buttons and selects for ``decision`` (see `bot.homm4.adapter.decision_ui`)."""
+        assert isinstance(state, Homm4State)
+        rules = self.rules(game)
+        legal = rules.legal_commands(state, decision.seat)
+        try:
+            default: Command | None = rules.default_command(state, decision.seat)
+        except RuleViolation:
+            default = None
+        return homm4.decision_ui(state, decision.seat, decision, game.id, legal, default)
+
+    async def narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
+        """Turn a batch into messages: the actor's reply, the channel posts, the DMs."""
+        out = Outbox()
+        game, after = batch.game, batch.after
+        if after is None:
+            return out
+        rules = self.rules(game)
+        by_seat = {s.seat: s for s in batch.seats}
+        actor_seat = self.seat_of(batch.seats, actor.user_id) if actor is not None else None
+        out.reply = self._reply(batch, actor_seat)
+        lines = self._public_lines(batch)
+        picture_kind = (
+            homm4.picture_after(
+                batch.before if not batch.started else None, after, [s.command for s in batch.steps]
+            )  # type: ignore[arg-type]
+            if isinstance(after, Homm4State)
+            else None
+        )
+        image = await self.picture(picture_kind, after) if picture_kind else None
+        prompt_lines, components, mentions = self._prompts(batch, actor_seat, out)
+        result = rules.result(after)
+        if result.finished:
+            winners = ", ".join(
+                f"{seat_name(w)} ({by_seat[w].display_name})" if w in by_seat else seat_name(w)
+                for w in result.winners
+            )
+            prompt_lines = [f"🏆 **The game is over.** {result.reason} Winner: {winners}."]
+            components, mentions = (
+                [],
+                [by_seat[w].user_id for w in result.winners if w in by_seat and by_seat[w].user_id],
+            )
+        if batch.automation_error:
+            prompt_lines.append(batch.automation_error)
+        texts = chunks([*lines, *prompt_lines]) or [""]
+        for text in texts[:-1]:
+            out.posts.append(ChannelPost(game.channel_id, text))
+        if texts[-1] or image or components:
+            out.posts.append(
+                ChannelPost(
+                    game.channel_id,
+                    texts[-1],
+                    images=(image,) if image else (),
+                    components=tuple(components),
+                    mention_user_ids=tuple(m for m in mentions if m is not None),
+                )
+            )
+        await self._hand_dms(batch, out)
+        return out
+
+    def _reply(self, batch: Batch, actor_seat: Seat | None) -> Reply:
+        mine = [s for s in batch.steps if s.by is None or s.by == "moderator"]
+        state = batch.before
+        parts: list[str] = []
+        for step in mine:
+            if isinstance(state, Homm4State):
+                from bot.homm4.describe import describe
+
+                parts.append(f"✅ {describe(state, step.command)}")
+            else:
+                parts.append(f"✅ {step.command.type}")
+        if actor_seat is not None:
+            private = [
+                e.private[actor_seat.seat]
+                for s in batch.steps
+                for e in s.events
+                if actor_seat.seat in e.private
+            ]
+            parts += [f"🔒 {line}" for line in private]
+        text = "\n".join(parts) or "Done."
+        return Reply(text=chunks([text])[0], ephemeral=True)
+
+    @staticmethod
+    def _public_lines(batch: Batch) -> list[str]:
+        lines: list[str] = []
+        for step in batch.steps:
+            tag = "🤖 " if step.by == "computer" else ("📜 " if step.by == "orders" else "")
+            for event in step.events:
+                if event.text:
+                    lines.append(f"{tag}{event.text}")
+        return lines
+
+    def _prompts(
+        self, batch: Batch, actor_seat: Seat | None, out: Outbox
+    ) -> tuple[list[str], list[Component], list[int | None]]:
+        """The channel lines, components and mentions asking who owes what now; also
+        queues decision DMs and puts continuing components into the actor's reply."""
+        game, after = batch.game, batch.after
+        assert after is not None
+        rules = self.rules(game)
+        by_seat = {s.seat: s for s in batch.seats}
+        before_owed = (
+            {(d.seat, d.kind) for d in rules.pending(batch.before)}
+            if batch.before is not None and not batch.started
+            else set()
+        )
+        lines: list[str] = []
+        components: list[Component] = []
+        mentions: list[int | None] = []
+        for decision in rules.pending(after):
+            seat = by_seat.get(decision.seat)
+            if seat is None or seat.is_ai:
+                continue
+            ui = self.decision_ui(game, after, decision)
+            due = batch.deadlines.get(decision.seat)
+            when = f" (deadline {discord_time(due)})" if due else ""
+            continuing = (
+                (decision.seat, decision.kind) in before_owed
+                and actor_seat is not None
+                and actor_seat.seat == decision.seat
+            )
+            who = f"<@{seat.user_id}> **{seat_name(decision.seat)}**"
+            if ui.private:
+                if seat.dm_reachable is False:
+                    note = "Your DMs are closed: use /hand here to see your cards and choose (only you see the reply)."
+                else:
+                    note = "Your choices are in your DMs (or use /hand)."
+                    out.dms.append(
+                        DirectMessage(
+                            user_id=seat.user_id or 0,
+                            game_id=game.id,
+                            slot="decision",
+                            text=f"**Game #{game.id}** (<#{game.channel_id}>): {ui.text}{when}",
+                            components=ui.components,
+                            fallback_channel_id=game.channel_id,
+                        )
+                    )
+                if not continuing:
+                    lines.append(f"➡️ {who}: {decision.prompt}{when} {note}")
+                    mentions.append(seat.user_id)
+                continue
+            if continuing and out.reply is not None:
+                out.reply = Reply(
+                    text=chunks([out.reply.text + f"\n➡️ {decision.prompt}"])[0],
+                    ephemeral=True,
+                    components=ui.components,
+                )
+                continue
+            lines.append(f"➡️ {who}: {decision.prompt}{when}")
+            mentions.append(seat.user_id)
+            if not components:
+                components = list(ui.components)
+        return lines, components, mentions
+
+    async def _hand_dms(self, batch: Batch, out: Outbox) -> None:
+        """A fresh "hand" DM for every person whose Hand or Risk Stack changed, whose turn
+        began, or whose game started; with their private event lines."""
+        game, before, after = batch.game, batch.before, batch.after
+        if not isinstance(after, Homm4State):
+            return
+        for seat in batch.seats:
+            if seat.is_ai or seat.user_id is None or seat.dm_reachable is False:
+                continue
+            number = seat.seat
+            changed = batch.started or not isinstance(before, Homm4State)
+            if not changed:
+                assert isinstance(before, Homm4State)
+                turn_began = after.active == number and (
+                    before.active != number or before.turn != after.turn
+                )
+                changed = turn_began or homm4.seat_hidden(before, number) != homm4.seat_hidden(
+                    after, number
+                )
+            if not changed:
+                continue
+            private = [
+                e.private[number] for s in batch.steps for e in s.events if number in e.private
+            ]
+            text = homm4.hand_text(after, number, game_id=game.id, channel_id=game.channel_id)
+            if private:
+                text += "\n**What changed:**\n" + "\n".join(f"• {line}" for line in private[-15:])
+            image = await self.hand_picture(after, number)
+            out.dms.append(
+                DirectMessage(
+                    user_id=seat.user_id,
+                    game_id=game.id,
+                    slot="hand",
+                    text=chunks([text])[0],
+                    images=(image,) if image else (),
+                    fallback_channel_id=game.channel_id,
+                )
+            )
+
+
+def stale(sent_at: int, now: int) -> StaleState:
+    """The refusal of a button sent for an older position of the game."""
+    return StaleState(
+        f"This was sent for move {sent_at} of the game, but the game is now at move {now}: "
+        "someone has moved since. Look at the latest message (or /game status) and try again."
+    )
