@@ -99,7 +99,7 @@ class LobbyMixin(ServiceCore):
             saved_deck_id=saved,
             max_seats=players or rules.max_players,
         )
-        out = await self.lobby_post(game.id, f"{actor.display_name} opened a {rules.title} game.")
+        out = await self.lobby_post(game.id, f"{actor.display_name} opened the lobby.")
         out.reply = Reply(
             f"Game #{game.id} is open. Others join with /game join; start it with /game start."
         )

@@ -166,6 +166,7 @@ class GameService(LobbyMixin, ModerationMixin):
         options: Mapping[str, Any] | None = None,
         *,
         channel_id: int | None = None,
+        guild_id: int | None = None,
     ) -> list[tuple[str, str]]:
         """Up to 25 ``(name, value)`` suggestions for ``option`` of the command at
         ``path``. Suggestions only: every value is checked again when the command runs.
@@ -197,11 +198,21 @@ class GameService(LobbyMixin, ModerationMixin):
         except (RuleViolation, BadOption, NotSeated, WrongStage):
             return []
 
-    async def click(self, actor: Actor, custom_id: str, values: Sequence[str] = ()) -> Outbox:
+    async def click(
+        self,
+        actor: Actor,
+        custom_id: str,
+        values: Sequence[str] = (),
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Outbox:
         """Handle a button or select menu made by this service.
 
         The custom id carries the game and the state version: a click on an older
-        position is refused with the reason (the engine's `StaleState`).
+        position is refused with the reason (the engine's `StaleState`). ``channel_id``
+        and ``guild_id`` say where the click happened (informative: the game comes from
+        the custom id, so clicks work in DMs too).
 
         :raises CustomIdError: for a custom id this bot did not make.
         :raises RuleViolation | StorageError | ServiceError: the user's error.

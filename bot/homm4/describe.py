@@ -159,7 +159,8 @@ def describe(state: Homm4State, command: Command) -> str:
                 return "Add nothing to the Guard"
             return "Add " + ", ".join(card_label(state, i) for i in command.cards) + " to the Guard"
         case c.ChooseRiskStack():
-            return "Risk Stack: " + ", ".join(card_label(state, i) for i in command.cards)
+            named = "Risk Stack: " + ", ".join(card_label(state, i) for i in command.cards)
+            return named if len(named) <= 80 else "Risk Stack: " + cards_text(state, command.cards)
         case c.PlaceArmy():
             return f"Place the Army token on {command.hex}"
         case c.PlaceSection():

@@ -1,0 +1,382 @@
+"""`heroes-table local`: play in the terminal through the same `GameService` as Discord.
+
+You type the same slash commands as in Discord (``/purchase buy card:#12 town:C4``,
+``/battle attack target:5``); values with spaces go in quotes
+(``/battle deploy stacks:"#12 #13 melee; #20 ranged"``). Buttons and select menus are
+listed with numbers: ``!2`` presses button 2, ``!3.1`` picks option 1 of select 3,
+``!3.1,4,5`` picks several. Pictures are written to ``--out`` and their paths printed.
+
+Every human seat is a console user (``Player 1``...). Hot-seat play is the default: before
+each line the console acts as the person who owes the decision (``/as 2`` picks one by
+hand and turns hot-seat off; ``/as auto`` turns it back on). Direct messages are printed
+under ``[DM to Blue]`` — in hot-seat play everyone at the keyboard sees every hand, which
+is fine for a local game. The console user is also a moderator (``/mod ...`` works).
+
+Plain line input (no curses), so it works in any terminal, over SSH and under tmux.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.actors import Actor
+from bot.command_table import LineError, help_lines, parse_console_line
+from bot.errors import user_message
+from bot.outbox import Button, Component, Outbox, Select
+from engine.core.model import seat_name
+
+CHANNEL_ID = 1
+"""The console's one game channel."""
+GUILD_ID = 1
+"""The console's guild (for /mod settings)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``local`` options to ``parser``."""
+    parser.add_argument("--ruleset", default="homm4", help="the game (default: homm4)")
+    parser.add_argument("--players", type=int, default=2, help="seats in the game (default: 2)")
+    parser.add_argument(
+        "--ai",
+        type=int,
+        default=None,
+        help="how many seats the computer plays (default: all but one when --players > 1)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="a fixed seed (default: random)")
+    parser.add_argument("--map-sections", type=int, default=None, help="board size (default 4)")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="folder for pictures (default: a temporary one)"
+    )
+    parser.add_argument(
+        "--db", type=Path, default=None, help="database file (default: a temporary one)"
+    )
+    parser.add_argument("--no-images", action="store_true", help="do not draw pictures (faster)")
+
+
+@dataclass
+class Console:
+    """A terminal session: the service, the console users and the numbered components.
+
+    Use `start` once, then `handle(line)` for each line typed; both return the text to
+    print. ``write`` receives image files' bytes (tests may skip writing).
+    """
+
+    service: object
+    humans: int
+    ai: int
+    out_dir: Path
+    seed: int | None = None
+    map_sections: int | None = None
+    acting: int = 1
+    hot_seat: bool = True
+    names: dict[int, str] = field(default_factory=dict)
+    components: list[Component] = field(default_factory=list)
+    game_id: int | None = None
+    images_written: list[Path] = field(default_factory=list)
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+
+    def actor(self, number: int | None = None) -> Actor:
+        """The console user ``number`` (default: the one acting) as an `Actor` (moderator)."""
+        user = number or self.acting
+        return Actor(user, self.names.get(user, f"Player {user}"), is_moderator=True)
+
+    async def start(self) -> str:
+        """Open the lobby, seat everyone, start the game; return what to print."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        for number in range(1, self.humans + 1):
+            self.names[number] = f"Player {number}"
+        lines: list[str] = []
+        lines += self.show(
+            await self.service.new_game(
+                self.actor(1),
+                CHANNEL_ID,
+                guild_id=GUILD_ID,
+                players=self.humans + self.ai,
+                deadline_hours=0,
+                map_sections=self.map_sections,
+                seed=self.seed,
+            )
+        )
+        for number in range(2, self.humans + 1):
+            lines += self.show(await self.service.join(self.actor(number), CHANNEL_ID))
+        if self.ai:
+            lines += self.show(await self.service.add_ai(self.actor(1), CHANNEL_ID, count=self.ai))
+        started = await self.service.start(self.actor(1), CHANNEL_ID)
+        game = await self.service.repo.game_in_channel(CHANNEL_ID)
+        self.game_id = game.id if game is not None else None
+        await self.refresh_colours()
+        lines += self.show(started)
+        await self.follow_turn()
+        lines.append(self.prompt_line())
+        return "\n".join(lines)
+
+    async def follow_turn(self) -> None:
+        """In hot-seat play, act as the person who owes the first decision."""
+        if not self.hot_seat or self.game_id is None:
+            return
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        game = await self.service.repo.get_game(self.game_id)
+        if game.state_json is None:
+            return
+        seats = {s.seat: s for s in await self.service.repo.seats(game.id)}
+        state = self.service.state_of(game)
+        for decision in self.service.rules(game).pending(state):
+            seat = seats.get(decision.seat)
+            if seat is not None and seat.user_id is not None:
+                self.acting = seat.user_id
+                return
+
+    def prompt_line(self) -> str:
+        """``Player 1 (Red)>``: who the next line acts as."""
+        return f"[you are {self.names.get(self.acting, self.acting)}]"
+
+    async def handle(self, line: str) -> str:
+        """Carry out one typed line; return what to print."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        text = line.strip()
+        if not text:
+            return ""
+        try:
+            if text.startswith("!"):
+                output = await self.press(text[1:])
+            elif text.lower().startswith("/as"):
+                output = self.switch(text[3:].strip())
+            elif text.lower() in ("/help", "help", "?"):
+                output = self.help_text()
+            elif text.lower() in ("/quit", "/exit", "quit", "exit"):
+                return "Bye."
+            else:
+                parsed = parse_console_line(text, self.service.specs())
+                result = await self.service.run(
+                    self.actor(),
+                    parsed.spec.path,
+                    parsed.options,
+                    channel_id=CHANNEL_ID,
+                    guild_id=GUILD_ID,
+                )
+                output = "\n".join(self.show(result))
+        except LineError as error:
+            output = f"✗ {error}"
+        except Exception as error:  # the console reports user errors and re-raises bugs
+            message = user_message(error)
+            if message is None:
+                raise
+            output = f"✗ {message}"
+        await self.follow_turn()
+        return f"{output}\n{self.prompt_line()}"
+
+    def switch(self, who: str) -> str:
+        """``/as 2`` acts as Player 2 (hot-seat off); ``/as auto`` follows the turn."""
+        if who.lower() in ("auto", "hot", "hot-seat"):
+            self.hot_seat = True
+            return "Hot-seat: you act as whoever owes the decision."
+        digits = re.sub(r"[^0-9]", "", who)
+        if not digits or int(digits) not in self.names:
+            return (
+                f"✗ Console users: {', '.join(f'{n} ({name})' for n, name in self.names.items())}."
+            )
+        self.acting = int(digits)
+        self.hot_seat = False
+        return f"You now act as {self.names[self.acting]} (hot-seat off; /as auto turns it on)."
+
+    def help_text(self) -> str:
+        """The console's own commands and every slash command."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        own = [
+            "Console: !N presses button N; !N.K picks option K of select N (!N.K,L for several);",
+            "/as N acts as Player N; /as auto follows the turn (hot-seat); /quit leaves.",
+            "Slash commands (type them as in Discord, options as name:value):",
+        ]
+        return "\n".join(own + help_lines(self.service.specs()))
+
+    async def press(self, spec: str) -> str:
+        """Press a numbered button or pick from a numbered select."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        head, _, picks = spec.partition(".")
+        if not head.strip().isdigit() or not 1 <= int(head) <= len(self.components):
+            return f"✗ There is no component {head.strip()!r}; the last message listed {len(self.components)}."
+        component = self.components[int(head) - 1]
+        if isinstance(component, Button):
+            result = await self.service.click(self.actor(), component.custom_id)
+            return "\n".join(self.show(result))
+        numbers = [p for p in re.split(r"[,\s]+", picks) if p]
+        if not numbers or not all(
+            n.isdigit() and 1 <= int(n) <= len(component.options) for n in numbers
+        ):
+            return f"✗ Pick options of select {head} like !{head}.1 (1-{len(component.options)})."
+        values = [component.options[int(n) - 1].value for n in numbers]
+        result = await self.service.click(self.actor(), component.custom_id, values)
+        return "\n".join(self.show(result))
+
+    # ------------------------------------------------------------------ printing
+    def show(self, out: Outbox) -> list[str]:
+        """Render an outbox as console lines (and write its pictures)."""
+        lines: list[str] = []
+        fresh: list[Component] = []
+        if out.reply is not None:
+            scope = " (only you)" if out.reply.ephemeral else ""
+            lines.append(
+                f"[reply to {self.names.get(self.acting, self.acting)}{scope}] {self.plain(out.reply.text)}"
+            )
+            lines += self.files(out.reply.images)
+            fresh += out.reply.components
+        for post in out.posts:
+            lines.append(f"[#game] {self.plain(post.text)}")
+            lines += self.files(post.images)
+            fresh += post.components
+        for dm in out.dms:
+            who = self.seat_label(dm.user_id)
+            lines.append(f"[DM to {who}] {self.plain(dm.text)}")
+            lines += self.files(dm.images)
+            fresh += dm.components
+        if fresh:
+            self.components = fresh
+            lines += self.list_components(fresh)
+        return lines
+
+    def seat_label(self, user_id: int) -> str:
+        """``Blue (Player 2)`` for a console user, from the game's seats when known."""
+        name = self.names.get(user_id, f"user {user_id}")
+        colour = self._colours.get(user_id)
+        return f"{colour} ({name})" if colour else name
+
+    @property
+    def _colours(self) -> dict[int, str]:
+        return getattr(self, "_colour_cache", {})
+
+    async def refresh_colours(self) -> None:
+        """Learn which colour each console user plays (for the DM prefix)."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        if self.game_id is None:
+            return
+        seats = await self.service.repo.seats(self.game_id)
+        self._colour_cache = {s.user_id: seat_name(s.seat) for s in seats if s.user_id is not None}
+
+    @staticmethod
+    def list_components(components: list[Component]) -> list[str]:
+        """Number the buttons and selects: ``!1 [End the Purchase Phase]``."""
+        lines = []
+        for number, component in enumerate(components, start=1):
+            if isinstance(component, Button):
+                lines.append(f"  !{number} [{component.label}]")
+            elif isinstance(component, Select):
+                many = (
+                    f" (pick {component.min_values}-{component.max_values})"
+                    if component.max_values > 1
+                    else ""
+                )
+                lines.append(f"  !{number} {component.placeholder}{many}:")
+                lines += [
+                    f"     !{number}.{k} {option.label}"
+                    for k, option in enumerate(component.options, start=1)
+                ]
+        return lines
+
+    def files(self, images: tuple[object, ...]) -> list[str]:
+        """Write images to the output folder; return the lines naming them."""
+        lines = []
+        for image in images:
+            data = getattr(image, "data", b"")
+            name = getattr(image, "filename", "image.png")
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"{len(self.images_written) + 1:04d}-{name}"
+            path.write_bytes(data)
+            self.images_written.append(path)
+            lines.append(f"  🖼  {path}")
+        return lines
+
+    def plain(self, text: str) -> str:
+        """Discord markup for a terminal: mentions become names, timestamps dates."""
+
+        def user(match: re.Match[str]) -> str:
+            number = int(match.group(1))
+            return "@" + self.names.get(number, f"user {number}")
+
+        def when(match: re.Match[str]) -> str:
+            moment = datetime.fromtimestamp(int(match.group(1)), UTC)
+            return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+        text = re.sub(r"<@!?(\d+)>", user, text)
+        text = re.sub(r"<@&(\d+)>", "@moderators", text)
+        text = re.sub(r"<#(\d+)>", "#game", text)
+        text = re.sub(r"<t:(\d+):\w>", when, text)
+        return text.replace("**", "")
+
+
+async def _session(
+    args: argparse.Namespace, lines_in: Callable[[], str | None], out: Callable[[str], None]
+) -> int:
+    from bot.render import DEFAULT_RENDERER
+    from bot.service import GameService
+    from storage import open_repository
+
+    temp = tempfile.TemporaryDirectory(prefix="heroes-table-")
+    db = args.db or Path(temp.name) / "local.db"
+    out_dir = args.out or Path(temp.name) / "images"
+    players = args.players
+    ai = args.ai if args.ai is not None else max(0, players - 1)
+    humans = players - ai
+    if humans < 1 or ai < 0:
+        out("✗ At least one seat must be a person (--ai is at most --players - 1).")
+        return 2
+    repo = await open_repository(db)
+    try:
+        service = GameService(repo, renderer=None if args.no_images else DEFAULT_RENDERER)
+        console = Console(
+            service, humans, ai, out_dir, seed=args.seed, map_sections=args.map_sections
+        )
+        out(
+            f"Heroes Table — local game ({args.ruleset}, {humans} person(s), {ai} computer). Database: {db}"
+        )
+        out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
+        if humans > 1:
+            out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
+        out(await console.start())
+        while True:
+            line = await asyncio.to_thread(lines_in)
+            if line is None:
+                break
+            reply = await console.handle(line)
+            out(reply)
+            if reply.startswith("Bye."):
+                break
+        return 0
+    finally:
+        await repo.close()
+        if args.out is None and args.db is None:
+            out(f"(the temporary folder {temp.name} is removed; pass --out to keep pictures)")
+        temp.cleanup()
+
+
+def _read_line() -> str | None:
+    try:
+        return input("> ")
+    except EOFError:
+        return None
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the console until /quit or end of input; return the exit code."""
+    if args.ruleset != "homm4":
+        print(f"✗ The console plays homm4 only for now, not {args.ruleset!r}.", file=sys.stderr)
+        return 2
+    return asyncio.run(_session(args, _read_line, lambda text: print(text, flush=True)))
