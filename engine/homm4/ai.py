@@ -318,7 +318,9 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
             ]
             value += 4.0 + state.round / 2
         if site.guard and not (site.kind == "town" and site.owner not in (None, seat)):
-            guard_need = 1.6 if fragile else 1.3 if last else 1.0
+            if fragile:
+                continue
+            guard_need = 1.3 if last else 1.0
             if mine < guard_need * strength(state, defenders):
                 continue
         elif defenders and mine < need * strength(state, defenders) * (
