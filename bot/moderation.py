@@ -361,7 +361,7 @@ class ModerationMixin(ServiceCore):
         :raises NotModerator | NoGameHere | StorageError:
         """
         self.require_moderator(actor, "verify a game")
-        game = await self.game_here(channel_id)
+        game = await self.latest_game_here(channel_id)
         if game.state_json is None:
             raise WrongStage("The game has not started; there is nothing to verify.")
         outcome = await verify_game(self.repo, game.id)

@@ -320,7 +320,7 @@ class GameService(LobbyMixin, ModerationMixin):
     async def status(self, actor: Actor, channel_id: int | None) -> Outbox:
         """The position (board or battlefield image), whose turn and phase it is, who owes
         which decision and by when (a public reply)."""
-        game = await self.game_here(channel_id)
+        game = await self.latest_game_here(channel_id)
         if game.status is GameStatus.LOBBY:
             out = await self.lobby_post(game.id, "")
             post = out.posts[0]
@@ -363,7 +363,7 @@ class GameService(LobbyMixin, ModerationMixin):
     ) -> Outbox:
         """One page of the public log (newest page first; a button pages back). Public
         lines only: never a private line or a command's hidden choice."""
-        game = await self.game_here(channel_id)
+        game = await self.latest_game_here(channel_id)
         page = (
             await self.repo.read_log(game.id, before_seq=before, limit=LOG_PAGE) if before else None
         )

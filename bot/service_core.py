@@ -164,6 +164,21 @@ class ServiceCore:
             )
         return game
 
+    async def latest_game_here(self, channel_id: int | None) -> Game:
+        """The channel's open game, else its most recent finished or abandoned one (for
+        the log, the status and a moderator's verify after the end).
+
+        :raises NoGameHere: if the channel never had a game.
+        """
+        if channel_id is not None:
+            found = await self.repo.game_in_channel(channel_id)
+            if found is not None:
+                return found
+            archive = await self.repo.list_games(channel_id=channel_id, limit=1)
+            if archive:
+                return await self.repo.get_game(archive[0].id)
+        return await self.game_here(channel_id)
+
     @staticmethod
     def seat_of(seats: Sequence[Seat], user_id: int) -> Seat | None:
         """The seat ``user_id`` holds among ``seats``, if any."""

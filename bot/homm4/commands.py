@@ -1183,3 +1183,64 @@ def _filter(pairs: list[tuple[str, str]], current: str) -> list[tuple[str, str]]
         hits = [p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)]
         pairs = hits or pairs
     return [(name[:100], value[:100]) for name, value in pairs[:25]]
+
+
+# ------------------------------------------------------------------ the other way round
+_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
+
+
+def _option_text(kind: FieldKind, value: Any) -> str | int | None:
+    if value is None:
+        return None
+    if kind == "card":
+        return f"#{value}"
+    if kind in ("cards", "pay"):
+        return " ".join(f"#{i}" for i in value) if value else None
+    if kind in ("armies", "targets"):
+        return " ".join(str(i) for i in value) if value else None
+    if kind == "slot":
+        return f"{value[0]},{value[1]}"
+    if isinstance(value, bool):
+        return None
+    if kind in ("army", "creature"):
+        return str(value)
+    return value if isinstance(value, int) else str(value)
+
+
+_BOOL_WORDS: dict[str, tuple[str, str]] = {
+    "strike": ("strike", "decline"),
+    "retreat": ("retreat", "fight"),
+    "accept": ("accept", "reject"),
+}
+
+
+def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slash command and options that build ``command`` (the inverse of
+    `build_command`): ``(("purchase", "buy"), {"card": "#12", "town": "C4"})``.
+
+    Used by /help-style hints and by the tests that play whole games by slash commands.
+    :raises KeyError: for a command type the players never issue.
+    """
+    play = _BY_TYPE[command.type]
+    if isinstance(command, c.Deploy):
+        from bot.homm4.describe import deployment_text
+
+        return play.spec.path, {"stacks": deployment_text(command)}
+    options: dict[str, Any] = {}
+    for option, (field_name, kind) in play.fields.items():
+        value = getattr(command, field_name, None)
+        if field_name in _BOOL_WORDS and isinstance(value, bool):
+            yes, no = _BOOL_WORDS[field_name]
+            options[option] = yes if value else no
+            continue
+        if field_name == "targets" and getattr(command, "target_walls", False):
+            options[option] = "walls"
+            continue
+        if field_name == "count" and value == 1:
+            continue
+        text = _option_text(kind, value)
+        if text is not None:
+            options[option] = text
+    if isinstance(command, c.TransferCards):
+        options["cards"] = " ".join(f"#{i}" for i in command.cards)
+    return play.spec.path, options
