@@ -9,9 +9,9 @@ One `Deliverer` per bot. For each handled action it sends, in order:
    key, remembered durably in a `MessageRefStore`), pinging only the named users;
 3. each `DirectMessage` by DM (slots ``hand``/``decision`` edit the previous DM of that
    slot; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
-   in the game channel — by mention, without any private detail — to use ``/hand`` there;
-   that is recorded durably (`DmReachability`) and what could not be delivered is shown
-   as an ephemeral followup the next time the user interacts.
+   in the game channel — by mention, without any private detail — to use ``/hand`` there
+   (the service records it and words the notice: `DmReachability`), and what could not
+   be delivered is shown as an ephemeral followup the next time the user interacts.
 
 Nothing here decides game matters, and nothing private is ever logged: logs carry ids,
 kinds and Discord error codes only.
@@ -50,23 +50,15 @@ ViewBuilder = Callable[[Sequence[Component]], discord.ui.View | None]
 
 
 class DmReachability(Protocol):
-    """Where the deliverer records whether a user's DMs can be delivered (durably)."""
+    """Where the deliverer reports whether a user's DMs can be delivered (durably)."""
 
-    async def dm_failed(self, user_id: int, game_id: int) -> bool:
-        """Record that DMs to ``user_id`` fail; return True if that is news to announce."""
+    async def dm_failed(self, user_id: int, game_id: int) -> Outbox:
+        """Record that DMs to ``user_id`` fail; return the public notice to post (if news)."""
         ...
 
     async def dm_delivered(self, user_id: int, game_id: int) -> None:
         """Record that a DM to ``user_id`` was delivered."""
         ...
-
-
-def closed_dm_notice(user_id: int) -> str:
-    """The public line for a player whose DMs are closed (no private detail)."""
-    return (
-        f"<@{user_id}>, I can't DM you; use /hand here (or allow direct messages from "
-        "server members in your privacy settings)."
-    )
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -94,20 +86,21 @@ def make_files(images: Sequence[Image]) -> list[discord.File]:
     ]
 
 
-def with_mentions(text: str, user_ids: Sequence[int]) -> str:
-    """Return ``text`` with a leading mention for every user not already mentioned in it."""
-    missing = [
-        f"<@{uid}>" for uid in user_ids if f"<@{uid}>" not in text and f"<@!{uid}>" not in text
-    ]
+def with_mentions(text: str, user_ids: Sequence[int], role_ids: Sequence[int] = ()) -> str:
+    """Return ``text`` with a leading mention for every user or role it does not mention."""
+    wanted = [(f"<@{uid}>", f"<@!{uid}>") for uid in user_ids]
+    wanted += [(f"<@&{rid}>", f"<@&{rid}>") for rid in role_ids]
+    missing = [plain for plain, nick in wanted if plain not in text and nick not in text]
     return " ".join([*missing, text]).strip() if missing else text
 
 
-def only_mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
-    """Allowed mentions that ping exactly ``user_ids`` (never everyone, roles or replies)."""
+def only_mentions(user_ids: Sequence[int], role_ids: Sequence[int] = ()) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly ``user_ids`` and ``role_ids`` (never everyone,
+    other roles or a replied-to author)."""
     return discord.AllowedMentions(
         everyone=False,
-        roles=False,
-        users=[discord.Object(uid) for uid in user_ids],
+        roles=[discord.Object(rid) for rid in role_ids] if role_ids else False,
+        users=[discord.Object(uid) for uid in user_ids] if user_ids else False,
         replied_user=False,
     )
 
@@ -307,10 +300,10 @@ class Deliverer:
 
         :raises discord.HTTPException: when Discord refuses it.
         """
-        text = with_mentions(post.text, post.mention_user_ids)
+        text = with_mentions(post.text, post.mention_user_ids, post.mention_role_ids)
         pieces = split_text(text)
         channel = self.client.get_partial_messageable(post.channel_id)
-        mentions = only_mentions(post.mention_user_ids)
+        mentions = only_mentions(post.mention_user_ids, post.mention_role_ids)
         for piece in pieces[:-1]:
             await channel.send(piece, allowed_mentions=mentions)
         last = pieces[-1]
@@ -402,16 +395,10 @@ class Deliverer:
     async def _dm_closed(self, dm: DirectMessage, report: DeliveryReport) -> None:
         report.closed_dms.append(dm.user_id)
         self._keep_undelivered(dm)
-        news = await self.reachability.dm_failed(dm.user_id, dm.game_id)
         log.info("DMs to user %s are closed (game %s)", dm.user_id, dm.game_id)
-        if not news or dm.fallback_channel_id is None:
-            return
-        notice = ChannelPost(
-            channel_id=dm.fallback_channel_id,
-            text=closed_dm_notice(dm.user_id),
-            mention_user_ids=(dm.user_id,),
-        )
-        await self._post_safely(notice, report)
+        notice = await self.reachability.dm_failed(dm.user_id, dm.game_id)
+        for post in notice.posts:
+            await self._post_safely(post, report)
 
     def _keep_undelivered(self, dm: DirectMessage) -> None:
         """Keep the latest undelivered DM per (game, slot), and the last few notices."""

@@ -1,50 +1,56 @@
-"""Whether a player's DMs reach them: recorded on their seats, so it survives a restart.
+"""Whether a player's DMs reach them, reported to the `GameService` (stored on their seats).
 
-The deliverer calls `RepoReachability.dm_failed` on a 403/50007 and `dm_delivered` after a
-DM went through. The public "I can't DM you" notice is posted once per change: a seat
-already marked unreachable is not announced again, and a delivered DM marks the seats
-reachable again (the player opened their DMs).
+The deliverer calls `ServiceReachability.dm_failed` on a 403/50007 and `dm_delivered`
+after a DM went through. The service records it (``repo.set_dm_reachable``) and returns
+the public notice — "I cannot send you direct messages; use /hand here", without any
+private detail — which the deliverer posts. Each change is reported once: a seat already
+marked unreachable is not announced again, and a delivered DM is written only when the
+seat was not already known to be reachable (no database write per DM).
 """
 
 from __future__ import annotations
 
-from storage.repository import Repository
+from typing import TYPE_CHECKING
+
+from bot.outbox import Outbox
+
+if TYPE_CHECKING:
+    from bot.service import GameService
 
 
-class RepoReachability:
-    """`DmReachability` on the repository's ``seats.dm_reachable`` column.
+class ServiceReachability:
+    """`bot.discord_delivery.DmReachability` on `GameService.record_dm_result`.
 
-    A small memory of what it last read or wrote avoids a query per DM; the database
-    stays the truth (it is read once per user and game after a restart).
+    A small memory of what it last read or reported avoids a query per DM; the
+    database stays the truth (read once per user after a restart).
     """
 
-    def __init__(self, repo: Repository) -> None:
-        self._repo = repo
+    def __init__(self, service: GameService) -> None:
+        self._service = service
         self._known: dict[int, bool] = {}
 
     async def _stored(self, user_id: int, game_id: int) -> bool | None:
         if user_id in self._known:
             return self._known[user_id]
-        seats = await self._repo.seats(game_id)
+        seats = await self._service.repo.seats(game_id)
         value = next((s.dm_reachable for s in seats if s.user_id == user_id), None)
         if value is not None:
             self._known[user_id] = value
         return value
 
-    async def dm_failed(self, user_id: int, game_id: int) -> bool:
-        """Mark ``user_id`` unreachable; True when that is news (announce it)."""
+    async def dm_failed(self, user_id: int, game_id: int) -> Outbox:
+        """Record that DMs to ``user_id`` fail; the notice to post (empty if known)."""
         if await self._stored(user_id, game_id) is False:
-            return False
-        await self._repo.set_dm_reachable(user_id, False)
+            return Outbox()
         self._known[user_id] = False
-        return True
+        return await self._service.record_dm_result(user_id, delivered=False, game_id=game_id)
 
     async def dm_delivered(self, user_id: int, game_id: int) -> None:
-        """Mark ``user_id`` reachable if it was not known to be."""
+        """Record that a DM reached ``user_id`` (once per change)."""
         if await self._stored(user_id, game_id) is True:
             return
-        await self._repo.set_dm_reachable(user_id, True)
         self._known[user_id] = True
+        await self._service.record_dm_result(user_id, delivered=True, game_id=game_id)
 
     def known(self, user_id: int) -> bool | None:
         """What this process last saw for ``user_id`` (None: nothing yet)."""

@@ -1,0 +1,159 @@
+"""`heroes-table run`: the composition root of the Discord bot.
+
+settings → `open_repository` → `GameService` → `HeroesBot` → ``bot.start(token)``. Each
+resource is opened here and closed here, in reverse order, whatever happens. The module
+imports only the standard library at import time (``heroes-table --help`` builds every
+subcommand's parser); discord.py, storage and the service are imported when the bot runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.discord_bot import HeroesBot
+    from bot.settings import Settings
+
+log = logging.getLogger("bot.app")
+
+NO_TOKEN_HELP = """\
+heroes-table run: no Discord bot token is configured.
+
+Set DISCORD_TOKEN, either in the environment or in a file named .env in this folder
+(copy .env.example to .env and fill it in):
+
+    DISCORD_TOKEN=your-bot-token
+
+Where to get it: https://discord.com/developers/applications -> your application ->
+Bot -> Reset Token (create an application first with "New Application"). The README's
+"Discord setup" section explains the invite link and the permissions the bot needs.
+While developing, also set HEROES_DEV_GUILD_ID to your test server's id so that slash
+commands appear there at once instead of after Discord's global propagation.
+Without a token, `heroes-table local` plays in the terminal.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``run`` options to ``parser``."""
+    parser.add_argument(
+        "--env-file",
+        default=".env",
+        help="settings file read after the environment (default: .env; 'none' to skip)",
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="SQLite database path (default: HEROES_DB_PATH, else data/heroes-table.db)",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the bot until it is stopped (Ctrl-C or SIGTERM).
+
+    :returns: 0 after a clean stop; 2 when the token or another setting is missing or
+        bad (the reason is printed to stderr); 1 when Discord refuses the token or the
+        database cannot be opened.
+    """
+    from bot.settings import SettingsError, load_settings
+
+    env_file = None if str(getattr(args, "env_file", ".env")).lower() == "none" else args.env_file
+    try:
+        settings = load_settings(env_file)
+    except SettingsError as error:
+        print(f"heroes-table run: {error}", file=sys.stderr)
+        return 2
+    if getattr(args, "db", None) is not None:
+        settings = settings.model_copy(update={"db_path": args.db})
+    if settings.discord_token is None:
+        print(NO_TOKEN_HELP, file=sys.stderr, end="")
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr at ``level`` (discord.py's own chatter at WARNING unless DEBUG)."""
+    logging.basicConfig(
+        level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
+    )
+    if level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+async def run(settings: Settings) -> int:
+    """Open the database, build the bot, log in and serve until closed.
+
+    :returns: the process exit code (see `main`).
+    """
+    import discord
+
+    from storage.errors import StorageError
+
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    try:
+        bot, closers = await build_bot(settings)
+    except StorageError as error:
+        print(f"heroes-table run: {error}", file=sys.stderr)
+        return 1
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        print(
+            "heroes-table run: Discord refused the token. Copy it again from the developer "
+            "portal (Bot -> Reset Token) into DISCORD_TOKEN.",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("heroes-table run: Discord refused the gateway intents.", file=sys.stderr)
+        return 1
+    finally:
+        for close in reversed(closers):
+            await close()
+    return 0
+
+
+async def build_bot(
+    settings: Settings,
+    *,
+    service_options: Mapping[str, Any] | None = None,
+    **bot_options: Any,
+) -> tuple[HeroesBot, list[Callable[[], Awaitable[None]]]]:
+    """Open the repository and the message-id store and build the bot on them.
+
+    ``service_options`` go to `GameService` (tests pass ``renderer``, ``clock``);
+    ``bot_options`` go to `HeroesBot` (tests pass ``guild_ready_timeout``,
+    ``reminder_interval``...). Returns the bot and the close functions to await, in
+    opening order, once the bot has stopped.
+
+    :raises StorageError: when the database cannot be opened.
+    """
+    from bot.discord_bot import HeroesBot
+    from bot.discord_refs import open_ref_store
+    from bot.service import GameService
+    from storage import open_repository
+
+    repo = await open_repository(settings.db_path)
+    closers: list[Callable[[], Awaitable[None]]] = [repo.close]
+    try:
+        refs = await open_ref_store(settings.db_path)
+        closers.append(refs.close)
+        service = GameService(repo, **dict(service_options or {}))
+        bot = HeroesBot(service, refs=refs, dev_guild_id=settings.dev_guild_id, **bot_options)
+    except BaseException:
+        for close in reversed(closers):
+            await close()
+        raise
+    log.info("Database %s opened", settings.db_path)
+    return bot, closers

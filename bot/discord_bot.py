@@ -1,0 +1,290 @@
+"""The Discord bot: a `commands.Bot` that turns interactions into `GameService` calls.
+
+`HeroesBot` is thin. For every slash command or click it: acknowledges at once (a defer:
+rendering and the database come after), builds the `Actor`, calls the service, and hands
+the returned Outbox to the `Deliverer`. Errors go to `bot.discord_errors`. Commands are
+synced once, in `setup_hook` (to ``HEROES_DEV_GUILD_ID`` when set: instant; else
+globally). Buttons and selects are `GameComponent` dynamic items, so they work on
+messages sent before a restart. Reminders tick from the database (`ReminderLoop`).
+
+Intents: only ``guilds`` (channels and roles for permission checks). Interactions reach
+the bot whatever its intents, and the bot reads no message content and needs no member
+list — so no privileged intent is requested.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import discord_errors
+from bot.actors import Actor
+from bot.discord_components import GameComponent, build_view
+from bot.discord_delivery import Deliverer, DmReachability, defer
+from bot.discord_errors import DeliveryFailed
+from bot.discord_refs import MessageRefStore
+from bot.outbox import Outbox
+from bot.reminders import ReminderLoop
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+ServiceCall = Callable[[Actor], Awaitable[Outbox]]
+"""A service call waiting for its actor: ``lambda actor: service.run(actor, ...)``."""
+
+
+def bot_intents() -> discord.Intents:
+    """The gateway intents the bot asks for: ``guilds`` only (no privileged intent)."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class HeroesBot(commands.Bot):
+    """The Heroes Table bot.
+
+    Args:
+        service: the `GameService` every game decision goes through.
+        refs: where the ids of editable messages (status posts, hand DMs) are kept.
+        reachability: where closed DMs are recorded (None: the service's repository).
+        dev_guild_id: sync commands to this guild only (instant), else globally.
+        reminder_interval: seconds between reminder ticks (60; tests use less).
+        options: passed to `commands.Bot` (tests pass ``guild_ready_timeout``).
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        refs: MessageRefStore,
+        reachability: DmReachability | None = None,
+        dev_guild_id: int | None = None,
+        reminder_interval: float = 60.0,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        from bot.discord_reach import ServiceReachability
+
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.deliverer = Deliverer(
+            self, refs, reachability or ServiceReachability(service), build_view
+        )
+        self.reminders = ReminderLoop(
+            service.due_reminders,
+            self.deliverer.deliver,
+            interval=reminder_interval,
+            clock=service.clock,
+            before_first=self.wait_until_ready,
+        )
+        self._recovered = False
+        self.synced: list[app_commands.AppCommand] = []
+        self.timings: list[tuple[str, float, float]] = []
+
+    # ------------------------------------------------------------------ start-up
+    async def setup_hook(self) -> None:
+        """Register cogs, error handler and dynamic items; sync commands once; start reminders."""
+        from bot.cogs import all_cogs
+
+        discord_errors.install(self.tree)
+        for cog in all_cogs(self):
+            await self.add_cog(cog)
+        self.add_dynamic_items(GameComponent)
+        self.synced = await self.sync_commands()
+        self.reminders.start()
+
+    async def on_ready(self) -> None:
+        """Once per process: let the service finish automatic moves left by a crash."""
+        if self._recovered:
+            return
+        self._recovered = True
+        try:
+            outbox = await self.service.recover()
+            await self.deliverer.deliver(outbox)
+        except Exception:  # a failed recovery must not keep the bot from serving
+            log.exception("Recovering unfinished automatic moves failed")
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Sync the command tree: to the dev guild when configured, else globally."""
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to guild %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands", len(synced))
+        return synced
+
+    async def close(self) -> None:
+        """Stop the reminder loop, then disconnect."""
+        self.reminders.stop()
+        await super().close()
+
+    # ----------------------------------------------------------------- actions
+    async def actor_for(self, interaction: discord.Interaction) -> Actor:
+        """Who is acting: id, shown name, moderator rights in this guild, DM or not."""
+        user = interaction.user
+        in_dm = interaction.guild_id is None
+        moderator = False
+        if isinstance(user, discord.Member) and not in_dm:
+            moderator = user.guild_permissions.manage_guild
+            if not moderator:
+                settings = await self.service.repo.guild_settings(user.guild.id)
+                role_id = settings.moderator_role_id
+                moderator = role_id is not None and any(r.id == role_id for r in user.roles)
+        return Actor(
+            user_id=user.id,
+            display_name=user.display_name,
+            is_moderator=moderator,
+            in_dm=in_dm,
+        )
+
+    async def act(
+        self, interaction: discord.Interaction, call: ServiceCall, *, ephemeral: bool = True
+    ) -> None:
+        """Defer, call the service as the interaction's user, deliver the Outbox.
+
+        User errors and bugs raised by the service propagate (to the error handler);
+        a failure while delivering is raised as `DeliveryFailed` (the action stands).
+        """
+        started = time.perf_counter()
+        await defer(interaction, ephemeral=ephemeral)
+        acked = time.perf_counter()
+        actor = await self.actor_for(interaction)
+        outbox = await call(actor)
+        try:
+            await self.deliverer.deliver(outbox, interaction)
+        except discord.HTTPException as error:
+            raise DeliveryFailed("sending the result failed") from error
+        self._record_timing(interaction, started, acked)
+
+    def _record_timing(
+        self, interaction: discord.Interaction, started: float, acked: float
+    ) -> None:
+        done = time.perf_counter()
+        what = discord_errors.describe_interaction(interaction)
+        self.timings.append((what, acked - started, done - started))
+        del self.timings[:-1000]
+        log.debug(
+            "%s: acked in %.1f ms, done in %.1f ms",
+            what,
+            1e3 * (acked - started),
+            1e3 * (done - started),
+        )
+
+    async def run_command(
+        self,
+        interaction: discord.Interaction,
+        path: tuple[str, ...],
+        options: Mapping[str, Any],
+        *,
+        ephemeral: bool = True,
+    ) -> None:
+        """Run the table command ``path`` with ``options`` (None values dropped)."""
+        values = {k: service_value(v) for k, v in options.items() if v is not None}
+
+        async def call(actor: Actor) -> Outbox:
+            return await self.service.run(
+                actor,
+                path,
+                values,
+                channel_id=interaction.channel_id or 0,
+                guild_id=interaction.guild_id,
+            )
+
+        await self.act(interaction, call, ephemeral=ephemeral)
+
+    async def handle_click(
+        self, interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]
+    ) -> None:
+        """A click on one of our components: the service decides; errors answered here."""
+
+        async def call(actor: Actor) -> Outbox:
+            return await self.service.click(
+                actor,
+                custom_id,
+                values,
+                channel_id=interaction.channel_id or 0,
+                guild_id=interaction.guild_id,
+            )
+
+        try:
+            await self.act(interaction, call)
+        except Exception as error:  # clicks do not reach tree.on_error
+            await discord_errors.handle_error(interaction, error)
+
+    async def suggest(
+        self,
+        interaction: discord.Interaction,
+        path: tuple[str, ...],
+        option: str,
+        current: str,
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete ``option`` of ``path`` from the service (at most 25 choices).
+
+        Never raises: a refusal or a bug gives no suggestions (the user may still type).
+        """
+        try:
+            actor = await self.actor_for(interaction)
+            typed = {
+                o["name"]: o.get("value")
+                for o in _flat_options((interaction.data or {}).get("options", []))
+                if not o.get("focused")
+            }
+            found = await self.service.autocomplete(
+                actor,
+                path,
+                option,
+                current,
+                typed,
+                channel_id=interaction.channel_id or 0,
+                guild_id=interaction.guild_id,
+            )
+        except Exception as error:
+            if discord_errors.player_text(error) is None:
+                discord_errors.log_unexpected(interaction, error, "autocomplete")
+            return []
+        return [
+            app_commands.Choice(name=name[:100] or value[:100], value=value[:100])
+            for name, value in found[:25]
+        ]
+
+
+def service_value(value: Any) -> Any:
+    """An option value as the service takes it: a member becomes a `UserRef`, a role its
+    id, a channel its id; text, numbers and booleans stay as they are."""
+    from bot.command_table import UserRef
+
+    if isinstance(value, discord.Member | discord.User):
+        return UserRef(value.id, value.display_name)
+    if isinstance(value, discord.Role):
+        return value.id
+    if isinstance(value, discord.abc.GuildChannel | discord.Thread):
+        return value.id
+    return value
+
+
+def _flat_options(options: list[Any]) -> list[dict[str, Any]]:
+    """The leaf options of an interaction's data (subcommand groups unwrapped)."""
+    leaves: list[dict[str, Any]] = []
+    for option in options:
+        if option.get("type") in (1, 2):
+            leaves += _flat_options(option.get("options", []))
+        else:
+            leaves.append(option)
+    return leaves

@@ -1,0 +1,130 @@
+"""Helpers for the end-to-end tests of the Discord layer: the real bot (built by
+`bot.app.build_bot`) against the fake Discord, a guild with a moderator and players, and
+a renderer that records what each public picture showed."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.app import build_bot
+from bot.discord_bot import HeroesBot
+from bot.settings import Settings
+from engine.homm4.views import PublicView, SeatView
+from tests.fakediscord import BotRunner, FakeChannel, FakeDiscord, FakeGuild, FakeUser
+
+
+@dataclass
+class Table:
+    """A guild with a #general channel, a moderator (Manage Server) and three players;
+    ``cara``'s DMs are closed."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    mod: FakeUser
+    ann: FakeUser
+    bob: FakeUser
+    cara: FakeUser
+
+    @classmethod
+    def create(cls, fake: FakeDiscord) -> Table:
+        """Build the world (before any bot runs: members are announced at IDENTIFY)."""
+        guild = fake.create_guild("Heroes Tavern")
+        mod, ann, bob, cara = (fake.create_user(n) for n in ("morgan", "ann", "bob", "cara"))
+        guild.add_member(mod, roles=[fake.create_moderator_role(guild)])
+        for user in (ann, bob, cara):
+            guild.add_member(user)
+        fake.close_dms(cara)
+        return cls(fake, guild, guild.channel_named("general"), mod, ann, bob, cara)
+
+
+@dataclass
+class RecordingRenderer:
+    """The real homm4 renderer, recording for each image it returns the kind of view it
+    was drawn from and the card instances its layout showed (`Drawing.instances`).
+
+    ``drawn[sha256 of the bytes] = (kind, view class name, instances)``.
+    """
+
+    drawn: dict[str, tuple[str, str, frozenset[int]]] = field(default_factory=dict)
+
+    def _keep(self, kind: str, view: Any, drawing: Any) -> bytes:
+        from rendering.encode import encode
+
+        data = encode(drawing.image)
+        instances = frozenset(drawing.instances()) if hasattr(drawing, "instances") else frozenset()
+        self.drawn[hashlib.sha256(data).hexdigest()] = (kind, type(view).__name__, instances)
+        return data
+
+    def board(self, view: PublicView) -> bytes:
+        """The Game Board (see `rendering.homm4.draw_board`)."""
+        from rendering.homm4 import draw_board
+
+        return self._keep("board", view, draw_board(view))
+
+    def battle(self, view: PublicView) -> bytes:
+        """The battlefield (see `rendering.homm4.draw_battle`)."""
+        from rendering.homm4 import draw_battle
+
+        return self._keep("battle", view, draw_battle(view))
+
+    def hand(self, view: SeatView) -> bytes:
+        """A seat's Hand and Risk Stack (private: DM only)."""
+        from rendering.homm4 import draw_hand
+
+        return self._keep("hand", view, draw_hand(view))
+
+    def card(self, card_id: str, instance: int | None = None) -> bytes:
+        """One card face of the pool."""
+        from rendering.homm4 import draw_card
+
+        return self._keep("card", card_id, draw_card(card_id, instance))
+
+    def origin(self, data: bytes) -> tuple[str, str, frozenset[int]] | None:
+        """What ``data`` was drawn from, or None if this renderer did not draw it."""
+        return self.drawn.get(hashlib.sha256(data).hexdigest())
+
+
+@asynccontextmanager
+async def running_bot(
+    fake: FakeDiscord,
+    db_path: Path,
+    *,
+    renderer: Any = None,
+    clock: Any = None,
+    reminder_interval: float = 60.0,
+    dev_guild_id: int | None = None,
+) -> AsyncIterator[BotRunner]:
+    """Build the real bot (`bot.app.build_bot`) on ``db_path`` and run it against ``fake``.
+
+    A second call with the same ``db_path`` is a restart: a new Bot, service and database
+    connections over the same file.
+    """
+    settings = Settings(_env_file=None, db_path=db_path, dev_guild_id=dev_guild_id)  # type: ignore[call-arg]
+    service_options: dict[str, Any] = {"renderer": renderer}
+    if clock is not None:
+        service_options["clock"] = clock
+    bot, closers = await build_bot(
+        settings,
+        service_options=service_options,
+        guild_ready_timeout=0.01,
+        reminder_interval=reminder_interval,
+    )
+    try:
+        async with fake.run_bot(bot) as runner:
+            yield runner
+    finally:
+        for close in reversed(closers):
+            await close()
+
+
+def heroes_bot(runner: BotRunner) -> HeroesBot:
+    """The runner's bot as a `HeroesBot`."""
+    bot = runner.bot
+    assert isinstance(bot, HeroesBot)
+    return bot
