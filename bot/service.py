@@ -99,7 +99,8 @@ class GameService(LobbyMixin, ModerationMixin):
         accepted = inspect.signature(method).parameters
         if "guild_id" in accepted:
             values["guild_id"] = guild_id
-        unknown = [k for k in values if k not in accepted]
+        open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+        unknown = [] if open_ended else [k for k in values if k not in accepted]
         if unknown:
             raise BadOption(f"/{spec.qualified} has no option {unknown[0]!r}.")
         result: Outbox = await method(actor, channel_id, **values)
@@ -243,6 +244,8 @@ class GameService(LobbyMixin, ModerationMixin):
                 from engine.homm4 import RULESET as HOMM4
 
                 legal = HOMM4.legal_commands(state, seat.seat)
+                if not legal:
+                    HOMM4.check_decision(state, seat.seat, "")
                 if (
                     index >= len(legal)
                     or customids.command_hash(legal[index].model_dump_json()) != digest

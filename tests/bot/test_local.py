@@ -1,0 +1,104 @@
+"""The local console: the same slash commands as Discord, numbered buttons, DMs printed,
+hot-seat play, driven by feeding lines."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from pathlib import Path
+
+from bot import local
+from bot.cli import build_parser
+from bot.homm4.commands import slash_for
+from bot.service import GameService
+from storage import open_repository
+from tests.bot.service_helpers import choose, current
+
+
+def _line(path: tuple[str, ...], options: dict[str, object]) -> str:
+    parts = ["/" + " ".join(path)] + [f"{k}:{shlex.quote(str(v))}" for k, v in options.items()]
+    return " ".join(parts)
+
+
+async def _console(
+    tmp_path: Path, humans: int = 1, ai: int = 1, seed: int = 17
+) -> tuple[local.Console, GameService]:
+    repo = await open_repository(tmp_path / "local.db", synchronous="NORMAL")
+    service = GameService(repo, renderer=None)
+    console = local.Console(service, humans, ai, tmp_path / "images", seed=seed)
+    return console, service
+
+
+async def test_the_console_plays_a_whole_game_with_typed_commands(tmp_path: Path) -> None:
+    console, service = await _console(tmp_path)
+    try:
+        text = await console.start()
+        assert "Game #1 begins" in text
+        assert "[DM to Red (Player 1)]" in text
+        assert "!1 Choose 5 cards for your Risk Stack (pick 5-5):" in text
+        assert "[you are Player 1]" in text
+        pressed = await console.handle("!2")
+        assert "✅ Risk Stack" in pressed
+        typed = 0
+        for _ in range(3000):
+            game, state = await current(service, console.game_id or 0)
+            if game.status.value != "active":
+                break
+            _, command = choose(state, 0)
+            output = await console.handle(_line(*slash_for(command)))
+            assert "✗" not in output.splitlines()[0], output
+            typed += 1
+        game, _ = await current(service, console.game_id or 0)
+        assert game.status.value == "finished"
+        assert typed > 10
+        final = await console.handle("/game status")
+        assert "🏆" in final
+    finally:
+        await service.repo.close()
+
+
+async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
+    console, service = await _console(tmp_path, humans=2, ai=0, seed=18)
+    try:
+        await console.start()
+        helped = await console.handle("/help")
+        assert (
+            "/purchase buy card [town] [into] [pay]" in helped and "!N presses button N" in helped
+        )
+        assert "There is no component" in await console.handle("!99")
+        assert "✗ Console users: 1 (Player 1), 2 (Player 2)." in await console.handle("/as 7")
+        switched = await console.handle("/as 2")
+        assert "You now act as Player 2" in switched and switched.endswith("[you are Player 2]")
+        refused = await console.handle("/purchase done")
+        assert refused.startswith("✗ It is not your turn to act.")
+        assert "Hot-seat" in await console.handle("/as auto")
+        bad = await console.handle("/setup army hex:ZZ99")
+        assert bad.startswith("✗")
+        assert "Unknown command /dance" in await console.handle("/dance")
+        assert "@Player 1" in console.plain(
+            "<@1> and <t:1893456000:R>"
+        ) and "2030-01-01" in console.plain("<t:1893456000:R>")
+        assert await console.handle("/quit") == "Bye."
+    finally:
+        await service.repo.close()
+
+
+async def test_the_session_reads_lines_until_the_end_of_input(tmp_path: Path) -> None:
+    args = build_parser().parse_args(
+        ["local", "--seed", "19", "--no-images", "--db", str(tmp_path / "s.db")]
+    )
+    assert args.players == 2 and args.ai is None
+    lines = iter(["/game status", "!2", "/hand"])
+    printed: list[str] = []
+    code = await local._session(args, lambda: next(lines, None), printed.append)
+    assert code == 0
+    output = "\n".join(printed)
+    assert "1 person(s), 1 computer" in output
+    assert "[reply to Player 1 (only you)] Red — your cards in game #1" in output
+    assert (tmp_path / "s.db").exists()
+
+
+def test_the_cli_offers_local_with_playable_defaults() -> None:
+    args = build_parser().parse_args(["local"])
+    assert isinstance(args, argparse.Namespace)
+    assert (args.ruleset, args.players, args.ai, args.db) == ("homm4", 2, None, None)

@@ -1,0 +1,131 @@
+"""Private information: hands by DM (slot "hand"), private decisions by DM, the closed-DM
+fallback to /hand, and /hand in DMs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.errors import ChooseGame
+from bot.outbox import Select
+from engine.homm4 import RULESET as HOMM4
+from tests.bot.service_helpers import (
+    CHANNEL,
+    GUILD,
+    RecordingRenderer,
+    click_choice,
+    current,
+    make_service,
+    person,
+)
+
+
+async def _start(service, *, humans: int = 1, ai: int = 1, seed: int = 21, channel: int = CHANNEL):  # type: ignore[no-untyped-def]
+    await service.new_game(person(1), channel, guild_id=GUILD, seed=seed)
+    for number in range(2, humans + 1):
+        await service.join(person(number), channel)
+    if ai:
+        await service.add_ai(person(1), channel, count=ai)
+    return await service.start(person(1), channel)
+
+
+@pytest.mark.rule("homm4:start-of-the-game")
+async def test_the_start_sends_each_person_their_hand_and_risk_choice_by_dm(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path, renderer=RecordingRenderer())
+    try:
+        out = await _start(service, humans=2, ai=1)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        _, state = await current(service, game.id)
+        hands = [dm for dm in out.dms if dm.slot == "hand"]
+        assert sorted(dm.user_id for dm in hands) == [1, 2]
+        for dm in hands:
+            seat = dm.user_id - 1
+            player = state.players_state[seat]
+            for card in [*player.hand, *player.risk]:
+                assert f"#{card} " in dm.text
+            assert dm.images and dm.images[0].data == b"hand"
+            assert dm.fallback_channel_id == CHANNEL and dm.game_id == game.id
+        decision = [dm for dm in out.dms if dm.slot == "decision"]
+        assert [dm.user_id for dm in decision] == [1]
+        select = decision[0].components[0]
+        assert isinstance(select, Select) and (select.min_values, select.max_values) == (5, 5)
+        assert "Your choices are in your DMs" in out.posts[-1].text
+        assert 1 in out.posts[-1].mention_user_ids
+    finally:
+        await repo.close()
+
+
+async def test_choosing_the_risk_stack_by_multi_select_updates_the_hand_dm(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        out = await _start(service)
+        select = next(dm for dm in out.dms if dm.slot == "decision").components[0]
+        assert isinstance(select, Select)
+        chosen = [o.value for o in select.options[:5]]
+        result = await service.click(person(1, dm=True), select.custom_id, chosen)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        _, state = await current(service, game.id)
+        assert sorted(state.players_state[0].risk) == sorted(int(v) for v in chosen)
+        hand = next(dm for dm in result.dms if dm.slot == "hand")
+        assert "Risk Stack** (5)" in hand.text
+        assert result.reply is not None and result.reply.text.startswith("✅ Risk Stack")
+    finally:
+        await repo.close()
+
+
+async def test_closed_dms_fall_back_to_hand_in_the_channel(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _start(service)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        notice = await service.record_dm_result(1, delivered=False, game_id=game.id)
+        assert notice.posts[0].mention_user_ids == (1,)
+        assert "/hand" in notice.posts[0].text and "#" not in notice.posts[0].text.replace("<#", "")
+        seats = await repo.seats(game.id)
+        assert seats[0].dm_reachable is False
+        status = await service.status(person(1), CHANNEL)
+        assert status.reply is not None
+        hand = await service.hand(person(1), CHANNEL)
+        assert hand.reply is not None and hand.reply.ephemeral
+        _, state = await current(service, game.id)
+        assert all(f"#{c} " in hand.reply.text for c in state.players_state[0].hand)
+        select = hand.reply.components[0]
+        assert isinstance(select, Select)
+        out = await service.click(
+            person(1), select.custom_id, [o.value for o in select.options[:5]]
+        )
+        for _ in range(100):
+            assert not out.dms
+            _, state = await current(service, game.id)
+            owed = HOMM4.pending(state)[0]
+            if owed.seat == 0 and owed.kind == "purchase":
+                break
+            out = await click_choice(service, game.id, person(1), 0)
+        else:
+            pytest.fail("Red never reached a Purchase Phase")
+        closed = [p for p in out.posts if "Your DMs are closed" in p.text]
+        assert closed and 1 in closed[0].mention_user_ids
+        await service.record_dm_result(1, delivered=True)
+        assert (await repo.seats(game.id))[0].dm_reachable is True
+    finally:
+        await repo.close()
+
+
+async def test_hand_in_a_dm_asks_which_game_when_there_are_several(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _start(service, channel=CHANNEL)
+        await _start(service, channel=CHANNEL + 1, seed=22)
+        with pytest.raises(ChooseGame, match="several games"):
+            await service.hand(person(1, dm=True), None)
+        games = await repo.games_for_user(1)
+        chosen = games[0].game.id
+        out = await service.run(person(1, dm=True), ("hand",), {"game": chosen})
+        assert out.reply is not None and f"game #{chosen}" in out.reply.text
+        assert out.reply.ephemeral
+    finally:
+        await repo.close()

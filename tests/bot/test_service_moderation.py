@@ -1,0 +1,156 @@
+"""Moderator commands through the GameService: each checked, logged and announced."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.command_table import UserRef
+from bot.errors import GamePaused, NotModerator
+from engine.core.ruleset import Ruleset
+from engine.homm4 import RULESET as HOMM4
+from storage.errors import NothingToUndo
+from storage.records import GameStatus, LogKind, ModeratorAction
+from tests.bot.service_helpers import (
+    GUILD,
+    click_choice,
+    current,
+    make_service,
+    person,
+    started_game,
+)
+
+MOD = person(77, moderator=True)
+
+
+async def test_players_cannot_use_moderator_commands(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service)
+        for path in (("mod", "pause"), ("mod", "undo"), ("mod", "skip"), ("mod", "end")):
+            with pytest.raises(NotModerator, match="Only moderators"):
+                await service.run(person(1), path, {}, channel_id=game.channel_id, guild_id=GUILD)
+        with pytest.raises(NotModerator):
+            await service.mod_verify(person(1), game.channel_id)
+    finally:
+        await repo.close()
+
+
+async def test_pause_stops_moves_until_resume_and_both_are_logged(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=4)
+        out = await service.mod_pause(MOD, game.channel_id, reason="holiday")
+        assert "paused game" in out.posts[0].text and "holiday" in out.posts[0].text
+        with pytest.raises(GamePaused, match="paused by a moderator"):
+            await click_choice(service, game.id, person(1), 0)
+        await service.mod_resume(MOD, game.channel_id, reason="back")
+        await click_choice(service, game.id, person(1), 0)
+        log = await repo.read_log(game.id, limit=1000)
+        actions = [e.action for e in log.entries if e.kind is LogKind.MODERATOR]
+        assert actions == [ModeratorAction.PAUSE, ModeratorAction.RESUME]
+        assert [e.reason for e in log.entries if e.kind is LogKind.MODERATOR] == ["holiday", "back"]
+    finally:
+        await repo.close()
+
+
+async def test_skip_plays_the_documented_default(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=5)
+        _, state = await current(service, game.id)
+        expected = HOMM4.default_command(state, 0)
+        out = await service.mod_skip(MOD, game.channel_id, reason="asleep")
+        assert "skipped Red's decision" in out.posts[0].text
+        log = await repo.read_log_unredacted(game.id, limit=1000)
+        skip = next(
+            e for e in log.entries if e.kind is LogKind.COMMAND and e.actor_user_id == MOD.user_id
+        )
+        assert skip.reason == "moderator skip: asleep"
+        assert json.loads(skip.command_json or "{}") == expected.model_dump(mode="json")
+    finally:
+        await repo.close()
+
+
+async def test_undo_goes_back_one_move_and_verify_agrees(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=6)
+        before = (await current(service, game.id))[1]
+        owed = HOMM4.pending(before)[0].seat
+        await click_choice(service, game.id, person(owed + 1), owed)
+        out = await service.mod_undo(MOD, game.channel_id, reason="misclick")
+        assert "undid log entry" in out.posts[0].text
+        _, after = await current(service, game.id)
+        assert after.version == before.version + 2
+        after.version = before.version
+        assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
+        verdict = await service.mod_verify(MOD, game.channel_id)
+        assert "exactly the stored position" in verdict.posts[0].text
+        log = await repo.read_log(game.id, limit=1000)
+        assert [e.action for e in log.entries if e.kind is LogKind.MODERATOR] == [
+            ModeratorAction.UNDO,
+            ModeratorAction.VERIFY,
+        ]
+        with pytest.raises(NothingToUndo):
+            await service.mod_undo(MOD, game.channel_id)
+    finally:
+        await repo.close()
+
+
+async def test_kick_hands_the_seat_to_the_computer_which_plays_on(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=7)
+        out = await service.mod_kick(MOD, game.channel_id, seat="red", reason="left the server")
+        assert "the computer plays that seat now" in out.posts[0].text
+        seats = await repo.seats(game.id)
+        assert seats[0].is_ai and seats[0].user_id is None
+        _, state = await current(service, game.id)
+        assert all(d.seat == 1 for d in HOMM4.pending(state))
+    finally:
+        await repo.close()
+
+
+async def test_replace_gives_the_seat_and_its_cards_to_another_member(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=8)
+        out = await service.mod_replace(
+            MOD, game.channel_id, seat="1", user=UserRef(55, "Newcomer"), reason="swap"
+        )
+        assert "gave Red to <@55>" in out.posts[0].text
+        seats = await repo.seats(game.id)
+        assert seats[0].user_id == 55 and seats[0].display_name == "Newcomer"
+        assert any(dm.user_id == 55 and dm.slot == "hand" for dm in out.dms)
+        await click_choice(service, game.id, person(55), 0)
+    finally:
+        await repo.close()
+
+
+async def test_end_deadline_and_settings(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        settings = await service.mod_settings(
+            MOD, None, guild_id=GUILD, role=1234, deadline_hours=24, reminder_hours=6
+        )
+        assert (
+            settings.reply is not None
+            and "<@&1234>" in settings.reply.text
+            and "24 h" in settings.reply.text
+        )
+        stored = await repo.guild_settings(GUILD)
+        assert stored.moderator_role_id == 1234 and stored.turn_deadline is not None
+        game = await started_game(service, seed=9)
+        out = await service.mod_deadline(MOD, game.channel_id, hours=3, reason="busy week")
+        assert "deadline" in out.posts[0].text
+        deadline = next(d for d in await repo.deadlines(game.id) if d.kind == "turn")
+        assert round((deadline.due_at - service.clock()).total_seconds() / 3600) == 3
+        await service.mod_end(MOD, game.channel_id, reason="done")
+        row = await repo.get_game(game.id)
+        assert row.status is GameStatus.ABANDONED
+        assert await repo.game_in_channel(game.channel_id) is None
+    finally:
+        await repo.close()
