@@ -224,7 +224,7 @@ def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
     for army in sorted(zones.armies_of(state, seat), key=lambda a: a.id):
         if army.done or army.mp2 <= 0:
             continue
-        choice = _army_move(state, army)
+        choice = _army_move(state, army, rng)
         if choice is not None:
             return choice
     return EndMovement()
@@ -336,7 +336,9 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
     return [g for g in goals if g[1] != army.hex]
 
 
-def _army_move(state: Homm4State, army: Army) -> Move | None:
+def _army_move(state: Homm4State, army: Army, rng: random.Random) -> Move | None:
+    """Move toward the best goal (now and then the second or third best, and a random one
+    of the equally good steps, so that two Armies never dance round each other forever)."""
     goals = _goals(state, army)
     if not goals:
         return None
@@ -346,7 +348,8 @@ def _army_move(state: Homm4State, army: Army) -> Move | None:
     ]
     if not reachable_goals:
         return None
-    _, target = max(reachable_goals, key=lambda g: (g[0], -g[1][1], -g[1][0]))
+    ranked = sorted(reachable_goals, key=lambda g: (-g[0], g[1][1], g[1][0]))
+    _, target = ranked[0] if rng.random() < 0.8 else ranked[rng.randrange(min(3, len(ranked)))]
     tree = movement.reachable(state, army)
     if target in tree:
         return Move(army=army.id, to=board.label(state, target))
@@ -362,7 +365,11 @@ def _army_move(state: Homm4State, army: Army) -> Move | None:
     ]
     if not candidates:
         return None
-    dest = min(candidates, key=lambda h: (to_goal[h], tree[h][0], h[1], h[0]))
+    best = min(to_goal[h] for h in candidates)
+    closest = sorted(
+        (h for h in candidates if to_goal[h] == best), key=lambda h: (tree[h][0], h[1], h[0])
+    )
+    dest = closest[0] if rng.random() < 0.7 else closest[rng.randrange(len(closest))]
     return Move(army=army.id, to=board.label(state, dest))
 
 
