@@ -572,6 +572,7 @@ class ServiceCore:
             for event in step.events:
                 if event.text:
                     lines.append(f"{tag}{event.text}")
+                    tag = ""
         return lines
 
     def _prompts(
@@ -584,7 +585,7 @@ class ServiceCore:
         rules = self.rules(game)
         by_seat = {s.seat: s for s in batch.seats}
         before_owed = (
-            {(d.seat, d.kind) for d in rules.pending(batch.before)}
+            {(d.seat, d.kind, d.prompt) for d in rules.pending(batch.before)}
             if batch.before is not None and not batch.started
             else set()
         )
@@ -599,7 +600,7 @@ class ServiceCore:
             due = batch.deadlines.get(decision.seat)
             when = f" (deadline {discord_time(due)})" if due else ""
             continuing = (
-                (decision.seat, decision.kind) in before_owed
+                (decision.seat, decision.kind, decision.prompt) in before_owed
                 and actor_seat is not None
                 and actor_seat.seat == decision.seat
             )
@@ -622,6 +623,12 @@ class ServiceCore:
                 if not continuing:
                     lines.append(f"➡️ {who}: {decision.prompt}{when} {note}")
                     mentions.append(seat.user_id)
+                elif out.reply is not None and out.reply.ephemeral:
+                    out.reply = Reply(
+                        text=chunks([out.reply.text + f"\n➡️ {decision.prompt}"])[0],
+                        ephemeral=True,
+                        components=ui.components,
+                    )
                 continue
             if continuing and out.reply is not None:
                 out.reply = Reply(

@@ -79,7 +79,11 @@ def is_private(decision: Decision) -> bool:
 
 
 def _label(state: Homm4State, command: Command, private: bool) -> str:
-    return d.describe(state, command) if private else d.public_command(state, command)
+    """A command's label. Commands naming Hand / Risk Stack cards are only ever offered
+    in private decisions (see `decision_ui`), so the full description is safe here."""
+    if not private and command.type in PRIVATE_COMMANDS:
+        return d.public_command(state, command)
+    return d.describe(state, command)
 
 
 def _priority(state: Homm4State, kind: str, command: Command) -> tuple[int, int]:
@@ -111,12 +115,21 @@ def _priority(state: Homm4State, kind: str, command: Command) -> tuple[int, int]
     if isinstance(command, c.CastSpell):
         extra = command.count - 1
     if isinstance(command, c.Move):
-        try:
-            where = d.hex_label(state, command.to)
-        except ValueError:
-            where = command.to
+        where = d.hex_label(state, command.to)
         extra = 0 if "(" in where else 1
+    if isinstance(command, c.PlaceArmy):
+        extra = _town_distance(state, command.hex)
     return order, extra
+
+
+def _town_distance(state: Homm4State, label: str) -> int:
+    """Hexes from ``label`` to the nearest Town icon (where a first Army wants to go)."""
+    from engine.homm4 import board
+    from engine.homm4.hexes import distance
+
+    where = board.parse_hex(state, label)
+    towns = [s.hex for s in state.sites if s.kind == "town"]
+    return min((distance(where, t) for t in towns), default=0)
 
 
 def decision_ui(
@@ -177,11 +190,15 @@ def decision_ui(
         key=lambda cmd: _priority(state, decision.kind, cmd),
     )
     choices = (head + tail)[:25]
+    placeholder = "Choose…"
+    if len(rest) > 25:
+        from bot.homm4.commands import slash_for
+
+        others = sorted({"/" + " ".join(slash_for(cmd)[0]) for cmd in (head + tail)[25:]})
+        placeholder = f"Choose (25 of {len(rest)} shown; {', '.join(others)} for the others)"[:150]
     select = Select(
         custom_id=customids.encode(game_id, version, "pick"),
-        placeholder=f"Choose ({len(rest)} possible; see /help for the rest)"[:150]
-        if len(rest) > 25
-        else "Choose…",
+        placeholder=placeholder,
         options=tuple(
             SelectOption(
                 label=_label(state, cmd, private)[:100],
@@ -414,7 +431,9 @@ def picture_after(
         return None
     if before is None or before.battle is not None:
         return "board"
-    if after.phase == "over" or before.active != after.active or before.phase != after.phase:
+    if after.phase == "over" or before.active != after.active or before.turn != after.turn:
+        return "board"
+    if before.phase in ("assemble", "setup") and after.phase != before.phase:
         return "board"
     if any(cmd.type in ("move", "place_army", "place_section", "form_army") for cmd in commands):
         return "board"

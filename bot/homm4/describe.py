@@ -51,6 +51,13 @@ def cards_text(state: Homm4State, instances: Sequence[int]) -> str:
     return " ".join(f"#{i}" for i in instances)
 
 
+def cards_named(state: Homm4State, instances: Sequence[int]) -> str:
+    """``"#12 Orc, #13 Orc"`` for up to three cards, else ``"5 cards (#12 #13 ...)"``."""
+    if len(instances) <= 3:
+        return ", ".join(card_label(state, i) for i in instances)
+    return f"{len(instances)} cards ({cards_text(state, instances)})"
+
+
 def hex_label(state: Homm4State, text: str) -> str:
     """A hex with what stands there: ``"C4 (Town, Red)"``; the label alone otherwise."""
     try:
@@ -137,11 +144,11 @@ def describe(state: Homm4State, command: Command) -> str:
             )
             return f"Move Army {command.army} to {hex_label(state, command.to)}{joined}"
         case c.SplitArmy():
-            return f"Split {cards_text(state, command.cards)} off Army {command.army}"
+            return f"Split {cards_named(state, command.cards)} off Army {command.army}"
         case c.FormArmy():
-            return f"Form an Army at {command.town} from {cards_text(state, command.cards)}"
+            return f"Form an Army at {command.town} from {cards_named(state, command.cards)}"
         case c.TransferCards():
-            return f"Move {cards_text(state, command.cards)} from Army {command.source} to Army {command.target}"
+            return f"Move {cards_named(state, command.cards)} from Army {command.source} to Army {command.target}"
         case c.TransferArtifact():
             return f"Give {card_label(state, command.artifact)} to {card_label(state, command.to_hero)}"
         case c.DiscardArtifact():
@@ -160,7 +167,7 @@ def describe(state: Homm4State, command: Command) -> str:
             return "Add " + ", ".join(card_label(state, i) for i in command.cards) + " to the Guard"
         case c.ChooseRiskStack():
             named = "Risk Stack: " + ", ".join(card_label(state, i) for i in command.cards)
-            return named if len(named) <= 80 else "Risk Stack: " + cards_text(state, command.cards)
+            return named if len(named) <= 64 else "Risk Stack: " + cards_text(state, command.cards)
         case c.PlaceArmy():
             return f"Place the Army token on {command.hex}"
         case c.PlaceSection():
