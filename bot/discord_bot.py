@@ -14,9 +14,11 @@ list — so no privileged intent is requested.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from bot.service import GameService
 
 log = logging.getLogger(__name__)
+
+CLOSE_GRACE = 10.0
+"""Seconds `HeroesBot.close` waits for actions in flight to finish sending."""
 
 ServiceCall = Callable[[Actor], Awaitable[Outbox]]
 """A service call waiting for its actor: ``lambda actor: service.run(actor, ...)``."""
@@ -86,12 +91,15 @@ class HeroesBot(commands.Bot):
         )
         self.reminders = ReminderLoop(
             service.due_reminders,
-            self.deliverer.deliver,
+            self.deliver_unprompted,
             interval=reminder_interval,
             clock=service.clock,
             before_first=self.wait_until_ready,
         )
         self._recovered = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.synced: list[app_commands.AppCommand] = []
         self.timings: list[tuple[str, float, float]] = []
 
@@ -114,7 +122,7 @@ class HeroesBot(commands.Bot):
         self._recovered = True
         try:
             outbox = await self.service.recover()
-            await self.deliverer.deliver(outbox)
+            await self.deliver_unprompted(outbox)
         except Exception:  # a failed recovery must not keep the bot from serving
             log.exception("Recovering unfinished automatic moves failed")
 
@@ -131,9 +139,27 @@ class HeroesBot(commands.Bot):
         return synced
 
     async def close(self) -> None:
-        """Stop the reminder loop, then disconnect."""
+        """Stop the reminder loop, let actions in flight finish sending (up to 10 s),
+        then disconnect."""
         self.reminders.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), CLOSE_GRACE)
         await super().close()
+
+    async def wait_idle(self) -> None:
+        """Wait until no action is being handled (every Outbox has been delivered)."""
+        await self._idle.wait()
+
+    @contextlib.asynccontextmanager
+    async def _working(self) -> AsyncIterator[None]:
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
 
     # ----------------------------------------------------------------- actions
     async def actor_for(self, interaction: discord.Interaction) -> Actor:
@@ -159,19 +185,28 @@ class HeroesBot(commands.Bot):
     ) -> None:
         """Defer, call the service as the interaction's user, deliver the Outbox.
 
-        User errors and bugs raised by the service propagate (to the error handler);
-        a failure while delivering is raised as `DeliveryFailed` (the action stands).
+        Never raises: a user error, a bug, or a failure while delivering (the action then
+        stands: `DeliveryFailed`) is answered by `discord_errors.handle_error`.
         """
-        started = time.perf_counter()
-        await defer(interaction, ephemeral=ephemeral)
-        acked = time.perf_counter()
-        actor = await self.actor_for(interaction)
-        outbox = await call(actor)
-        try:
-            await self.deliverer.deliver(outbox, interaction)
-        except discord.HTTPException as error:
-            raise DeliveryFailed("sending the result failed") from error
-        self._record_timing(interaction, started, acked)
+        async with self._working():
+            try:
+                started = time.perf_counter()
+                await defer(interaction, ephemeral=ephemeral)
+                acked = time.perf_counter()
+                actor = await self.actor_for(interaction)
+                outbox = await call(actor)
+                try:
+                    await self.deliverer.deliver(outbox, interaction)
+                except discord.HTTPException as error:
+                    raise DeliveryFailed("sending the result failed") from error
+                self._record_timing(interaction, started, acked)
+            except Exception as error:
+                await discord_errors.handle_error(interaction, error)
+
+    async def deliver_unprompted(self, outbox: Outbox) -> None:
+        """Deliver an Outbox no interaction asked for (reminders, recovery)."""
+        async with self._working():
+            await self.deliverer.deliver(outbox)
 
     def _record_timing(
         self, interaction: discord.Interaction, started: float, acked: float
@@ -212,7 +247,7 @@ class HeroesBot(commands.Bot):
     async def handle_click(
         self, interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]
     ) -> None:
-        """A click on one of our components: the service decides; errors answered here."""
+        """A click on one of our components: the service decides (errors answered too)."""
 
         async def call(actor: Actor) -> Outbox:
             return await self.service.click(
@@ -223,10 +258,7 @@ class HeroesBot(commands.Bot):
                 guild_id=interaction.guild_id,
             )
 
-        try:
-            await self.act(interaction, call)
-        except Exception as error:  # clicks do not reach tree.on_error
-            await discord_errors.handle_error(interaction, error)
+        await self.act(interaction, call)
 
     async def suggest(
         self,

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 class ServiceReachability:
     """`bot.discord_delivery.DmReachability` on `GameService.record_dm_result`.
 
-    A small memory of what it last read or reported avoids a query per DM; the
-    database stays the truth (read once per user after a restart).
+    A failure always reads the seat first (rare; the player may have reopened their DMs
+    with /hand in a DM since). A success is remembered, so delivered DMs cost no query
+    and no write after the first.
     """
 
     def __init__(self, service: GameService) -> None:
@@ -30,27 +31,23 @@ class ServiceReachability:
         self._known: dict[int, bool] = {}
 
     async def _stored(self, user_id: int, game_id: int) -> bool | None:
-        if user_id in self._known:
-            return self._known[user_id]
         seats = await self._service.repo.seats(game_id)
-        value = next((s.dm_reachable for s in seats if s.user_id == user_id), None)
-        if value is not None:
-            self._known[user_id] = value
-        return value
+        return next((s.dm_reachable for s in seats if s.user_id == user_id), None)
 
     async def dm_failed(self, user_id: int, game_id: int) -> Outbox:
         """Record that DMs to ``user_id`` fail; the notice to post (empty if known)."""
+        self._known[user_id] = False
         if await self._stored(user_id, game_id) is False:
             return Outbox()
-        self._known[user_id] = False
         return await self._service.record_dm_result(user_id, delivered=False, game_id=game_id)
 
     async def dm_delivered(self, user_id: int, game_id: int) -> None:
-        """Record that a DM reached ``user_id`` (once per change)."""
-        if await self._stored(user_id, game_id) is True:
+        """Record that a DM reached ``user_id`` (written once per change)."""
+        if self._known.get(user_id) is True:
             return
         self._known[user_id] = True
-        await self._service.record_dm_result(user_id, delivered=True, game_id=game_id)
+        if await self._stored(user_id, game_id) is not True:
+            await self._service.record_dm_result(user_id, delivered=True, game_id=game_id)
 
     def known(self, user_id: int) -> bool | None:
         """What this process last saw for ``user_id`` (None: nothing yet)."""
