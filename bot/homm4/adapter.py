@@ -418,11 +418,14 @@ Picture = Literal["board", "battle"]
 def picture_after(
     before: Homm4State | None, after: Homm4State, commands: Sequence[Command]
 ) -> Picture | None:
-    """Which picture to post after an action: the battlefield after each Phase (and at
-    deployment and the battle's end), the board when the turn passes, an Army moves, a
-    battle ends, set-up places something, or the game ends; None otherwise."""
+    """Which picture to post after an action: the board when a battle begins (where it
+    is) and the battlefield once both sides have deployed and after each Phase; the board
+    when the turn passes, an Army moves, a battle ends, set-up places something, or the
+    game ends; None otherwise."""
     if after.battle is not None:
         b = after.battle
+        if b.stage == "deploy":
+            return "board" if before is None or before.battle is None else None
         if before is None or before.battle is None:
             return "battle"
         a = before.battle

@@ -107,6 +107,17 @@ def creature_label(state: Homm4State, number: int) -> str:
     )
 
 
+def creature_short(state: Homm4State, number: int) -> str:
+    """``"[3] Orc ×2"``: a battle Creature by number, top card and size."""
+    if state.battle is None:
+        return f"[{number}]"
+    found = next((cr for cr in state.battle.creatures if cr.id == number), None)
+    if found is None:
+        return f"[{number}]"
+    size = f" ×{len(found.cards)}" if len(found.cards) > 1 else ""
+    return f"[{number}] {card_name(state, found.cards[0])}{size}"
+
+
 def _pay(command: Command) -> str:
     pay = getattr(command, "pay", None)
     if pay:
@@ -191,30 +202,30 @@ def public_command(state: Homm4State, command: Command) -> str:
     other commands by their kind only."""
     match command:
         case c.Deploy():
-            return "Deploy: " + deployment_text(command)
+            return "Deploy: " + deployment_summary(state, command)
         case c.Attack():
-            who = creature_label(state, command.creature)
+            who = creature_short(state, command.creature)
             if command.target_walls:
                 return f"{who} attacks the Town walls"
-            targets = ", ".join(creature_label(state, t) for t in command.targets)
+            targets = ", ".join(creature_short(state, t) for t in command.targets)
             mass = f" (Mass attack on {command.count} cards)" if command.count > 1 else ""
             return f"{who}: {command.mode} attack on {targets}{mass}"
         case c.SupportCreature():
-            return f"{creature_label(state, command.creature)} supports {creature_label(state, command.target)}"
+            return f"{creature_short(state, command.creature)} supports {creature_short(state, command.target)}"
         case c.Group():
-            return f"{creature_label(state, command.creature)} groups"
+            return f"{creature_short(state, command.creature)} groups"
         case c.Defend():
-            return f"{creature_label(state, command.creature)} defends"
+            return f"{creature_short(state, command.creature)} defends"
         case c.Regroup():
-            return f"{creature_label(state, command.creature)} regroups"
+            return f"{creature_short(state, command.creature)} regroups"
         case c.CastSpell():
-            targets = ", ".join(creature_label(state, t) for t in command.targets)
+            targets = ", ".join(creature_short(state, t) for t in command.targets)
             on = f" on {targets}" if targets else ""
-            return f"{creature_label(state, command.creature)} casts {card_label(state, command.spell)}{on}"
+            return f"{creature_short(state, command.creature)} casts {card_label(state, command.spell)}{on}"
         case c.Counterattack():
             return "Counterattack" if command.strike else "Do not counterattack"
         case c.FillFront():
-            return f"Move {creature_label(state, command.creature)} to the Melee Line"
+            return f"Move {creature_short(state, command.creature)} to the Melee Line"
         case c.Retreat():
             return "Retreat with the heroes" if command.retreat else "Fight on (no retreat)"
         case c.OfferSurrender():
