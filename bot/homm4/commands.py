@@ -1148,7 +1148,7 @@ def suggest(
                 singles = sorted(ctx.state.players_state[ctx.seat].hand)
             if play.command_type == "reinforce_guard":
                 singles = sorted(set(singles))
-            pairs = _append_suggestions(ctx, current, singles) + pairs
+            pairs = _append_suggestions(ctx, current, singles) + pairs[:1]
     return _filter(pairs, current)
 
 
