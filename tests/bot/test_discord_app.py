@@ -1,0 +1,85 @@
+"""`heroes-table run`: what it says without a token or with a bad setting, that the bare
+`heroes-table` runs the bot when a token is set, and that importing it stays cheap."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.app
+from bot import cli
+from bot.settings import Settings
+
+ENV_NAMES = ("DISCORD_TOKEN", "HEROES_DB_PATH", "HEROES_DEV_GUILD_ID", "HEROES_LOG_LEVEL")
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No settings from the environment or a .env file of the working directory."""
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_run_without_a_token_says_what_to_set_and_where(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and ".env" in err
+    assert "https://discord.com/developers/applications" in err
+    assert "Reset Token" in err and "HEROES_DEV_GUILD_ID" in err
+
+
+def test_run_reports_a_bad_setting_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("HEROES_DEV_GUILD_ID", "not-a-number")
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("heroes-table run: Bad setting HEROES_DEV_GUILD_ID") and "\n" not in err
+
+
+def test_bare_command_runs_the_bot_when_a_token_is_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nHEROES_DB_PATH=games/h.db\n")
+    seen: list[Settings] = []
+
+    async def fake_run(settings: Settings) -> int:
+        seen.append(settings)
+        return 0
+
+    monkeypatch.setattr(bot.app, "run", fake_run)
+    monkeypatch.setattr(sys, "argv", ["heroes-table"])
+    assert cli.main(None) == 0
+    assert seen and seen[0].discord_token is not None
+    assert seen[0].discord_token.get_secret_value() == "abc"
+    assert seen[0].db_path == Path("games/h.db")
+
+
+def test_run_db_option_overrides_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    seen: list[Any] = []
+
+    async def fake_run(settings: Settings) -> int:
+        seen.append(settings.db_path)
+        return 0
+
+    monkeypatch.setattr(bot.app, "run", fake_run)
+    assert cli.main(["run", "--db", "other.db"]) == 0
+    assert seen == [Path("other.db")]
+
+
+def test_importing_the_app_does_not_load_discord() -> None:
+    code = "import sys, bot.app, bot.cli; print('discord' in sys.modules, 'storage.sqlite' in sys.modules)"
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True
+    )
+    assert out.stdout.split() == ["False", "False"]
