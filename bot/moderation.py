@@ -120,7 +120,7 @@ class ModerationMixin(ServiceCore):
             by="moderator",
             reason=f"moderator skip: {why}",  # type: ignore[arg-type]
         )
-        out = await self.narrate(batch, actor)
+        out = await self.narrate(batch, None)
         out.posts.insert(
             0,
             self._announce(
@@ -130,6 +130,8 @@ class ModerationMixin(ServiceCore):
                 reason,
             ),
         )
+        # /mod replies may be public: no private line of the moderator's own seat here.
+        out.reply = Reply(f"Skipped {seat_name(chosen)}'s decision.", ephemeral=True)
         return out
 
     @staticmethod

@@ -621,23 +621,23 @@ class ServiceCore:
                         )
                     )
                 if not continuing:
-                    lines.append(f"➡️ {who}: {decision.prompt}{when} {note}")
+                    lines.append(f"➡️ {who}: {ui.text}{when} {note}")
                     mentions.append(seat.user_id)
                 elif out.reply is not None and out.reply.ephemeral:
                     out.reply = Reply(
-                        text=chunks([out.reply.text + f"\n➡️ {decision.prompt}"])[0],
+                        text=chunks([out.reply.text + f"\n➡️ {ui.text}"])[0],
                         ephemeral=True,
                         components=ui.components,
                     )
                 continue
             if continuing and out.reply is not None:
                 out.reply = Reply(
-                    text=chunks([out.reply.text + f"\n➡️ {decision.prompt}"])[0],
+                    text=chunks([out.reply.text + f"\n➡️ {ui.text}"])[0],
                     ephemeral=True,
                     components=ui.components,
                 )
                 continue
-            lines.append(f"➡️ {who}: {decision.prompt}{when}")
+            lines.append(f"➡️ {who}: {ui.text}{when}")
             mentions.append(seat.user_id)
             if not components:
                 components = list(ui.components)

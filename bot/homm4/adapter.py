@@ -149,6 +149,15 @@ def decision_ui(
     """
     private = is_private(decision)
     version = state.version
+    if decision.kind == "place_section" and state.section_pile:
+        from engine.homm4 import board
+
+        revealed = board.map_data().sections[state.section_pile[0]].name
+        decision = decision.model_copy(
+            update={
+                "prompt": f"{decision.prompt} It is {revealed} (just revealed)."
+            }
+        )
     tokens = {
         id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
     }
