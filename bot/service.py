@@ -107,7 +107,8 @@ class GameService(LobbyMixin, ModerationMixin):
         return result
 
     async def help(self, actor: Actor, channel_id: int | None) -> Outbox:
-        """The commands, with the ones that answer your current decision first."""
+        """What to type: the commands answering your current decision in full, then every
+        command group in one line each (an ephemeral reply under 2000 characters)."""
         lines: list[str] = []
         if channel_id is not None:
             game = await self.repo.game_in_channel(channel_id)
@@ -117,15 +118,18 @@ class GameService(LobbyMixin, ModerationMixin):
                 state = self.state_of(game)
                 for decision in self.rules(game).pending(state):
                     if mine is not None and decision.seat == mine.seat:
-                        now = [s for s in homm4_commands.SPECS if set(s.phase) & {decision.kind}]
+                        now = [s for s in homm4_commands.SPECS if decision.kind in s.phase]
                         lines.append(f"**Now:** {decision.prompt}")
                         lines += help_lines(now)
-        lines.append("**All commands:**")
-        lines += help_lines(ALL_SPECS)
-        texts = chunks(lines, 1900)
-        return Outbox(
-            reply=Reply("\n".join(lines)[:1900] if len(texts) == 1 else texts[0], ephemeral=True)
+        groups: dict[str, list[str]] = {}
+        for spec in ALL_SPECS:
+            groups.setdefault(spec.path[0], []).extend(spec.path[1:])
+        lines.append("**Commands** (options are suggested as you type):")
+        lines += [f"/{top} {'|'.join(subs)}".rstrip() for top, subs in groups.items()]
+        lines.append(
+            "Cards are #numbers (or names), hexes like C4, Armies and Creatures by number."
         )
+        return Outbox(reply=Reply(chunks(lines)[0], ephemeral=True))
 
     # ------------------------------------------------------------------ playing
     def _context(self, state: Homm4State, seat: int) -> homm4_commands.PlayContext:
