@@ -273,9 +273,10 @@ class HeroesBot(commands.Bot):
         """
         try:
             actor = await self.actor_for(interaction)
+            data: dict[str, Any] = dict(interaction.data or {})
             typed = {
                 o["name"]: o.get("value")
-                for o in _flat_options((interaction.data or {}).get("options", []))
+                for o in _flat_options(list(data.get("options", [])))
                 if not o.get("focused")
             }
             found = await self.service.autocomplete(

@@ -136,6 +136,7 @@ def build_view(components: Sequence[Component]) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     row, used = 0, 0
     for component in components:
+        item: discord.ui.Item[Any]
         if isinstance(component, Select):
             if used:
                 row, used = row + 1, 0

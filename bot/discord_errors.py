@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import secrets
 import traceback
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -38,7 +39,7 @@ def describe_interaction(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", "?"))
     kind = "select" if "values" in data else "button"
     return f"{kind} {custom_id[:100]}"

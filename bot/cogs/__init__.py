@@ -7,6 +7,7 @@ Cogs only receive Discord interactions and forward them to the `GameService` thr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,11 +20,11 @@ def all_cogs(bot: HeroesBot) -> list[commands.Cog]:
     """One instance of every cog, bound to ``bot``."""
     from bot.cogs import decks, game, homm4_play, moderation, player
 
-    classes: list[type[commands.Cog]] = [
+    classes: list[Callable[[HeroesBot], commands.Cog]] = [
         game.GameCommands,
         decks.DeckCommands,
         player.PlayerCommands,
         moderation.ModCommands,
         *homm4_play.PLAY_COGS,
     ]
-    return [cls(bot) for cls in classes]  # type: ignore[call-arg]
+    return [cls(bot) for cls in classes]

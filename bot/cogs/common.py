@@ -121,7 +121,7 @@ def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
         wrapped = callback
         suggestions = all_suggestions(path)
         if suggestions:
-            wrapped = app_commands.autocomplete(**suggestions)(wrapped)
+            wrapped = app_commands.autocomplete(**suggestions)(wrapped)  # type: ignore[arg-type]
         fixed = all_choices(path)
         if fixed:
             wrapped = app_commands.choices(**fixed)(wrapped)

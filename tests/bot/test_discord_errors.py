@@ -4,6 +4,7 @@ autocomplete answered from the service."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -145,4 +146,28 @@ async def test_a_failing_autocomplete_offers_nothing_and_logs_quietly(
         assert any("autocomplete" in m and "/card" in m for m in messages)
         assert not any("Archangel" in m for m in messages)
         assert not any("Ignoring exception" in m for m in messages)
+    fake_discord.assert_no_violations()
+
+
+async def test_a_slow_action_is_acknowledged_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.create(fake_discord)
+    fake_discord.ack_timeout = 0.3  # tighter than Discord's 3 s: the defer must come first
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        bot = heroes_bot(runner)
+        real_run = bot.service.run
+
+        async def slow_run(*args: Any, **kwargs: Any) -> Any:
+            await asyncio.sleep(0.6)  # a long render, a busy database...
+            return await real_run(*args, **kwargs)
+
+        monkeypatch.setattr(bot.service, "run", slow_run)
+        opened = await fake_discord.slash(table.ann, table.channel, "game new")
+        assert opened.response is not None and opened.response.elapsed < 0.3
+        assert opened.response.name == "deferred message"
+        await bot.wait_idle()
+        assert any("Game #1 is open" in m.content for m in opened.messages)
+        assert any(m.buttons() for m in table.channel.public_messages())
+        runner.assert_no_errors()
     fake_discord.assert_no_violations()
