@@ -18,7 +18,7 @@ from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
 from engine.core.errors import NotYourDecision
-from engine.core.model import seat_name
+from engine.core.model import Command, GameState, seat_name
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
 
@@ -105,9 +105,10 @@ class ModerationMixin(ServiceCore):
                 f"{seat_name(chosen)} owes no decision now; waiting for: {', '.join(seat_name(s) for s in owing)}."
             )
 
-        def default(fresh: object) -> object:
+        def default(fresh: GameState) -> Command:
             try:
-                return rules.default_command(fresh, chosen)
+                command: Command = rules.default_command(fresh, chosen)
+                return command
             except NotYourDecision:
                 raise BadOption(f"{seat_name(chosen)} no longer owes a decision.") from None
 
@@ -118,7 +119,7 @@ class ModerationMixin(ServiceCore):
             default,
             actor_user_id=actor.user_id,
             by="moderator",
-            reason=f"moderator skip: {why}",  # type: ignore[arg-type]
+            reason=f"moderator skip: {why}",
         )
         out = await self.narrate(batch, None)
         out.posts.insert(

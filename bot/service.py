@@ -42,10 +42,11 @@ from bot.moderation import ModerationMixin
 from bot.outbox import Button, ChannelPost, Image, Outbox, Reply
 from bot.service_core import Batch, chunks, discord_time
 from engine.core.errors import InvalidInput, RuleViolation
-from engine.core.model import seat_name
+from engine.core.model import GameState, seat_name
 from engine.homm4 import decks as deck_rules
 from engine.homm4.cards import load_card_pool
 from engine.homm4.state import Homm4State
+from engine.homm4.views import PublicView
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
@@ -155,11 +156,11 @@ class GameService(LobbyMixin, ModerationMixin):
         if key not in homm4_commands.PLAY_COMMANDS:
             raise UnknownCommand(f"/{' '.join(path)} is not a command of this game.")
 
-        def build(state: object) -> dict[str, Any]:
+        def build(state: GameState) -> dict[str, Any]:
             assert isinstance(state, Homm4State)
             return homm4_commands.build_command(key, self._context(state, seat.seat), options)
 
-        batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)  # type: ignore[arg-type]
+        batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)
         return await self.narrate(batch, actor)
 
     async def autocomplete(
@@ -243,7 +244,7 @@ class GameService(LobbyMixin, ModerationMixin):
             )
             index, digest = customids.read_option_token(token)
 
-            def chosen(state: object) -> Any:
+            def chosen(state: GameState) -> Any:
                 assert isinstance(state, Homm4State)
                 from engine.homm4 import RULESET as HOMM4
 
@@ -343,6 +344,7 @@ class GameService(LobbyMixin, ModerationMixin):
         names = {s.seat: s.display_name for s in seats}
         rules = self.rules(game)
         view = rules.public_view(state)
+        assert isinstance(view, PublicView)
         lines = [f"**Game #{game.id}** ({game.status.value})", *homm4.status_lines(view, names)]
         deadlines = {
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
@@ -382,7 +384,7 @@ class GameService(LobbyMixin, ModerationMixin):
             lines += self._log_lines(entry)
         if not page.entries:
             lines.append("(nothing yet)")
-        components = ()
+        components: tuple[Button, ...] = ()
         if page.has_more and page.first_seq is not None:
             components = (
                 Button(

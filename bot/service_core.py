@@ -32,6 +32,7 @@ from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.homm4.state import Homm4State
+from engine.homm4.views import PublicView, SeatView
 from storage.errors import WrongGameStatus
 from storage.records import Deadline, DeadlineSpec, Game, GameStatus, GuildSettings, Seat
 from storage.repository import Repository
@@ -214,7 +215,8 @@ class ServiceCore:
             raise WrongStage(
                 f"Game #{game.id} has not started yet. The host starts it with /game start."
             )
-        return self.rules(game).load_state(game.state_json)
+        state: GameState = self.rules(game).load_state(game.state_json)
+        return state
 
     @staticmethod
     def require_active(game: Game) -> None:
@@ -459,6 +461,7 @@ class ServiceCore:
         if self.renderer is None or not isinstance(state, Homm4State):
             return None
         view = self.rules_for(state).public_view(state)
+        assert isinstance(view, PublicView)
         try:
             if kind == "battle":
                 data = await asyncio.to_thread(self.renderer.battle, view)
@@ -473,6 +476,7 @@ class ServiceCore:
         if self.renderer is None or not isinstance(state, Homm4State):
             return None
         view = self.rules_for(state).view(state, seat)
+        assert isinstance(view, SeatView)
         data = await asyncio.to_thread(self.renderer.hand, view)
         return Image("hand.png", data, "Your Hand and Risk Stack")
 
@@ -504,10 +508,11 @@ class ServiceCore:
         actor_seat = self.seat_of(batch.seats, actor.user_id) if actor is not None else None
         out.reply = self._reply(batch, actor_seat)
         lines = self._public_lines(batch)
+        before = (
+            batch.before if isinstance(batch.before, Homm4State) and not batch.started else None
+        )
         picture_kind = (
-            homm4.picture_after(
-                batch.before if not batch.started else None, after, [s.command for s in batch.steps]
-            )  # type: ignore[arg-type]
+            homm4.picture_after(before, after, [s.command for s in batch.steps])
             if isinstance(after, Homm4State)
             else None
         )

@@ -154,9 +154,7 @@ def decision_ui(
 
         revealed = board.map_data().sections[state.section_pile[0]].name
         decision = decision.model_copy(
-            update={
-                "prompt": f"{decision.prompt} It is {revealed} (just revealed)."
-            }
+            update={"prompt": f"{decision.prompt} It is {revealed} (just revealed)."}
         )
     tokens = {
         id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
@@ -438,7 +436,7 @@ def picture_after(
         if before is None or before.battle is None:
             return "battle"
         a = before.battle
-        if (a.round, a.phase, a.stage == "deploy") != (b.round, b.phase, b.stage == "deploy"):
+        if a.stage == "deploy" or (a.round, a.phase) != (b.round, b.phase):
             return "battle"
         return None
     if before is None or before.battle is not None:

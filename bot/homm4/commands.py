@@ -182,11 +182,11 @@ def _fill_buy(ctx: PlayContext, command: dict[str, Any]) -> None:
         return
     towns = sorted(
         {
-            cmd.town
+            str(getattr(cmd, "town", ""))
             for cmd in ctx.of_type("buy")
             if getattr(cmd, "card", None) == command.get("card")
         }
-    )  # type: ignore[attr-defined]
+    )
     if len(towns) == 1:
         command["town"] = towns[0]
     else:

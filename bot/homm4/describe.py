@@ -40,9 +40,9 @@ def card_detail(state: Homm4State, instance: int) -> str:
     elif isinstance(card, HeroCard):
         extra = f", cost {card.cost}"
     else:
-        cost = getattr(card, "cost", None)
-        if cost is not None:
-            extra = f", cost {cost}"
+        price = getattr(card, "cost", None)
+        if price is not None:
+            extra = f", cost {price}"
     return f"#{instance} {card.name} — {kind}{extra}"
 
 
