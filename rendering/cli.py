@@ -4,7 +4,7 @@ The computer plays every seat (the ruleset's own AI, seeded), so the same ``--se
 gives the same pictures. Written to ``--out``: ``board.png`` (a few Rounds in, after a
 move), ``hand.png`` (the active seat's Hand and Risk Stack at that moment),
 ``battle.png`` (the first battle in which an attack has been made) and ``card-<id>.png``
-for a few cards of that Hand. ``--measure`` also prints, as JSON, the encoded size and
+for a few cards of that Hand (then of its Army Stacks). ``--measure`` also prints, as JSON, the encoded size and
 encoding time of each image in each format (the numbers in docs/RENDERING.md).
 
 Module-level imports stay light: `bot.cli` imports this module to build its parser.
@@ -185,7 +185,9 @@ def main(args: argparse.Namespace) -> int:
         _write(args.out, f"{name}.{fmt.extension}", encode(image, fmt))
         for name, image in images.items()
     ]
-    for ref in (shots.hand.hand + shots.hand.risk)[: args.cards]:
+    own_armies = [a for a in shots.hand.armies if a.owner == shots.hand.seat]
+    candidates = [*shots.hand.hand, *shots.hand.risk, *(c for a in own_armies for c in a.cards)]
+    for ref in candidates[: args.cards]:
         written.append(
             _write(
                 args.out,

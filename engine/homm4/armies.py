@@ -84,19 +84,19 @@ def sight_radius(state: Homm4State, army: Army) -> int:
 def new_army(state: Homm4State, seat: int, where: Hex, cards: Sequence[int], mp2: int = 0) -> Army:
     """Create and add an Army for ``seat`` on ``where`` with a fresh token and id.
 
-    ``cards`` are put in stack order. The caller has already removed them from their zone.
+    Army tokens are numbered across the whole game, like the box's numbered tokens, so the
+    token number is the army id that commands take. ``cards`` are put in stack order. The
+    caller has already removed them from their zone.
     """
-    player = state.players_state[seat]
     created = Army(
         id=state.next_army_id,
         owner=seat,
-        token=player.next_army_token,
+        token=state.next_army_id,
         hex=where,
         cards=stack_order(state, cards),
         mp2=mp2,
     )
     state.next_army_id += 1
-    player.next_army_token += 1
     state.armies.append(created)
     return created
 
@@ -107,5 +107,5 @@ def remove_army(state: Homm4State, army_id: int) -> None:
 
 
 def army_label(army: Army) -> str:
-    """Return the public name of an Army token (``"Army 2"``: the owner's token number)."""
+    """Return the public name of an Army token (``"Army 2"``: the number commands take)."""
     return f"Army {army.token}"

@@ -49,7 +49,6 @@ class Player(_M):
     free_town: int | None = None
     starting_stack: list[int] = Field(default_factory=list)
     eliminated: bool = False
-    next_army_token: int = 1
 
 
 class Inventory(_M):
