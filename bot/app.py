@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
@@ -93,6 +94,9 @@ def configure_logging(level: str) -> None:
 async def run(settings: Settings) -> int:
     """Open the database, build the bot, log in and serve until closed.
 
+    SIGTERM and SIGINT close the bot gracefully (actions in flight finish sending, then
+    the database is closed), as a service manager or Ctrl-C expect.
+
     :returns: the process exit code (see `main`).
     """
     import discord
@@ -105,6 +109,7 @@ async def run(settings: Settings) -> int:
     except StorageError as error:
         print(f"heroes-table run: {error}", file=sys.stderr)
         return 1
+    unhook = stop_on_signals(bot)
     try:
         async with bot:
             await bot.start(token)
@@ -119,9 +124,31 @@ async def run(settings: Settings) -> int:
         print("heroes-table run: Discord refused the gateway intents.", file=sys.stderr)
         return 1
     finally:
+        unhook()
         for close in reversed(closers):
             await close()
     return 0
+
+
+def stop_on_signals(bot: HeroesBot) -> Callable[[], None]:
+    """Close ``bot`` on SIGTERM or SIGINT (where the event loop supports signal handlers).
+
+    :returns: a function removing the handlers again.
+    """
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+    for number in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(number, lambda: asyncio.ensure_future(bot.close()))
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            break
+        installed.append(number)
+
+    def remove() -> None:
+        for number in installed:
+            loop.remove_signal_handler(number)
+
+    return remove
 
 
 async def build_bot(

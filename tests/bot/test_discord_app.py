@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +16,10 @@ import pytest
 import bot.app
 from bot import cli
 from bot.settings import Settings
+from storage import open_repository
+from tests.bot.discord_helpers import Table
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
 ENV_NAMES = ("DISCORD_TOKEN", "HEROES_DB_PATH", "HEROES_DEV_GUILD_ID", "HEROES_LOG_LEVEL")
 
@@ -83,3 +90,26 @@ def test_importing_the_app_does_not_load_discord() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True
     )
     assert out.stdout.split() == ["False", "False"]
+
+
+async def test_run_serves_until_sigterm_then_closes_everything(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    db = tmp_path / "heroes.db"
+    settings = Settings(_env_file=None, DISCORD_TOKEN="abc", db_path=db)  # type: ignore[call-arg]
+    task = asyncio.create_task(bot.app.run(settings))
+    for _ in range(200):
+        if fake_discord.command_syncs and fake_discord.gateway.identifies:
+            break
+        await asyncio.sleep(0.02)
+    assert fake_discord.command_syncs == 1
+    helped = await fake_discord.slash(table.ann, table.channel, "help")
+    assert (await helped.final_message()).ephemeral
+    assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL, "no SIGTERM handler"
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await asyncio.wait_for(task, 10) == 0
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    repo = await open_repository(db)  # closed cleanly: opens again at once
+    await repo.close()
+    fake_discord.assert_no_violations()

@@ -129,9 +129,16 @@ async def open_and_start(driver: Driver) -> None:
 
 
 async def closed_dms_fall_back(driver: Driver) -> None:
-    """cara's undelivered hand reaches her as an ephemeral message at her next
-    interaction; /hand shows it again; the channel is told only once."""
+    """ann reads her hand with /hand in her DMs; cara's undelivered hand reaches her as an
+    ephemeral message at her next interaction, /hand shows it again, and the channel is
+    told only once."""
     table = driver.table
+    in_dm = await driver.timed(
+        table.ann,
+        "/hand in DM",
+        lambda: driver.fake.slash(table.ann, driver.fake.dm_channel(table.ann), "hand"),
+    )
+    assert any(a.filename == "hand.png" for m in in_dm.messages for a in m.attachments)
     shown = await driver.slash(table.cara, "hand")
     mine = [m for m in shown.messages if m.ephemeral and "your cards" in m.content]
     assert mine and all(m.ephemeral for m in shown.messages)
