@@ -379,26 +379,32 @@ class GameService(LobbyMixin, ModerationMixin):
         if page is None:
             newest = await self.repo.read_log(game.id, before_seq=10**12, limit=LOG_PAGE)
             page = newest
-        lines = [f"**Log of game #{game.id}**"]
-        for entry in page.entries:
-            lines += self._log_lines(entry)
-        if not page.entries:
-            lines.append("(nothing yet)")
+        header = f"**Log of game #{game.id}**"
+        shown: list[str] = []
+        first_shown: int | None = None
+        budget = 1900 - len(header)
+        for entry in reversed(page.entries):
+            block = self._log_lines(entry)
+            size = sum(len(line) + 1 for line in block)
+            if shown and size > budget:
+                break
+            shown = block + shown
+            budget -= size
+            first_shown = entry.seq
+        if not shown:
+            shown = ["(nothing yet)"]
+        more = page.has_more or (first_shown is not None and first_shown != page.first_seq)
         components: tuple[Button, ...] = ()
-        if page.has_more and page.first_seq is not None:
+        if more and first_shown is not None:
             components = (
                 Button(
                     "Older",
-                    customids.encode(game.id, game.version, "log", page.first_seq),
+                    customids.encode(game.id, game.version, "log", first_shown),
                     "secondary",
                 ),
             )
-        return Outbox(
-            reply=Reply(
-                chunks(lines)[-1] if len("\n".join(lines)) > 1900 else "\n".join(lines),
-                components=components,
-            )
-        )
+        text = "\n".join([header, *shown])
+        return Outbox(reply=Reply(chunks([text])[0], components=components))
 
     @staticmethod
     def _log_lines(entry: LogEntry) -> list[str]:

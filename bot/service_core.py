@@ -23,10 +23,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+from bot import customids
 from bot.actors import Actor
 from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage
 from bot.homm4 import adapter as homm4
-from bot.outbox import ChannelPost, Component, DirectMessage, Image, Outbox, Reply
+from bot.outbox import Button, ChannelPost, Component, DirectMessage, Image, Outbox, Reply
 from bot.render import DEFAULT_RENDERER, Renderer
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, seat_name
@@ -628,6 +629,14 @@ class ServiceCore:
                 if not continuing:
                     lines.append(f"➡️ {who}: {ui.text}{when} {note}")
                     mentions.append(seat.user_id)
+                    if not components:
+                        components = [
+                            Button(
+                                f"{seat_name(decision.seat)}: my cards and choices",
+                                customids.encode(game.id, after.version, "hand"),
+                                "primary",
+                            )
+                        ]
                 elif out.reply is not None and out.reply.ephemeral:
                     out.reply = Reply(
                         text=chunks([out.reply.text + f"\n➡️ {ui.text}"])[0],

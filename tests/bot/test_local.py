@@ -35,9 +35,10 @@ async def test_the_console_plays_a_whole_game_with_typed_commands(tmp_path: Path
         text = await console.start()
         assert "Game #1 begins" in text
         assert "[DM to Red (Player 1)]" in text
-        assert "!1 Choose 5 cards for your Risk Stack (pick 5-5):" in text
+        assert "!1 [Red: my cards and choices]" in text
+        assert "!2 Choose 5 cards for your Risk Stack (pick 5-5):" in text
         assert "[you are Player 1]" in text
-        pressed = await console.handle("!2")
+        pressed = await console.handle("!3")
         assert "✅ Risk Stack" in pressed
         typed = 0
         for _ in range(3000):
@@ -88,7 +89,7 @@ async def test_the_session_reads_lines_until_the_end_of_input(tmp_path: Path) ->
         ["local", "--seed", "19", "--no-images", "--db", str(tmp_path / "s.db")]
     )
     assert args.players == 2 and args.ai is None
-    lines = iter(["/game status", "!2", "/hand"])
+    lines = iter(["/game status", "!1", "/hand"])
     printed: list[str] = []
     code = await local._session(args, lambda: next(lines, None), printed.append)
     assert code == 0

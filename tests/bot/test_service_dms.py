@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import ChooseGame
-from bot.outbox import Select
+from bot.outbox import Button, Select
 from engine.homm4 import RULESET as HOMM4
 from tests.bot.service_helpers import (
     CHANNEL,
@@ -109,6 +109,11 @@ async def test_closed_dms_fall_back_to_hand_in_the_channel(tmp_path: Path) -> No
             pytest.fail("Red never reached a Purchase Phase")
         closed = [p for p in out.posts if "Your DMs are closed" in p.text]
         assert closed and 1 in closed[0].mention_user_ids
+        button = closed[0].components[0]
+        assert isinstance(button, Button) and button.label == "Red: my cards and choices"
+        private = await service.click(person(1), button.custom_id)
+        assert private.reply is not None and private.reply.ephemeral
+        assert "Red's Purchase Phase" in private.reply.text and private.reply.components
         await service.record_dm_result(1, delivered=True)
         assert (await repo.seats(game.id))[0].dm_reachable is True
     finally:
