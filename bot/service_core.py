@@ -545,8 +545,34 @@ class ServiceCore:
                     mention_user_ids=tuple(m for m in mentions if m is not None),
                 )
             )
+        self._clear_decision_dms(batch, out)
         await self._hand_dms(batch, out)
         return out
+
+    def _clear_decision_dms(self, batch: Batch, out: Outbox) -> None:
+        """Empty the "decision" DM of each person whose private decision was answered,
+        so its old buttons do not linger (the deliverer edits that DM in place)."""
+        if batch.before is None or batch.after is None or batch.started:
+            return
+        rules = self.rules(batch.game)
+        private_before = {d.seat for d in rules.pending(batch.before) if homm4.is_private(d)}
+        private_after = {d.seat for d in rules.pending(batch.after) if homm4.is_private(d)}
+        for seat in batch.seats:
+            if (
+                seat.seat in private_before - private_after
+                and seat.user_id is not None
+                and not seat.is_ai
+                and seat.dm_reachable is not False
+            ):
+                out.dms.append(
+                    DirectMessage(
+                        user_id=seat.user_id,
+                        game_id=batch.game.id,
+                        slot="decision",
+                        text=f"Game #{batch.game.id}: nothing waits for you here now.",
+                        fallback_channel_id=batch.game.channel_id,
+                    )
+                )
 
     def _reply(self, batch: Batch, actor_seat: Seat | None) -> Reply:
         mine = [s for s in batch.steps if s.by is None or s.by == "moderator"]

@@ -71,6 +71,8 @@ async def test_choosing_the_risk_stack_by_multi_select_updates_the_hand_dm(tmp_p
         assert sorted(state.players_state[0].risk) == sorted(int(v) for v in chosen)
         hand = next(dm for dm in result.dms if dm.slot == "hand")
         assert "Risk Stack** (5)" in hand.text
+        cleared = next(dm for dm in result.dms if dm.slot == "decision")
+        assert cleared.components == () and "nothing waits for you" in cleared.text
         assert result.reply is not None and result.reply.text.startswith("✅ Risk Stack")
     finally:
         await repo.close()
