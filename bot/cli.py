@@ -42,11 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: ``sys.argv[1:]``), run the subcommand, return its exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     command = args.command or default_command()
     if args.command is None:
-        args = parser.parse_args([command, *(argv or sys.argv[1:])])
+        args = parser.parse_args([command, *arguments])
     module = importlib.import_module(SUBCOMMANDS[command][0])
     code: int = module.main(args)
     return code
