@@ -65,37 +65,75 @@ def HOMM4_pending_seat(state: object) -> int:
     return pending[0].seat
 
 
+def _hidden(state: object) -> set[int]:
+    """Cards in any Hand, Risk Stack or draw deck."""
+    return adapter.private_cards(state)  # type: ignore[arg-type]
+
+
+def _prompt_texts(out: object) -> list[str]:
+    """What the service itself wrote in the channel (prompts, labels), not event lines."""
+    texts = [t for t in channel_texts(out) if "\n" not in t]  # type: ignore[arg-type]
+    lines = [line for post in out.posts for line in post.text.splitlines()]  # type: ignore[attr-defined]
+    return texts + [line for line in lines if line.startswith(("➡️", "🏆"))]
+
+
+async def _event_lines_never_name_hidden_cards(repo: object, game_id: int) -> int:
+    """Replay the log command by command: no public event line names a card that was in a
+    Hand, Risk Stack or deck both before and after its command. Returns the lines checked."""
+    from engine.homm4 import RULESET
+    from storage.records import LogKind
+    from storage.replay import read_full_log
+
+    game = await repo.get_game(game_id)  # type: ignore[attr-defined]
+    entries = await read_full_log(repo, game_id)  # type: ignore[arg-type]
+    state, _ = RULESET.new_game(RULESET.parse_options(game.options), game.players, game.seed)
+    checked = 0
+    for entry in entries:
+        if entry.kind is not LogKind.COMMAND:
+            continue
+        before = _hidden(state)
+        state.version = entry.version_after - 1
+        state, _ = RULESET.apply(state, entry.seat, entry.command_json)
+        still = before & _hidden(state)
+        texts = [e.text for e in entry.events]
+        assert not named_cards(texts) & still, texts
+        checked += len(texts)
+    return checked
+
+
 @pytest.mark.rule("homm4:card-types")
-async def test_no_private_card_reaches_the_channel_in_a_game_against_the_computer(
-    tmp_path: Path,
+@pytest.mark.parametrize(("seed", "humans", "ai"), [(23, 1, 1), (101, 2, 1), (108, 1, 1)])
+async def test_no_private_card_reaches_the_channel(
+    tmp_path: Path, seed: int, humans: int, ai: int
 ) -> None:
     renderer = RecordingRenderer()
     repo, service = await make_service(tmp_path, renderer=renderer)
     try:
-        game = await started_game(service, humans=1, ai=1, seed=23)
-        actions = 0
-        pictures = 0
-        battles = 0
+        game = await started_game(service, humans=humans, ai=ai, seed=seed)
+        seats = {s.seat: s for s in await repo.seats(game.id)}
+        actions = pictures = battles = 0
         while actions < MAX_ACTIONS:
-            row, _ = await current(service, game.id)
+            row, state = await current(service, game.id)
             if row.status is not GameStatus.ACTIVE:
                 break
+            owed = HOMM4_pending_seat(state)
             renderer.shown.clear()
-            out = await click_choice(service, game.id, person(1), 0)
+            out = await click_choice(service, game.id, person(seats[owed].user_id or 0), owed)
             _, after = await current(service, game.id)
-            hidden = adapter.private_cards(after)
-            leaked = named_cards(channel_texts(out)) & hidden
-            assert not leaked, f"channel named hidden cards {leaked}: {channel_texts(out)}"
+            hidden = _hidden(after)
+            leaked = named_cards(_prompt_texts(out)) & hidden
+            assert not leaked, f"the service named hidden cards {leaked}: {_prompt_texts(out)}"
             for kind, instances in renderer.shown:
                 assert not instances & hidden, f"the {kind} picture showed hidden cards"
                 pictures += 1
                 battles += kind == "battle"
-            for dm in out.dms:
-                assert dm.user_id == 1
+            humans_ids = {s.user_id for s in seats.values() if not s.is_ai}
+            assert {dm.user_id for dm in out.dms} <= humans_ids
             actions += 1
         row, _ = await current(service, game.id)
         assert row.status is GameStatus.FINISHED
         assert pictures > 5 and battles >= 1
+        assert await _event_lines_never_name_hidden_cards(repo, game.id) > 50
         log = await repo.read_log(game.id, limit=1000)
         for entry in log.entries:
             assert entry.command_json is None
