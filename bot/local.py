@@ -32,6 +32,7 @@ from bot.command_table import LineError, help_lines, parse_console_line
 from bot.errors import user_message
 from bot.outbox import Button, Component, Outbox, Select
 from engine.core.model import seat_name
+from storage.records import GameStatus
 
 CHANNEL_ID = 1
 """The console's one game channel."""
@@ -95,6 +96,11 @@ class Console:
         for number in range(1, self.humans + 1):
             self.names[number] = f"Player {number}"
         lines: list[str] = []
+        existing = await self.service.repo.game_in_channel(CHANNEL_ID)
+        if existing is not None and existing.status is not GameStatus.LOBBY:
+            return await self.resume(existing.id)
+        if existing is not None:
+            await self.service.mod_end(self.actor(1), CHANNEL_ID, reason="an unfinished lobby")
         lines += self.show(
             await self.service.new_game(
                 self.actor(1),
@@ -116,6 +122,23 @@ class Console:
         await self.refresh_colours()
         lines += self.show(started)
         await self.follow_turn()
+        lines.append(self.prompt_line())
+        return "\n".join(lines)
+
+    async def resume(self, game_id: int) -> str:
+        """Continue the game already in the database (``--db`` of an earlier session)."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        self.game_id = game_id
+        for seat in await self.service.repo.seats(game_id):
+            if seat.user_id is not None:
+                self.names[seat.user_id] = seat.display_name
+        await self.refresh_colours()
+        lines = [f"Resuming game #{game_id} from the database."]
+        lines += self.show(await self.service.status(self.actor(1), CHANNEL_ID))
+        await self.follow_turn()
+        lines += self.show(await self.service.hand(self.actor(), CHANNEL_ID))
         lines.append(self.prompt_line())
         return "\n".join(lines)
 

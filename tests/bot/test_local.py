@@ -103,3 +103,17 @@ def test_the_cli_offers_local_with_playable_defaults() -> None:
     args = build_parser().parse_args(["local"])
     assert isinstance(args, argparse.Namespace)
     assert (args.ruleset, args.players, args.ai, args.db) == ("homm4", 2, None, None)
+
+
+async def test_a_second_session_on_the_same_database_resumes_the_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "keep.db")
+    first = build_parser().parse_args(["local", "--seed", "20", "--no-images", "--db", db])
+    lines = iter(["!3"])
+    await local._session(first, lambda: next(lines, None), lambda text: None)
+    printed: list[str] = []
+    again = build_parser().parse_args(["local", "--no-images", "--db", db])
+    code = await local._session(again, lambda: None, printed.append)
+    output = "\n".join(printed)
+    assert code == 0
+    assert "Resuming game #1 from the database." in output
+    assert "Red places the Army token on an edge hex." in output
