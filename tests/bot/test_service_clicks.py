@@ -144,6 +144,8 @@ async def test_every_component_offered_in_a_game_fits_discords_limits(tmp_path: 
             for part in parts:
                 assert len(part.text) <= 2000
                 assert sum(isinstance(c, Select) for c in part.components) <= 5
+                ids = [c.custom_id for c in part.components]
+                assert len(ids) == len(set(ids)), "custom ids repeat within one message"
                 for component in part.components:
                     seen += 1
                     assert len(component.custom_id) <= 100
