@@ -507,11 +507,17 @@ def learn_skill(state: Homm4State, seat: int, hero: int, instance: int | None) -
 
 
 def award_skills(state: Homm4State, seat: int, hero_list: list[int]) -> list[Event]:
-    """Queue a `SkillAward` for ``seat``'s surviving Heroes of a won battle, keeping only
-    Heroes that have a Skill card they could learn now (else the chance is skipped)."""
+    """Queue a `SkillAward` for ``seat``'s surviving Heroes of a won battle
+    (homm4:heroes-levels-skills-and-spells.hero-level).
+
+    Whether the Hand or Risk Stack holds a Skill card a Hero could learn is hidden, so the
+    award is offered to every such Hero while the seat holds any card at all (it may skip).
+    Only what the whole table can see ends the chance at once: an empty Hand and Risk Stack
+    and no own Basic card to turn over.
+    """
     player = state.players_state[seat]
-    cards = sorted(player.hand + player.risk)
-    able = [h for h in hero_list if heroes.skill_choices(state, h, cards)]
+    holds_cards = bool(player.hand or player.risk)
+    able = [h for h in hero_list if holds_cards or heroes.skill_choices(state, h, [])]
     if not able:
         return []
     state.interrupts.insert(0, SkillAward(seat=seat, heroes=able))

@@ -63,11 +63,12 @@ ARMY_KINDS: frozenset[EffectKind] = frozenset(
 def hero_card(state: Homm4State, hero: int) -> HeroCard:
     """Return the Hero card of instance ``hero``.
 
-    :raises IllegalMove: if ``hero`` is not a Hero card.
+    :raises IllegalMove: if ``hero`` is not a Hero card (the message names only ``#N``:
+        the number may be a card hidden in a Hand).
     """
     found = zones.card(state, hero)
     if not isinstance(found, HeroCard):
-        raise IllegalMove(f"{zones.name(state, hero)} is not a Hero.")
+        raise IllegalMove(f"Card #{hero} is not a Hero.")
     return found
 
 
@@ -86,7 +87,7 @@ def ensure_inventory(state: Homm4State, hero: int) -> Inventory:
 def _skill(state: Homm4State, instance: int) -> SkillCard:
     found = zones.card(state, instance)
     if not isinstance(found, SkillCard):
-        raise IllegalMove(f"{zones.name(state, instance)} is not a Skill card.")
+        raise IllegalMove(f"Card #{instance} is not a Skill card.")
     return found
 
 

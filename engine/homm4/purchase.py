@@ -126,7 +126,7 @@ def hero_army_in_town(state: Homm4State, seat: int, hero: int) -> tuple[Army, Si
     :raises IllegalMove: if the hero is in none of ``seat``'s Armies or not in its Town.
     """
     army = zones.find_hero_army(state, hero)
-    if army is None or army.owner != seat:
+    if army is None or army.owner != seat or not zones.is_hero(state, hero):
         raise IllegalMove(f"Card #{hero} is not a Hero in one of your Armies.")
     site = zones.site_at(state, army.hex)
     if site is None or site.kind != "town" or site.owner != seat:
@@ -252,7 +252,6 @@ def buy_artifact(state: Homm4State, seat: int, command: BuyArtifact) -> list[Eve
         raise IllegalMove(
             f"Card #{command.card} is a Treasure; Treasures are never sold, only won from Guards."
         )
-    heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
     on_sale = artifact_categories(state, site)
     if artifact.category not in on_sale:
@@ -291,7 +290,6 @@ def buy_skill(state: Homm4State, seat: int, command: BuySkill) -> list[Event]:
     skill = zones.card_as(state, command.card, SkillCard)
     if skill is None:
         raise IllegalMove(f"Card #{command.card} is not a Skill card.")
-    heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
     offers = skills_for_sale(state, site)
     if skill.id not in offers:
@@ -322,7 +320,6 @@ def learn_spell(state: Homm4State, seat: int, command: LearnSpell) -> list[Event
     spell = zones.card_as(state, command.card, SpellCard)
     if spell is None:
         raise IllegalMove(f"Card #{command.card} is not a Spell card.")
-    heroes.hero_card(state, command.hero)
     _, site = hero_army_in_town(state, seat, command.hero)
     if not teaches(state, site, spell):
         raise IllegalMove(
