@@ -37,7 +37,11 @@ RISK_STACK_SIZE = 5
 
 
 def _deck_lists(options: Homm4Options, players: int, rng: Rng) -> list[tuple[str, dict[str, int]]]:
-    """Return ``(name, {card id: copies})`` per seat, checked by `decks.validate_deck`."""
+    """Return ``(name, {card id: copies})`` per seat, checked by `decks.validate_deck`.
+
+    With no deck choices the ready-made decks are shuffled (``rng``) and dealt in seat
+    order; `_deal_event` reports that shuffle.
+    """
     pool = zones.pool()
     if not options.decks:
         ids = sorted(pool.decks)
@@ -110,7 +114,7 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
         card_owner=card_owner,
         players_state=players_state,
     )
-    events: list[Event] = []
+    events: list[Event] = [] if options.decks else [_deal_event(lists)]
     for seat, (deck_name, _) in enumerate(lists):
         events += _starting_forces(state, seat, deck_name)
     pile = list(available)
@@ -130,6 +134,17 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
         state.phase = "assemble"
         state.active = 0
     return state, events
+
+
+def _deal_event(lists: Sequence[tuple[str, dict[str, int]]]) -> Event:
+    """The ``shuffle`` event of dealing the ready-made decks at random (house rule 9)."""
+    names = [name for name, _ in lists]
+    dealt = "; ".join(f"{seat_name(seat)} {name}" for seat, name in enumerate(names))
+    return Event(
+        kind="shuffle",
+        text=f"The ready-made decks are shuffled and dealt: {dealt}.",
+        data={"zone": "ready_made_decks", "size": len(names), "decks": names},
+    )
 
 
 def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event]:

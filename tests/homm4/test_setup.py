@@ -43,6 +43,21 @@ def test_deck_is_shuffled_as_an_event() -> None:
 
 
 @pytest.mark.rule("homm4:setup")
+def test_dealing_the_ready_made_decks_is_a_shuffle_event() -> None:
+    """Every draw from the game's generator shows in the log: dealing the ready-made decks
+    at random is a ``shuffle`` event naming who plays which deck (house rule 9)."""
+    _, events = R.new_game(R.parse_options({}), 3, 3)
+    dealt = [e for e in events if e.kind == "shuffle" and e.data.get("zone") == "ready_made_decks"]
+    assert len(dealt) == 1 and events[0] is dealt[0]
+    assert [e.data["seat"] for e in events if e.kind == "starting_forces"] == [0, 1, 2]
+    assert len(dealt[0].data["decks"]) == 3
+    _, chosen = R.new_game(
+        R.parse_options({"decks": [{"deck": "deck_asylum"}, {"deck": "deck_haven"}]}), 2, 3
+    )
+    assert not [e for e in chosen if e.data.get("zone") == "ready_made_decks"]
+
+
+@pytest.mark.rule("homm4:setup")
 def test_ready_made_and_custom_decks_are_validated() -> None:
     state = new_game(players=2, seed=1, decks=[{"deck": "deck_asylum"}, {"deck": "deck_haven"}])
     assert zones.card(state, state.players_state[0].free_town).id == "asylum"  # type: ignore[arg-type]
