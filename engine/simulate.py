@@ -64,12 +64,8 @@ class GameReport:
 
 
 def _invariant_checker(ruleset: Ruleset[Any]) -> Callable[[GameState], list[str]]:
-    """Return the ruleset's extra state audit (homm4: the card-zone check)."""
-    if ruleset.id == "homm4":
-        from engine.homm4.audit import zone_problems
-
-        return zone_problems  # type: ignore[return-value]
-    return lambda state: []
+    """Return the ruleset's own state audit (`Ruleset.audit`)."""
+    return ruleset.audit
 
 
 def play_game(

@@ -106,6 +106,14 @@ class Ruleset(ABC, Generic[S]):
         Used by a moderator's skip. :raises NotYourDecision: if ``seat`` owes nothing.
         """
 
+    def audit(self, state: S) -> list[str]:
+        """Return broken invariants of ``state`` (empty when sound); default: none checked.
+
+        Rulesets override this with their conservation checks (homm4: every card instance
+        in exactly one zone). Used by random playouts and `heroes-table simulate`.
+        """
+        return []
+
     def ai_command(self, state: S, seat: int, rng: random.Random) -> Command:
         """Choose a legal command for a computer seat (default: uniformly at random).
 

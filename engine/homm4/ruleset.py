@@ -19,6 +19,7 @@ from engine.core.model import Command, Decision, Event, Result, seat_name
 from engine.core.ruleset import Ruleset
 from engine.homm4 import adventure, battle, decisions, movement, purchase, scouting, setup, viewing
 from engine.homm4 import commands as c
+from engine.homm4.audit import zone_problems
 from engine.homm4.options import Homm4Options
 from engine.homm4.state import Homm4State
 from engine.homm4.views import PublicView, SeatView
@@ -77,6 +78,10 @@ class Homm4Ruleset(Ruleset[Homm4State]):
     def public_view(self, state: Homm4State) -> PublicView:
         """Return what everyone may see (no Hand, Risk Stack or deck card)."""
         return viewing.public_view(state)
+
+    def audit(self, state: Homm4State) -> list[str]:
+        """Every card instance in exactly one zone (`audit.zone_problems`)."""
+        return zone_problems(state)
 
     def result(self, state: Homm4State) -> Result:
         """Return the result: finished once one side (or the sides eliminated together
