@@ -20,7 +20,7 @@ def pass_until(b: Builder, creature: int) -> None:
     for _ in range(100):
         assert b.state.battle is not None
         assert b.state.battle.stage == "fight", b.state.battle.stage
-        due = [c.id for c in battle._due(b.state)]
+        due = [c.id for c in battle.due_creatures(b.state)]
         if creature in due:
             return
         act(b, Defend(creature=due[0]))

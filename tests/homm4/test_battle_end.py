@@ -39,7 +39,7 @@ def to_round_end(b: Builder) -> None:
     assert b.state.battle is not None
     start = b.state.battle.round
     while b.state.battle.stage == "fight" and b.state.battle.round == start:
-        due = battle._due(b.state)
+        due = battle.due_creatures(b.state)
         act(b, Defend(creature=due[0].id))
 
 

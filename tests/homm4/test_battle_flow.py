@@ -160,7 +160,7 @@ def test_each_phase_attacker_first_then_defender() -> None:
     for _ in range(6):
         assert b.state.battle is not None
         (decision,) = battle.battle_pending(b.state)
-        (cr,) = battle._due(b.state)
+        (cr,) = battle.due_creatures(b.state)
         order.append((decision.seat, b.state.battle.phase, cr.cards[0]))
         act(b, Defend(creature=cr.id))
     assert order == [
@@ -200,9 +200,9 @@ def test_the_attacking_seat_chooses_the_order_within_a_phase() -> None:
     second = b.card("bandit", 0)
     golem = b.card("golden_golem", 1)
     fight(b, [([first], "melee"), ([second], "melee")], [([golem], "melee")])
-    assert {c.id for c in battle._due(b.state)} == {cid(b, first), cid(b, second)}
+    assert {c.id for c in battle.due_creatures(b.state)} == {cid(b, first), cid(b, second)}
     act(b, Defend(creature=cid(b, second)))
-    assert [c.id for c in battle._due(b.state)] == [cid(b, first)]
+    assert [c.id for c in battle.due_creatures(b.state)] == [cid(b, first)]
 
 
 # ------------------------------------------------------------ special attacks

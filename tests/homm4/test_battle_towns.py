@@ -27,7 +27,7 @@ pytestmark = pytest.mark.usefixtures("small_pool")
 def pass_until(b: Builder, creature: int) -> None:
     for _ in range(100):
         assert b.state.battle is not None and b.state.battle.stage == "fight"
-        due = [c.id for c in battle._due(b.state)]
+        due = [c.id for c in battle.due_creatures(b.state)]
         if creature in due:
             return
         act(b, Defend(creature=due[0]))
