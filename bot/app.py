@@ -157,7 +157,7 @@ async def build_bot(
     service_options: Mapping[str, Any] | None = None,
     **bot_options: Any,
 ) -> tuple[HeroesBot, list[Callable[[], Awaitable[None]]]]:
-    """Open the repository and the message-id store and build the bot on them.
+    """Open the repository and build the bot on it (the message ids live there too).
 
     ``service_options`` go to `GameService` (tests pass ``renderer``, ``clock``);
     ``bot_options`` go to `HeroesBot` (tests pass ``guild_ready_timeout``,
@@ -167,16 +167,15 @@ async def build_bot(
     :raises StorageError: when the database cannot be opened.
     """
     from bot.discord_bot import HeroesBot
-    from bot.discord_refs import open_ref_store
+    from bot.discord_refs import RepositoryRefStore
     from bot.service import GameService
     from storage import open_repository
 
     repo = await open_repository(settings.db_path)
     closers: list[Callable[[], Awaitable[None]]] = [repo.close]
     try:
-        refs = await open_ref_store(settings.db_path)
-        closers.append(refs.close)
         service = GameService(repo, **dict(service_options or {}))
+        refs = RepositoryRefStore(repo)
         bot = HeroesBot(service, refs=refs, dev_guild_id=settings.dev_guild_id, **bot_options)
     except BaseException:
         for close in reversed(closers):

@@ -394,3 +394,16 @@ class GameSettings:
     seats_wanted: int | None = None
     turn_deadline: timedelta | None = None
     deck_rule: str = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A chat message the bot edits in place (a keyed channel post, a DM slot).
+
+    Attributes:
+        channel_id: the channel holding it (a guild channel, a thread or a DM channel).
+        message_id: the message's id.
+    """
+
+    channel_id: int
+    message_id: int

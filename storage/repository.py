@@ -35,6 +35,7 @@ from storage.records import (
     GuildSettings,
     LogEntry,
     LogPage,
+    MessageRef,
     ModeratorAction,
     ModeratorChange,
     SavedDeck,
@@ -434,6 +435,24 @@ class Repository(ABC):
 
         :raises GameNotFound: if there is no such game.
         """
+
+    # ------------------------------------------------------------- message ids
+    @abstractmethod
+    async def message_ref(self, scope: str, key: str) -> MessageRef | None:
+        """Return the message remembered under ``(scope, key)``, or None.
+
+        The bot keeps here the ids of chat messages it edits in place: ``scope`` names
+        where (``post:{channel_id}``, ``dm:{user_id}:{game_id}``), ``key`` which one
+        (``status``, ``hand``...). Losing one is harmless: the next message is sent anew.
+        """
+
+    @abstractmethod
+    async def put_message_ref(self, scope: str, key: str, ref: MessageRef) -> None:
+        """Remember ``ref`` under ``(scope, key)``, replacing any earlier one."""
+
+    @abstractmethod
+    async def forget_message_ref(self, scope: str, key: str) -> None:
+        """Drop the message remembered under ``(scope, key)`` (nothing if there is none)."""
 
     # ---------------------------------------------------------- moderator helpers
     async def pause(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:

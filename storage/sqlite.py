@@ -64,6 +64,7 @@ from storage.records import (
     LogEntry,
     LogKind,
     LogPage,
+    MessageRef,
     ModeratorAction,
     ModeratorChange,
     SavedDeck,
@@ -1424,6 +1425,37 @@ class SqliteRepository(Repository):
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, kind) DO UPDATE SET "
                 "value = excluded.value, updated_at = excluded.updated_at",
                 (game_id, seat, kind, value, now),
+            )
+
+    # ------------------------------------------------------------- message ids
+    async def message_ref(self, scope: str, key: str) -> MessageRef | None:
+        """See `Repository.message_ref`."""
+        async with self._read() as conn:
+            row = await _row(
+                conn,
+                "SELECT channel_id, message_id FROM discord_message_refs "
+                "WHERE scope = ? AND key = ?",
+                (scope, key),
+            )
+        return None if row is None else MessageRef(row["channel_id"], row["message_id"])
+
+    async def put_message_ref(self, scope: str, key: str, ref: MessageRef) -> None:
+        """See `Repository.put_message_ref`."""
+        now = self._now()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO discord_message_refs (scope, key, channel_id, message_id, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "updated_at = excluded.updated_at",
+                (scope, key, ref.channel_id, ref.message_id, now),
+            )
+
+    async def forget_message_ref(self, scope: str, key: str) -> None:
+        """See `Repository.forget_message_ref`."""
+        async with self._write() as conn:
+            await conn.execute(
+                "DELETE FROM discord_message_refs WHERE scope = ? AND key = ?", (scope, key)
             )
 
 
