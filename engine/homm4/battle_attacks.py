@@ -19,6 +19,7 @@ from engine.homm4 import zones
 from engine.homm4.battle_core import (
     TOWN_DEFENSE,
     Mode,
+    base_value,
     can_melee,
     can_regroup,
     card_defense,
@@ -80,13 +81,7 @@ def _attack_value(
 ) -> tuple[int, list[str]]:
     """The attack value of ``cr`` in ``mode`` against ``target`` and its parts for the log."""
     battle = current_battle(state)
-    if mode == "melee":
-        base = melee_value(state, cr)
-    elif mode == "ranged":
-        base = ranged_value(state, cr)
-    else:
-        caster = spellcaster_of(state, cr)
-        base = caster.spell_attack if caster is not None else 0
+    base = base_value(state, cr, mode)
     parts = [str(base)]
     bonus = stack_bonus(state, cr)
     value = base + bonus

@@ -561,3 +561,15 @@ def mode_targets(state: Homm4State, cr: Creature, mode: Mode) -> list[int | Lite
     if mode == "ranged":
         return list(ranged_targets(state, cr))
     return list(spell_targets(state, cr))
+
+
+def base_value(state: Homm4State, cr: Creature, mode: Mode) -> int:
+    """Return the top card's value for an attack in ``mode``: its Melee or Ranged value, or a
+    spellcasting unit's spell attack (homm4:battles.making-a-melee-attack,
+    homm4:battles.making-a-ranged-attack, homm4:battles.making-support: Casting Spells)."""
+    if mode == "melee":
+        return melee_value(state, cr)
+    if mode == "ranged":
+        return ranged_value(state, cr)
+    caster = spellcaster_of(state, cr)
+    return caster.spell_attack if caster is not None else 0

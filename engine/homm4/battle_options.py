@@ -13,6 +13,7 @@ from engine.core.model import Command
 from engine.homm4 import heroes, zones
 from engine.homm4.battle_core import (
     Mode,
+    base_value,
     can_regroup,
     card_defense,
     creature,
@@ -21,13 +22,9 @@ from engine.homm4.battle_core import (
     due_creatures,
     is_hero,
     line_of,
-    melee_targets,
     melee_value,
-    ranged_targets,
-    ranged_value,
+    mode_targets,
     side_seat,
-    spell_targets,
-    spellcaster_of,
     stack_bonus,
     target_limit,
 )
@@ -93,12 +90,7 @@ def battle_legal(state: Homm4State, seat: int) -> list[Command]:
 
 def _attack_commands(state: Homm4State, cr: Creature, mode: Mode) -> list[Command]:
     found: list[Command] = []
-    if mode == "melee":
-        reach = melee_targets(state, cr)
-    elif mode == "ranged":
-        reach = list(ranged_targets(state, cr))
-    else:
-        reach = list(spell_targets(state, cr))
+    reach = mode_targets(state, cr, mode)
     ids = [t for t in reach if t != "walls"]
     for target in ids:
         size = len(creature(state, target).cards)
@@ -219,13 +211,7 @@ def _default_action(state: Homm4State, cr: Creature) -> Command:
                     c.targets[0],
                 ),
             )
-            if mode == "melee":
-                value = melee_value(state, cr)
-            elif mode == "ranged":
-                value = ranged_value(state, cr)
-            else:
-                caster = spellcaster_of(state, cr)
-                value = caster.spell_attack if caster is not None else 0
+            value = base_value(state, cr, mode)
             if best is None or value > best[0]:
                 best = (value, target)
         elif any(c.target_walls for c in options) and best is None:

@@ -11,6 +11,9 @@ homm4:battles.hero-retreat, homm4:battles.surrender.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Literal
+
 from engine.core.errors import IllegalMove, InvalidInput, WrongPhase
 from engine.core.model import Event
 from engine.homm4 import board
@@ -174,25 +177,32 @@ def _end_of_round(state: Homm4State) -> list[Event]:
 def _offer_retreat(state: Homm4State, side: int) -> bool:
     """Ask ``side`` (then the Defender) about Hero Retreat, then Surrender, else start a
     new Round. :returns: True when a decision is now awaited, False on a new Round."""
-    battle = current_battle(state)
-    for candidate in (0, 1):
-        if candidate >= side and retreat_problem(state, candidate) is None:
-            battle.stage = "retreat"
-            battle.to_act = candidate
-            return True
-    return offer_surrender(state, 0)
+    return _ask(state, side, "retreat", retreat_problem) or offer_surrender(state, 0)
 
 
 def offer_surrender(state: Homm4State, side: int) -> bool:
     """Ask ``side`` (then the Defender) about Surrender, else start a new Round.
     Rule: homm4:battles.surrender."""
+    if _ask(state, side, "surrender_offer", surrender_problem):
+        return True
+    _new_round(state)
+    return False
+
+
+def _ask(
+    state: Homm4State,
+    side: int,
+    stage: Literal["retreat", "surrender_offer"],
+    problem: Callable[[Homm4State, int], str | None],
+) -> bool:
+    """Put the first of ``side`` and the later sides (Attacker 0, then Defender 1) that may
+    answer ``stage`` to decide; :returns: whether one may."""
     battle = current_battle(state)
     for candidate in (0, 1):
-        if candidate >= side and surrender_problem(state, candidate) is None:
-            battle.stage = "surrender_offer"
+        if candidate >= side and problem(state, candidate) is None:
+            battle.stage = stage
             battle.to_act = candidate
             return True
-    _new_round(state)
     return False
 
 
