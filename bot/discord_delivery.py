@@ -164,23 +164,75 @@ async def _send_piece(
     files: list[discord.File],
     view: discord.ui.View | None,
 ) -> None:
-    extra: dict[str, object] = {"view": view} if view is not None else {}
     if not interaction.response.is_done():
-        await interaction.response.send_message(
-            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, **extra
-        )
+        await _respond(interaction, text, ephemeral=ephemeral, files=files, view=view)
         interaction.extras[_ORIGINAL_USED_KEY] = True
         return
     kind = deferred_as(interaction)
     placeholder = kind in ("ephemeral", "public") and not interaction.extras.get(_ORIGINAL_USED_KEY)
     if placeholder and (kind == "ephemeral") != ephemeral:
+        log.debug(
+            "%s: the reply's visibility differs from the defer's; the placeholder is replaced",
+            interaction.command.qualified_name if interaction.command else "an interaction",
+        )
         await interaction.delete_original_response()
         interaction.extras[_ORIGINAL_USED_KEY] = True
     elif placeholder:
         interaction.extras[_ORIGINAL_USED_KEY] = True
-    await interaction.followup.send(
-        text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, **extra
-    )
+    await _follow_up(interaction, text, ephemeral=ephemeral, files=files, view=view)
+
+
+async def _respond(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+) -> None:
+    """The interaction's first response (discord.py's overloads want ``view`` present
+    or absent, never None)."""
+    if view is None:
+        await interaction.response.send_message(
+            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS
+        )
+    else:
+        await interaction.response.send_message(
+            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, view=view
+        )
+
+
+async def _follow_up(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+) -> None:
+    """A followup message (the first one after a "thinking…" defer fills the placeholder)."""
+    if view is None:
+        await interaction.followup.send(
+            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS
+        )
+    else:
+        await interaction.followup.send(
+            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, view=view
+        )
+
+
+async def send_message(
+    channel: discord.abc.Messageable,
+    text: str | None,
+    *,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> discord.Message:
+    """Send a message to a channel or DM channel (``view`` only when there is one)."""
+    if view is None:
+        return await channel.send(text, files=files, allowed_mentions=mentions)
+    return await channel.send(text, files=files, allowed_mentions=mentions, view=view)
 
 
 async def finish_interaction(interaction: discord.Interaction) -> None:
@@ -315,11 +367,8 @@ class Deliverer:
                 edited = await self._edit(ref, last, post.images, view, mentions)
                 if edited is not None:
                     return edited
-        message = await channel.send(
-            last or None,
-            files=make_files(post.images),
-            allowed_mentions=mentions,
-            **({"view": view} if view is not None else {}),
+        message = await send_message(
+            channel, last or None, files=make_files(post.images), view=view, mentions=mentions
         )
         if post.key is not None:
             await self.refs.put(scope, post.key, MessageRef(post.channel_id, message.id))
@@ -380,11 +429,12 @@ class Deliverer:
         channel = await self.client.create_dm(discord.Object(dm.user_id))
         for piece in pieces[:-1]:
             await channel.send(piece, allowed_mentions=NO_MENTIONS)
-        message = await channel.send(
+        message = await send_message(
+            channel,
             pieces[-1] or None,
             files=make_files(dm.images),
-            allowed_mentions=NO_MENTIONS,
-            **({"view": view} if view is not None else {}),
+            view=view,
+            mentions=NO_MENTIONS,
         )
         if dm.slot != "notice":
             await self.refs.put(scope, dm.slot, MessageRef(channel.id, message.id))

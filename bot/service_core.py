@@ -347,7 +347,8 @@ class ServiceCore:
             if seat is None:
                 continue
             if seat.is_ai:
-                command = await asyncio.to_thread(homm4.ai_choice, state, decision.seat, game.seed)  # type: ignore[arg-type]
+                assert isinstance(state, Homm4State)
+                command = await asyncio.to_thread(homm4.ai_choice, state, decision.seat, game.seed)
                 return decision.seat, command, "computer"
             own = orders.get(decision.seat, {})
             if own and isinstance(state, Homm4State):

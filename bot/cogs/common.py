@@ -9,7 +9,7 @@ too, so Discord and the console never describe a command differently.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 Path = tuple[str, ...]
 
 AutocompleteCallback = Callable[
-    [discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]
+    [discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]
 ]
 
 
@@ -84,12 +84,13 @@ def all_choices(path: Path) -> dict[str, list[app_commands.Choice[str]]]:
 def suggest(path: Path, option: str, *, integer: bool = False) -> AutocompleteCallback:
     """The autocomplete callback of ``option``: asks the service through the bot."""
 
-    async def callback(interaction: discord.Interaction, current: str) -> list[Any]:
-        bot: HeroesBot = interaction.client  # type: ignore[assignment]
-        found = await bot.suggest(interaction, path, option, str(current))
+    async def callback(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[Any]]:
+        found = await heroes_bot(interaction).suggest(interaction, path, option, str(current))
         if not integer:
-            return found
-        numbers = []
+            return list(found)
+        numbers: list[app_commands.Choice[Any]] = []
         for choice in found:
             try:
                 numbers.append(app_commands.Choice(name=choice.name, value=int(choice.value)))
@@ -121,7 +122,7 @@ def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
         wrapped = callback
         suggestions = all_suggestions(path)
         if suggestions:
-            wrapped = app_commands.autocomplete(**suggestions)(wrapped)  # type: ignore[arg-type]
+            wrapped = app_commands.autocomplete(**suggestions)(wrapped)
         fixed = all_choices(path)
         if fixed:
             wrapped = app_commands.choices(**fixed)(wrapped)
@@ -136,7 +137,10 @@ def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
     return decorate
 
 
-async def run(interaction: discord.Interaction, path: Path, **options: Any) -> None:
-    """Forward a table command to the service (deferring with the table's visibility)."""
-    bot: HeroesBot = interaction.client  # type: ignore[assignment]
-    await bot.run_command(interaction, path, options, ephemeral=spec(path).ephemeral)
+def heroes_bot(interaction: discord.Interaction) -> HeroesBot:
+    """The bot an interaction reached (always a `HeroesBot` here)."""
+    from bot.discord_bot import HeroesBot
+
+    client = interaction.client
+    assert isinstance(client, HeroesBot)
+    return client

@@ -1157,7 +1157,7 @@ def _append_suggestions(
 ) -> list[tuple[str, str]]:
     words = [w for w in _SPLIT.split(current.strip()) if w]
     typed = " ".join(w for w in words if _NUMBER.match(w))
-    chosen = {int(_NUMBER.match(w).group(1)) for w in words if _NUMBER.match(w)}  # type: ignore[union-attr]
+    chosen = {int(m.group(1)) for m in map(_NUMBER.match, words) if m is not None}
     pairs = []
     for card in cards:
         if card in chosen:
