@@ -425,17 +425,7 @@ def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
         return []
     where = board.label(state, site.hex)
     if site.kind in ("town", "dwelling"):
-        before = site.owner
-        site.owner = seat
-        what = "Town" if site.kind == "town" else "Creature Dwelling"
-        taken = f" from {seat_name(before)}" if before is not None else ""
-        return [
-            Event(
-                kind="capture",
-                text=f"{seat_name(seat)} captures the {what} {zones.name(state, site.card)} at {where}{taken}.",
-                data={"seat": seat, "site": site.id, "hex": where, "from": before},
-            )
-        ]
+        return _claim(state, seat, site, "Town" if site.kind == "town" else "Creature Dwelling")
     if not army_rules.army_heroes(state, army):
         return []
     if zones.card_as(state, site.card, ArtifactCard) is not None:
@@ -451,13 +441,20 @@ def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
             )
         ]
         return events + give_artifact(state, seat, army, artifact)
+    return _claim(state, seat, site, "Object")
+
+
+def _claim(state: Homm4State, seat: int, site: Site, what: str) -> list[Event]:
+    """Make ``seat`` the controller of identified ``site`` and report whom it was taken from."""
+    assert site.card is not None
     before = site.owner
     site.owner = seat
     taken = f" from {seat_name(before)}" if before is not None else ""
+    where = board.label(state, site.hex)
     return [
         Event(
             kind="capture",
-            text=f"{seat_name(seat)} captures the Object {zones.name(state, site.card)} at {where}{taken}.",
+            text=f"{seat_name(seat)} captures the {what} {zones.name(state, site.card)} at {where}{taken}.",
             data={"seat": seat, "site": site.id, "hex": where, "from": before},
         )
     ]
