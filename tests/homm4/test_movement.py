@@ -339,3 +339,24 @@ def test_a_captured_town_keeps_its_level() -> None:
     army = _army(state, 0, site.hex, "orc")
     state = _walk_onto(state, army, site.hex)
     assert state.sites[site.id].owner == 0 and state.sites[site.id].level == 3
+
+
+@pytest.mark.rule("homm4:battles.attackers-and-defenders")
+def test_a_guarded_unclaimed_town_is_fought_without_walls_an_owned_one_with_them() -> None:
+    """The Guard of a Town nobody holds yet is wandering monsters: a Guard battle, no walls.
+    A player's Town with defenders is a Town battle: walls intact, defense 10."""
+    for owned in (False, True):
+        state = _board_game()
+        site = next(s for s in state.sites if s.kind == "town")
+        site.card = add_card(state, 1, "haven")
+        defender = add_card(state, 1, "squire")
+        if owned:
+            site.owner, site.garrison = 1, [defender]
+        else:
+            site.guard, site.guard_player = [defender], 1
+        start = next(n for n in neighbours(site.hex) if board.step_cost2(state, n) is not None)
+        mine = _army(state, 0, start, "kestrel", "orc")
+        state, _ = apply(state, 0, {"type": "move", "army": mine.id, "to": label(state, site.hex)})
+        assert state.battle is not None
+        kind, walls = ("town", "intact") if owned else ("guard", "none")
+        assert (state.battle.defender_kind, state.battle.walls) == (kind, walls)
