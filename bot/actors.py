@@ -2,8 +2,8 @@
 
 The service never sees discord.py objects. The Discord layer (or the local console) builds
 an `Actor` from the interaction: the user's id and name, whether they may moderate in this
-guild (Manage Server, or the guild's configured moderator role), and whether the action
-comes from a direct message. The service checks moderator rights again itself.
+guild (Manage Server, or the guild's configured moderator role), whether they manage the
+server, and whether the action comes from a direct message. The service checks moderator rights again itself.
 """
 
 from __future__ import annotations
@@ -21,12 +21,15 @@ class Actor:
         is_moderator: True when the caller found Manage Server or the guild's moderator
             role on the member. False in DMs (no guild there).
         in_dm: True when the action comes from a direct message with the bot.
+        manages_server: True when the member has Manage Server in this guild (then also
+            a moderator); only they may change who the moderators are (`/settings role:`).
     """
 
     user_id: int
     display_name: str
     is_moderator: bool = False
     in_dm: bool = False
+    manages_server: bool = False
 
     @property
     def mention(self) -> str:

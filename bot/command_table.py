@@ -95,8 +95,10 @@ class CommandSpec:
         ruleset: the ruleset a ``play`` command belongs to; None for every game.
         in_dm: whether the command works in a direct message with the bot.
         moderator: whether only moderators may use it (the service checks again).
-        ephemeral: whether the reply is only for the user (the Discord layer defers
-            with this flag; a ``Reply`` says it again).
+        ephemeral: whether the reply is only for the user. The Discord layer defers
+            with this flag, so the service's ``Reply`` must have the same visibility
+            (else Discord deletes the "thinking…" placeholder and sends again: a
+            visible flash); public news of a private reply goes as channel posts.
         phase: for ``play`` commands, the decision kinds it answers (for /help).
     """
 

@@ -66,7 +66,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             _DECK,
         ),
         handler="new_game",
-        ephemeral=False,
     ),
     CommandSpec(("game", "join"), "Take a seat in this channel's lobby", (_DECK,), handler="join"),
     CommandSpec(("game", "leave"), "Give up your seat in the lobby", handler="leave"),
@@ -112,7 +111,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         ("game", "start"),
         "Host: start the game (hands come by DM)",
         handler="start",
-        ephemeral=False,
     ),
     CommandSpec(
         ("game", "status"),
@@ -180,6 +178,19 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         in_dm=True,
     ),
     CommandSpec(("help",), "What you can type now", handler="help", in_dm=True),
+    # ---- the server (moderators; hidden from others like /mod)
+    CommandSpec(
+        ("settings",),
+        "Moderators: show or change this server's moderator role, deadline and reminders",
+        (
+            OptionSpec("role", "the moderator role (Manage Server only)", "role"),
+            _i("deadline-hours", "default hours per decision (0: none)", 0, 720),
+            _i("reminder-hours", "remind every N hours (0: once, at 75%)", 0, 720),
+            OptionSpec("clear-role", "remove the moderator role (Manage Server only)", "boolean"),
+        ),
+        handler="server_settings",
+        moderator=True,
+    ),
     # ---- moderators
     CommandSpec(
         ("mod", "pause"),
@@ -187,7 +198,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_REASON,),
         handler="mod_pause",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "resume"),
@@ -195,7 +205,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_REASON,),
         handler="mod_resume",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "skip"),
@@ -203,7 +212,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_s("seat", "whose decision (default: the first owing one)"), _REASON),
         handler="mod_skip",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "undo"),
@@ -211,7 +219,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_i("count", "how many moves (default 1)", 1, 50), _REASON),
         handler="mod_undo",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "replace"),
@@ -219,7 +226,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_SEAT, OptionSpec("user", "the member taking the seat", "user", required=True), _REASON),
         handler="mod_replace",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "kick"),
@@ -227,7 +233,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_SEAT, _REASON),
         handler="mod_kick",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "end"),
@@ -235,7 +240,6 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_REASON,),
         handler="mod_end",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "deadline"),
@@ -247,26 +251,12 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         ),
         handler="mod_deadline",
         moderator=True,
-        ephemeral=False,
     ),
     CommandSpec(
         ("mod", "verify"),
         "Replay the game from its log and compare with the stored position",
         (_REASON,),
         handler="mod_verify",
-        moderator=True,
-        ephemeral=False,
-    ),
-    CommandSpec(
-        ("mod", "settings"),
-        "Show or change the server's moderator role, deadline and reminders",
-        (
-            OptionSpec("role", "the moderator role", "role"),
-            _i("deadline-hours", "default hours per decision (0: none)", 0, 720),
-            _i("reminder-hours", "remind every N hours (0: once, at 75%)", 0, 720),
-            OptionSpec("clear-role", "remove the moderator role (Manage Server only)", "boolean"),
-        ),
-        handler="mod_settings",
         moderator=True,
     ),
 )

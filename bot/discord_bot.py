@@ -163,12 +163,13 @@ class HeroesBot(commands.Bot):
 
     # ----------------------------------------------------------------- actions
     async def actor_for(self, interaction: discord.Interaction) -> Actor:
-        """Who is acting: id, shown name, moderator rights in this guild, DM or not."""
+        """Who is acting: id, shown name, moderator rights in this guild (Manage Server or
+        the guild's moderator role), Manage Server itself, DM or not."""
         user = interaction.user
         in_dm = interaction.guild_id is None
-        moderator = False
+        moderator = manages = False
         if isinstance(user, discord.Member) and not in_dm:
-            moderator = user.guild_permissions.manage_guild
+            moderator = manages = user.guild_permissions.manage_guild
             if not moderator:
                 settings = await self.service.repo.guild_settings(user.guild.id)
                 role_id = settings.moderator_role_id
@@ -178,6 +179,7 @@ class HeroesBot(commands.Bot):
             display_name=user.display_name,
             is_moderator=moderator,
             in_dm=in_dm,
+            manages_server=manages,
         )
 
     async def act(
@@ -223,14 +225,17 @@ class HeroesBot(commands.Bot):
         )
 
     async def run_command(
-        self,
-        interaction: discord.Interaction,
-        path: tuple[str, ...],
-        options: Mapping[str, Any],
-        *,
-        ephemeral: bool = True,
+        self, interaction: discord.Interaction, path: tuple[str, ...], options: Mapping[str, Any]
     ) -> None:
-        """Run the table command ``path`` with ``options`` (None values dropped)."""
+        """Run the table command ``path`` with ``options`` (None values dropped).
+
+        The "thinking…" placeholder has the visibility of the command's reply as the table
+        says (`CommandSpec.ephemeral`), so the reply fills it and it is never deleted;
+        public news of a private reply goes as channel posts.
+        """
+        from bot.commands import spec_for
+
+        ephemeral = spec_for(path).ephemeral
         values = {k: service_value(v) for k, v in options.items() if v is not None}
 
         async def call(actor: Actor) -> Outbox:

@@ -10,7 +10,8 @@ Every human seat is a console user (``Player 1``...). Hot-seat play is the defau
 each line the console acts as the person who owes the decision (``/as 2`` picks one by
 hand and turns hot-seat off; ``/as auto`` turns it back on). Direct messages are printed
 under ``[DM to Blue]`` — in hot-seat play everyone at the keyboard sees every hand, which
-is fine for a local game. The console user is also a moderator (``/mod ...`` works).
+is fine for a local game. The console user is also a moderator (``/mod ...`` and
+``/settings`` work).
 
 Plain line input (no curses), so it works in any terminal, over SSH and under tmux.
 """
@@ -37,7 +38,7 @@ from storage.records import GameStatus
 CHANNEL_ID = 1
 """The console's one game channel."""
 GUILD_ID = 1
-"""The console's guild (for /mod settings)."""
+"""The console's guild (for /settings)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,7 +87,9 @@ class Console:
     def actor(self, number: int | None = None) -> Actor:
         """The console user ``number`` (default: the one acting) as an `Actor` (moderator)."""
         user = number or self.acting
-        return Actor(user, self.names.get(user, f"Player {user}"), is_moderator=True)
+        return Actor(
+            user, self.names.get(user, f"Player {user}"), is_moderator=True, manages_server=True
+        )
 
     async def start(self) -> str:
         """Open the lobby, seat everyone, start the game; return what to print."""

@@ -1,5 +1,5 @@
-"""Moderator commands: pause, resume, skip, undo, replace, kick, end, deadline, verify,
-settings. Every action is checked here (the caller's `Actor.is_moderator` comes from
+"""Moderator commands: pause, resume, skip, undo, replace, kick, end, deadline, verify
+(``/mod ...``) and the server's settings (``/settings``). Every action is checked here (the caller's `Actor.is_moderator` comes from
 Manage Server or the guild's moderator role), stored in the game log with who and why,
 and announced in the game's channel.
 
@@ -32,7 +32,7 @@ class ModerationMixin(ServiceCore):
         if not actor.is_moderator:
             raise NotModerator(
                 f"Only moderators may {doing}: members with Manage Server or the server's "
-                "moderator role (see /mod settings). Players can ask one in the channel."
+                "moderator role (see /settings). Players can ask one in the channel."
             )
 
     @staticmethod
@@ -386,7 +386,7 @@ class ModerationMixin(ServiceCore):
             posts=[self._announce(game.channel_id, actor, text, reason)],
         )
 
-    async def mod_settings(
+    async def server_settings(
         self,
         actor: Actor,
         channel_id: int | None = None,
@@ -397,14 +397,21 @@ class ModerationMixin(ServiceCore):
         reminder_hours: int | None = None,
         clear_role: bool = False,
     ) -> Outbox:
-        """Show or change the server's settings: moderator role, default decision deadline
-        (0 = none) and reminder cadence (0 = only one reminder, at 75% of the deadline).
+        """``/settings``: show or change the server's settings: moderator role, default
+        decision deadline (0 = none) and reminder cadence (0 = only one reminder, at 75% of
+        the deadline). Any moderator may see them and change the deadline and reminders;
+        only members with Manage Server choose (or clear) the moderator role.
 
-        :raises NotModerator | BadOption:
+        :raises NotModerator | BadOption | WrongStage:
         """
-        self.require_moderator(actor, "change server settings")
+        self.require_moderator(actor, "see or change the server's settings")
         if guild_id is None:
             raise WrongStage("Server settings are changed in a server channel.")
+        if (role is not None or clear_role) and not actor.manages_server:
+            raise NotModerator(
+                "Only members with Manage Server choose the moderator role; you may change "
+                "deadline-hours and reminder-hours."
+            )
         current = await self.repo.guild_settings(guild_id)
         turn = current.turn_deadline
         every = current.reminder_every

@@ -16,7 +16,7 @@ Entry points (all coroutines returning an `Outbox` unless noted):
   for buttons and select menus, `set_orders` (standing orders);
 * cards and decks: `card`, `deck_import`, `deck_show`, `deck_list`, `deck_delete`;
 * moderators: `mod_pause`, `mod_resume`, `mod_skip`, `mod_undo`, `mod_replace`,
-  `mod_kick`, `mod_end`, `mod_deadline`, `mod_verify`, `mod_settings`;
+  `mod_kick`, `mod_end`, `mod_deadline`, `mod_verify`, `server_settings` (``/settings``);
 * delivery feedback and timers: `record_dm_result`, `due_reminders(now)`, `recover()`;
 * generic: `run(actor, path, options, channel_id=, guild_id=)` dispatches any command of
   `bot.commands.ALL_SPECS` (what the Discord cogs and the console call).

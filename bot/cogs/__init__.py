@@ -25,6 +25,7 @@ def all_cogs(bot: HeroesBot) -> list[commands.Cog]:
         decks.DeckCommands,
         player.PlayerCommands,
         moderation.ModCommands,
+        moderation.SettingsCommands,
         *homm4_play.PLAY_COGS,
     ]
     return [cls(bot) for cls in classes]

@@ -40,9 +40,7 @@ class DeckCommands(
         text: app_commands.Range[str, None, 6000],
     ) -> None:
         """Save a deck from a pasted list (one card per line, e.g. 3x Orc)."""
-        await self.bot.run_command(
-            interaction, DECK_IMPORT, {"name": name, "text": text}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
 
     @common.command(DECK_SHOW)
     async def show(
@@ -51,7 +49,7 @@ class DeckCommands(
         name: str,
     ) -> None:
         """Show one of your saved decks as a list."""
-        await self.bot.run_command(interaction, DECK_SHOW, {"name": name}, ephemeral=True)
+        await self.bot.run_command(interaction, DECK_SHOW, {"name": name})
 
     @common.command(DECK_LIST)
     async def list_(
@@ -59,7 +57,7 @@ class DeckCommands(
         interaction: discord.Interaction,
     ) -> None:
         """List your saved decks and the ready-made ones."""
-        await self.bot.run_command(interaction, DECK_LIST, {}, ephemeral=True)
+        await self.bot.run_command(interaction, DECK_LIST, {})
 
     @common.command(DECK_DELETE)
     async def delete(
@@ -68,4 +66,4 @@ class DeckCommands(
         name: str,
     ) -> None:
         """Delete one of your saved decks."""
-        await self.bot.run_command(interaction, DECK_DELETE, {"name": name}, ephemeral=True)
+        await self.bot.run_command(interaction, DECK_DELETE, {"name": name})

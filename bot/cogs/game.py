@@ -64,7 +64,6 @@ class GameCommands(
                 "deck-rule": deck_rule,
                 "deck": deck,
             },
-            ephemeral=False,
         )
 
     @common.command(GAME_JOIN)
@@ -74,7 +73,7 @@ class GameCommands(
         deck: str | None = None,
     ) -> None:
         """Take a seat in this channel's lobby."""
-        await self.bot.run_command(interaction, GAME_JOIN, {"deck": deck}, ephemeral=True)
+        await self.bot.run_command(interaction, GAME_JOIN, {"deck": deck})
 
     @common.command(GAME_LEAVE)
     async def leave(
@@ -82,7 +81,7 @@ class GameCommands(
         interaction: discord.Interaction,
     ) -> None:
         """Give up your seat in the lobby."""
-        await self.bot.run_command(interaction, GAME_LEAVE, {}, ephemeral=True)
+        await self.bot.run_command(interaction, GAME_LEAVE, {})
 
     @common.command(GAME_DECK)
     async def deck(
@@ -91,7 +90,7 @@ class GameCommands(
         deck: str | None = None,
     ) -> None:
         """Choose your deck in the lobby (none: dealt at the start)."""
-        await self.bot.run_command(interaction, GAME_DECK, {"deck": deck}, ephemeral=True)
+        await self.bot.run_command(interaction, GAME_DECK, {"deck": deck})
 
     @common.command(GAME_ADD_AI)
     async def add_ai(
@@ -101,9 +100,7 @@ class GameCommands(
         deck: str | None = None,
     ) -> None:
         """Host: add computer players to the lobby."""
-        await self.bot.run_command(
-            interaction, GAME_ADD_AI, {"count": count, "deck": deck}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, GAME_ADD_AI, {"count": count, "deck": deck})
 
     @common.command(GAME_OPTIONS)
     async def options(
@@ -126,7 +123,6 @@ class GameCommands(
                 "deadline-hours": deadline_hours,
                 "deck-rule": deck_rule,
             },
-            ephemeral=True,
         )
 
     @common.command(GAME_START)
@@ -135,7 +131,7 @@ class GameCommands(
         interaction: discord.Interaction,
     ) -> None:
         """Host: start the game (hands come by DM)."""
-        await self.bot.run_command(interaction, GAME_START, {}, ephemeral=False)
+        await self.bot.run_command(interaction, GAME_START, {})
 
     @common.command(GAME_STATUS)
     async def status(
@@ -143,7 +139,7 @@ class GameCommands(
         interaction: discord.Interaction,
     ) -> None:
         """The board, whose turn it is, who owes which decision, deadlines."""
-        await self.bot.run_command(interaction, GAME_STATUS, {}, ephemeral=False)
+        await self.bot.run_command(interaction, GAME_STATUS, {})
 
     @common.command(GAME_LOG)
     async def log(
@@ -152,4 +148,4 @@ class GameCommands(
         before: app_commands.Range[int, 1, 1000000000] | None = None,
     ) -> None:
         """The game's public log, page by page."""
-        await self.bot.run_command(interaction, GAME_LOG, {"before": before}, ephemeral=True)
+        await self.bot.run_command(interaction, GAME_LOG, {"before": before})

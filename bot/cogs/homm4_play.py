@@ -79,9 +79,7 @@ class SetupCommands(
         rotation: app_commands.Range[int, 0, 5],
     ) -> None:
         """Attach the revealed Terrain Map Section (manual assembly)."""
-        await self.bot.run_command(
-            interaction, SETUP_SECTION, {"slot": slot, "rotation": rotation}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, SETUP_SECTION, {"slot": slot, "rotation": rotation})
 
     @common.command(SETUP_RISK)
     async def risk(
@@ -90,7 +88,7 @@ class SetupCommands(
         cards: str,
     ) -> None:
         """Choose 5 of the 8 drawn cards as your Risk Stack."""
-        await self.bot.run_command(interaction, SETUP_RISK, {"cards": cards}, ephemeral=True)
+        await self.bot.run_command(interaction, SETUP_RISK, {"cards": cards})
 
     @common.command(SETUP_ARMY)
     async def army(
@@ -99,7 +97,7 @@ class SetupCommands(
         hex: str,
     ) -> None:
         """Place your first Army token on an edge hex."""
-        await self.bot.run_command(interaction, SETUP_ARMY, {"hex": hex}, ephemeral=True)
+        await self.bot.run_command(interaction, SETUP_ARMY, {"hex": hex})
 
 
 @app_commands.guild_only()
@@ -127,7 +125,6 @@ class PurchaseCommands(
             interaction,
             PURCHASE_BUY,
             {"card": card, "town": town, "into": into, "pay": pay},
-            ephemeral=True,
         )
 
     @common.command(PURCHASE_UPGRADE)
@@ -138,9 +135,7 @@ class PurchaseCommands(
         pay: str | None = None,
     ) -> None:
         """Raise a Town's level by one (pay level + 1 cards)."""
-        await self.bot.run_command(
-            interaction, PURCHASE_UPGRADE, {"town": town, "pay": pay}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, PURCHASE_UPGRADE, {"town": town, "pay": pay})
 
     @common.command(PURCHASE_ARTIFACT)
     async def artifact(
@@ -152,7 +147,7 @@ class PurchaseCommands(
     ) -> None:
         """Buy an Artifact for a Hero standing in your Town."""
         await self.bot.run_command(
-            interaction, PURCHASE_ARTIFACT, {"card": card, "hero": hero, "pay": pay}, ephemeral=True
+            interaction, PURCHASE_ARTIFACT, {"card": card, "hero": hero, "pay": pay}
         )
 
     @common.command(PURCHASE_SKILL)
@@ -165,7 +160,7 @@ class PurchaseCommands(
     ) -> None:
         """Buy a Skill a Town sells for a Hero standing there."""
         await self.bot.run_command(
-            interaction, PURCHASE_SKILL, {"card": card, "hero": hero, "pay": pay}, ephemeral=True
+            interaction, PURCHASE_SKILL, {"card": card, "hero": hero, "pay": pay}
         )
 
     @common.command(PURCHASE_SPELL)
@@ -176,9 +171,7 @@ class PurchaseCommands(
         hero: str,
     ) -> None:
         """Teach a Spell to a Hero in a Town (free; Movement Phase too)."""
-        await self.bot.run_command(
-            interaction, PURCHASE_SPELL, {"card": card, "hero": hero}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, PURCHASE_SPELL, {"card": card, "hero": hero})
 
     @common.command(PURCHASE_DONE)
     async def done(
@@ -186,7 +179,7 @@ class PurchaseCommands(
         interaction: discord.Interaction,
     ) -> None:
         """End the Purchase Phase and start moving."""
-        await self.bot.run_command(interaction, PURCHASE_DONE, {}, ephemeral=True)
+        await self.bot.run_command(interaction, PURCHASE_DONE, {})
 
 
 @app_commands.guild_only()
@@ -209,9 +202,7 @@ class ArmyCommands(
         with_: str | None = None,
     ) -> None:
         """Move an Army to a hex along its cheapest path."""
-        await self.bot.run_command(
-            interaction, ARMY_MOVE, {"army": army, "to": to, "with": with_}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, ARMY_MOVE, {"army": army, "to": to, "with": with_})
 
     @common.command(ARMY_SPLIT)
     async def split(
@@ -221,9 +212,7 @@ class ArmyCommands(
         cards: str,
     ) -> None:
         """Split cards off an Army into a new Army on the same hex."""
-        await self.bot.run_command(
-            interaction, ARMY_SPLIT, {"army": army, "cards": cards}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, ARMY_SPLIT, {"army": army, "cards": cards})
 
     @common.command(ARMY_FORM)
     async def form(
@@ -233,9 +222,7 @@ class ArmyCommands(
         cards: str,
     ) -> None:
         """Form a new Army from cards under one of your Town cards."""
-        await self.bot.run_command(
-            interaction, ARMY_FORM, {"town": town, "cards": cards}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, ARMY_FORM, {"town": town, "cards": cards})
 
     @common.command(ARMY_TRANSFER)
     async def transfer(
@@ -250,7 +237,6 @@ class ArmyCommands(
             interaction,
             ARMY_TRANSFER,
             {"source": source, "target": target, "cards": cards},
-            ephemeral=True,
         )
 
     @common.command(ARMY_GIVE_ARTIFACT)
@@ -262,7 +248,7 @@ class ArmyCommands(
     ) -> None:
         """Give an Artifact to another Hero on the same hex."""
         await self.bot.run_command(
-            interaction, ARMY_GIVE_ARTIFACT, {"artifact": artifact, "hero": hero}, ephemeral=True
+            interaction, ARMY_GIVE_ARTIFACT, {"artifact": artifact, "hero": hero}
         )
 
     @common.command(ARMY_DROP_ARTIFACT)
@@ -272,9 +258,7 @@ class ArmyCommands(
         artifact: str,
     ) -> None:
         """Discard an Artifact from a Hero to free its slot."""
-        await self.bot.run_command(
-            interaction, ARMY_DROP_ARTIFACT, {"artifact": artifact}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, ARMY_DROP_ARTIFACT, {"artifact": artifact})
 
     @common.command(ARMY_RECRUIT)
     async def recruit(
@@ -286,7 +270,7 @@ class ArmyCommands(
     ) -> None:
         """Recruit at a Creature Dwelling your Army visits."""
         await self.bot.run_command(
-            interaction, ARMY_RECRUIT, {"army": army, "card": card, "pay": pay}, ephemeral=True
+            interaction, ARMY_RECRUIT, {"army": army, "card": card, "pay": pay}
         )
 
     @common.command(ARMY_SPELL)
@@ -297,9 +281,7 @@ class ArmyCommands(
         spell: str,
     ) -> None:
         """A Hero casts an adventure Spell (once per Hero per turn)."""
-        await self.bot.run_command(
-            interaction, ARMY_SPELL, {"hero": hero, "spell": spell}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, ARMY_SPELL, {"hero": hero, "spell": spell})
 
     @common.command(ARMY_DONE)
     async def done(
@@ -307,7 +289,7 @@ class ArmyCommands(
         interaction: discord.Interaction,
     ) -> None:
         """End the Movement Phase."""
-        await self.bot.run_command(interaction, ARMY_DONE, {}, ephemeral=True)
+        await self.bot.run_command(interaction, ARMY_DONE, {})
 
 
 @app_commands.guild_only()
@@ -329,9 +311,7 @@ class ScoutCommands(
         site: str | None = None,
     ) -> None:
         """Identify the scouted icon with a card."""
-        await self.bot.run_command(
-            interaction, SCOUT_IDENTIFY, {"card": card, "site": site}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, SCOUT_IDENTIFY, {"card": card, "site": site})
 
     @common.command(SCOUT_PASS)
     async def pass_(
@@ -340,7 +320,7 @@ class ScoutCommands(
         site: str | None = None,
     ) -> None:
         """Do not identify the scouted icon."""
-        await self.bot.run_command(interaction, SCOUT_PASS, {"site": site}, ephemeral=True)
+        await self.bot.run_command(interaction, SCOUT_PASS, {"site": site})
 
 
 @app_commands.guild_only()
@@ -361,7 +341,7 @@ class GuardCommands(
         cards: str | None = None,
     ) -> None:
         """As Guard Player, add Units of the Guard's faction."""
-        await self.bot.run_command(interaction, GUARD_REINFORCE, {"cards": cards}, ephemeral=True)
+        await self.bot.run_command(interaction, GUARD_REINFORCE, {"cards": cards})
 
 
 @app_commands.guild_only()
@@ -382,7 +362,7 @@ class BattleCommands(
         stacks: str,
     ) -> None:
         """Deploy your Creature Stacks on the Melee and Ranged Lines."""
-        await self.bot.run_command(interaction, BATTLE_DEPLOY, {"stacks": stacks}, ephemeral=True)
+        await self.bot.run_command(interaction, BATTLE_DEPLOY, {"stacks": stacks})
 
     @common.command(BATTLE_ATTACK)
     async def attack(
@@ -398,7 +378,6 @@ class BattleCommands(
             interaction,
             BATTLE_ATTACK,
             {"target": target, "creature": creature, "mode": mode, "count": count},
-            ephemeral=True,
         )
 
     @common.command(BATTLE_SUPPORT)
@@ -410,7 +389,7 @@ class BattleCommands(
     ) -> None:
         """Give up this attack to support a friend's next attack."""
         await self.bot.run_command(
-            interaction, BATTLE_SUPPORT, {"target": target, "creature": creature}, ephemeral=True
+            interaction, BATTLE_SUPPORT, {"target": target, "creature": creature}
         )
 
     @common.command(BATTLE_GROUP)
@@ -420,9 +399,7 @@ class BattleCommands(
         creature: str | None = None,
     ) -> None:
         """Give up this attack to double the next one (Grouping)."""
-        await self.bot.run_command(
-            interaction, BATTLE_GROUP, {"creature": creature}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, BATTLE_GROUP, {"creature": creature})
 
     @common.command(BATTLE_DEFEND)
     async def defend(
@@ -431,9 +408,7 @@ class BattleCommands(
         creature: str | None = None,
     ) -> None:
         """Give up this attack to add the level to Defense."""
-        await self.bot.run_command(
-            interaction, BATTLE_DEFEND, {"creature": creature}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, BATTLE_DEFEND, {"creature": creature})
 
     @common.command(BATTLE_REGROUP)
     async def regroup(
@@ -442,9 +417,7 @@ class BattleCommands(
         creature: str | None = None,
     ) -> None:
         """Give up this attack to switch lines."""
-        await self.bot.run_command(
-            interaction, BATTLE_REGROUP, {"creature": creature}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, BATTLE_REGROUP, {"creature": creature})
 
     @common.command(BATTLE_CAST)
     async def cast(
@@ -460,7 +433,6 @@ class BattleCommands(
             interaction,
             BATTLE_CAST,
             {"spell": spell, "target": target, "creature": creature, "count": count},
-            ephemeral=True,
         )
 
     @common.command(BATTLE_COUNTER)
@@ -470,7 +442,7 @@ class BattleCommands(
         answer: str | None = None,
     ) -> None:
         """Counterattack the attack just survived, or decline."""
-        await self.bot.run_command(interaction, BATTLE_COUNTER, {"answer": answer}, ephemeral=True)
+        await self.bot.run_command(interaction, BATTLE_COUNTER, {"answer": answer})
 
     @common.command(BATTLE_FILL)
     async def fill(
@@ -479,7 +451,7 @@ class BattleCommands(
         creature: str,
     ) -> None:
         """Move a back-line Creature up to the Melee Line."""
-        await self.bot.run_command(interaction, BATTLE_FILL, {"creature": creature}, ephemeral=True)
+        await self.bot.run_command(interaction, BATTLE_FILL, {"creature": creature})
 
     @common.command(BATTLE_RETREAT)
     async def retreat(
@@ -488,7 +460,7 @@ class BattleCommands(
         answer: str | None = None,
     ) -> None:
         """End of Round: retreat with your Heroes, or fight on."""
-        await self.bot.run_command(interaction, BATTLE_RETREAT, {"answer": answer}, ephemeral=True)
+        await self.bot.run_command(interaction, BATTLE_RETREAT, {"answer": answer})
 
     @common.command(BATTLE_SURRENDER)
     async def surrender(
@@ -498,9 +470,7 @@ class BattleCommands(
         pay: str | None = None,
     ) -> None:
         """End of Round: offer Hand cards for a safe withdrawal."""
-        await self.bot.run_command(
-            interaction, BATTLE_SURRENDER, {"cards": cards, "pay": pay}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, BATTLE_SURRENDER, {"cards": cards, "pay": pay})
 
     @common.command(BATTLE_ANSWER)
     async def answer(
@@ -509,7 +479,7 @@ class BattleCommands(
         answer: str,
     ) -> None:
         """Accept or reject the surrender offered to you."""
-        await self.bot.run_command(interaction, BATTLE_ANSWER, {"answer": answer}, ephemeral=True)
+        await self.bot.run_command(interaction, BATTLE_ANSWER, {"answer": answer})
 
     @common.command(BATTLE_ORDERS)
     async def orders(
@@ -536,7 +506,6 @@ class BattleCommands(
                 "surrender": surrender,
                 "answer": answer,
             },
-            ephemeral=True,
         )
 
 
@@ -559,9 +528,7 @@ class HeroCommands(
         hero: str | None = None,
     ) -> None:
         """After a won battle, play a Skill card for a Hero (or skip)."""
-        await self.bot.run_command(
-            interaction, HERO_LEARN_SKILL, {"card": card, "hero": hero}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, HERO_LEARN_SKILL, {"card": card, "hero": hero})
 
     @common.command(HERO_MAKE_ROOM)
     async def make_room(
@@ -570,9 +537,7 @@ class HeroCommands(
         artifact: str | None = None,
     ) -> None:
         """Discard an Artifact to make room for a captured one."""
-        await self.bot.run_command(
-            interaction, HERO_MAKE_ROOM, {"artifact": artifact}, ephemeral=True
-        )
+        await self.bot.run_command(interaction, HERO_MAKE_ROOM, {"artifact": artifact})
 
 
 @app_commands.guild_only()
@@ -589,7 +554,7 @@ class TurnCommands(commands.GroupCog, group_name="turn", group_description="homm
         card: str | None = None,
     ) -> None:
         """Closing Phase: put a Hand card into the Risk Stack and draw."""
-        await self.bot.run_command(interaction, TURN_CLOSE, {"card": card}, ephemeral=True)
+        await self.bot.run_command(interaction, TURN_CLOSE, {"card": card})
 
 
 PLAY_COGS = (

@@ -1,12 +1,13 @@
-"""/mod: moderator commands (pause, resume, skip, undo, replace, kick, end, deadline,
-verify, settings).
+"""/mod (pause, resume, skip, undo, replace, kick, end, deadline, verify) and /settings
+(the server's moderator role, default deadline and reminders): the moderators' commands.
 
-The whole group is hidden from members without Manage Server by
-``default_permissions(manage_guild=True)`` on the TOP-LEVEL group: Discord supports
+Both are hidden from members without Manage Server by
+``default_permissions(manage_guild=True)`` on the TOP-LEVEL command: Discord supports
 default permissions only there (discord.py silently drops them on subcommands). A server
-admin can open ``/mod`` to the moderator role in Server Settings → Integrations. Every use
-is checked again: the bot marks the `Actor` as moderator only with Manage Server or the
-guild's configured moderator role, and the service refuses anyone else.
+admin can open them to the moderator role in Server Settings → Integrations. Every use is
+checked again: the bot marks the `Actor` as moderator only with Manage Server or the
+guild's configured moderator role, and the service refuses anyone else (and lets only
+Manage Server change the moderator role itself).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ MOD_KICK = ("mod", "kick")
 MOD_END = ("mod", "end")
 MOD_DEADLINE = ("mod", "deadline")
 MOD_VERIFY = ("mod", "verify")
-MOD_SETTINGS = ("mod", "settings")
+SETTINGS = ("settings",)
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -39,9 +40,9 @@ MOD_SETTINGS = ("mod", "settings")
 class ModCommands(
     commands.GroupCog,
     group_name="mod",
-    group_description="Moderators: pause, undo, skip, replace players, deadlines, settings",
+    group_description="Moderators: pause, undo, skip, replace players, deadlines, verify",
 ):
-    """/mod ...: Moderators: pause, undo, skip, replace players, deadlines, settings."""
+    """/mod ...: Moderators: pause, undo, skip, replace players, deadlines, verify."""
 
     def __init__(self, bot: HeroesBot) -> None:
         self.bot = bot
@@ -53,7 +54,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Pause this channel's game."""
-        await self.bot.run_command(interaction, MOD_PAUSE, {"reason": reason}, ephemeral=False)
+        await self.bot.run_command(interaction, MOD_PAUSE, {"reason": reason})
 
     @common.command(MOD_RESUME)
     async def resume(
@@ -62,7 +63,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Resume this channel's paused game."""
-        await self.bot.run_command(interaction, MOD_RESUME, {"reason": reason}, ephemeral=False)
+        await self.bot.run_command(interaction, MOD_RESUME, {"reason": reason})
 
     @common.command(MOD_SKIP)
     async def skip(
@@ -72,9 +73,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Play the default answer for an overdue decision."""
-        await self.bot.run_command(
-            interaction, MOD_SKIP, {"seat": seat, "reason": reason}, ephemeral=False
-        )
+        await self.bot.run_command(interaction, MOD_SKIP, {"seat": seat, "reason": reason})
 
     @common.command(MOD_UNDO)
     async def undo(
@@ -84,9 +83,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Undo the last move(s) (the undo is logged)."""
-        await self.bot.run_command(
-            interaction, MOD_UNDO, {"count": count, "reason": reason}, ephemeral=False
-        )
+        await self.bot.run_command(interaction, MOD_UNDO, {"count": count, "reason": reason})
 
     @common.command(MOD_REPLACE)
     async def replace(
@@ -101,7 +98,6 @@ class ModCommands(
             interaction,
             MOD_REPLACE,
             {"seat": seat, "user": user, "reason": reason},
-            ephemeral=False,
         )
 
     @common.command(MOD_KICK)
@@ -112,9 +108,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Remove a player; the computer plays the seat from now on."""
-        await self.bot.run_command(
-            interaction, MOD_KICK, {"seat": seat, "reason": reason}, ephemeral=False
-        )
+        await self.bot.run_command(interaction, MOD_KICK, {"seat": seat, "reason": reason})
 
     @common.command(MOD_END)
     async def end(
@@ -123,7 +117,7 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """End this channel's game without a winner."""
-        await self.bot.run_command(interaction, MOD_END, {"reason": reason}, ephemeral=False)
+        await self.bot.run_command(interaction, MOD_END, {"reason": reason})
 
     @common.command(MOD_DEADLINE)
     async def deadline(
@@ -138,7 +132,6 @@ class ModCommands(
             interaction,
             MOD_DEADLINE,
             {"hours": hours, "seat": seat, "reason": reason},
-            ephemeral=False,
         )
 
     @common.command(MOD_VERIFY)
@@ -148,9 +141,18 @@ class ModCommands(
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Replay the game from its log and compare with the stored position."""
-        await self.bot.run_command(interaction, MOD_VERIFY, {"reason": reason}, ephemeral=False)
+        await self.bot.run_command(interaction, MOD_VERIFY, {"reason": reason})
 
-    @common.command(MOD_SETTINGS)
+
+class SettingsCommands(commands.Cog):
+    """/settings: the server's moderator role, default decision deadline and reminders."""
+
+    def __init__(self, bot: HeroesBot) -> None:
+        self.bot = bot
+
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @common.command(SETTINGS)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -159,15 +161,14 @@ class ModCommands(
         reminder_hours: app_commands.Range[int, 0, 720] | None = None,
         clear_role: bool | None = None,
     ) -> None:
-        """Show or change the server's moderator role, deadline and reminders."""
+        """Moderators: show or change this server's moderator role, deadline and reminders."""
         await self.bot.run_command(
             interaction,
-            MOD_SETTINGS,
+            SETTINGS,
             {
                 "role": role,
                 "deadline-hours": deadline_hours,
                 "reminder-hours": reminder_hours,
                 "clear-role": clear_role,
             },
-            ephemeral=True,
         )

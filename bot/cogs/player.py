@@ -34,7 +34,7 @@ class PlayerCommands(commands.Cog):
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
         """Your Hand and Risk Stack (only you see it; works in DMs too)."""
-        await self.bot.run_command(interaction, HAND, {"game": game}, ephemeral=True)
+        await self.bot.run_command(interaction, HAND, {"game": game})
 
     @common.command(CARD)
     async def card(
@@ -43,7 +43,7 @@ class PlayerCommands(commands.Cog):
         name: str,
     ) -> None:
         """Show a card of the pool."""
-        await self.bot.run_command(interaction, CARD, {"name": name}, ephemeral=True)
+        await self.bot.run_command(interaction, CARD, {"name": name})
 
     @common.command(HELP)
     async def help_(
@@ -51,4 +51,4 @@ class PlayerCommands(commands.Cog):
         interaction: discord.Interaction,
     ) -> None:
         """What you can type now."""
-        await self.bot.run_command(interaction, HELP, {}, ephemeral=True)
+        await self.bot.run_command(interaction, HELP, {})

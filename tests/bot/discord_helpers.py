@@ -128,3 +128,12 @@ def heroes_bot(runner: BotRunner) -> HeroesBot:
     bot = runner.bot
     assert isinstance(bot, HeroesBot)
     return bot
+
+
+def deleted_placeholders(fake: FakeDiscord) -> list[str]:
+    """The interaction responses the bot deleted (a "thinking…" placeholder replaced by a
+    reply of another visibility: a visible flash). Empty when every defer matched."""
+    return [
+        r.path
+        for r in fake.requests_to("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}")
+    ]

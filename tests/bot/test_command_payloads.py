@@ -174,11 +174,13 @@ def test_dm_availability_follows_the_table(synced: list[Json]) -> None:
 def test_moderator_commands_are_hidden_at_the_top_level(synced: list[Json]) -> None:
     tops = {top["name"]: top for top in synced}
     manage_guild = str(discord.Permissions(manage_guild=True).value)
-    assert tops["mod"]["default_member_permissions"] == manage_guild
     moderator_groups = {s.path[0] for s in ALL_SPECS if s.moderator}
-    assert moderator_groups == {"mod"}
+    assert moderator_groups == {"mod", "settings"}
+    for name in moderator_groups:
+        assert tops[name]["default_member_permissions"] == manage_guild
+        assert all(s.moderator for s in ALL_SPECS if s.path[0] == name), name
     for name, top in tops.items():
-        if name != "mod":
+        if name not in moderator_groups:
             assert top.get("default_member_permissions") in (None, "0"), name
         for sub in top.get("options", []) or []:
             assert "default_member_permissions" not in sub
@@ -193,6 +195,8 @@ async def test_a_member_without_rights_cannot_even_invoke_mod(
     async with running_bot(fake_discord, tmp_path / "heroes.db"):
         with pytest.raises(ImpossibleInteraction):
             await fake_discord.slash(table.ann, table.channel, "mod pause")
+        with pytest.raises(ImpossibleInteraction):
+            await fake_discord.slash(table.ann, table.channel, "settings")
     fake_discord.assert_no_violations()
 
 

@@ -78,7 +78,7 @@ async def test_the_moderator_role_counts_as_moderator(
         await bot.wait_idle()
         refused = await fake_discord.slash(helper, table.channel, "game options", players=3)
         assert "host" in (await refused.final_message()).content.lower()
-        await fake_discord.slash(table.mod, table.channel, "mod settings", role=helper_role)
+        await fake_discord.slash(table.mod, table.channel, "settings", role=helper_role)
         await bot.wait_idle()
         settings = await bot.service.repo.guild_settings(table.guild.id)
         assert settings.moderator_role_id == helper_role.id

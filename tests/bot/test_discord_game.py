@@ -24,7 +24,13 @@ import pytest
 from engine.homm4 import RULESET as HOMM4
 from storage.records import GameStatus
 from tests.bot.discord_driver import Driver, gather_results, named_cards
-from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
+from tests.bot.discord_helpers import (
+    RecordingRenderer,
+    Table,
+    deleted_placeholders,
+    heroes_bot,
+    running_bot,
+)
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
@@ -93,6 +99,7 @@ async def test_a_two_player_game_from_new_to_the_victory(
         runner.assert_no_errors()
 
     check_coverage(driver)
+    assert deleted_placeholders(fake_discord) == [], "a placeholder of the wrong visibility"
     fake_discord.assert_no_violations()
     report_latencies(driver)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.actors import Actor
 from bot.command_table import UserRef
 from bot.errors import GamePaused, NotModerator
 from engine.core.ruleset import Ruleset
@@ -23,6 +24,7 @@ from tests.bot.service_helpers import (
 )
 
 MOD = person(77, moderator=True)
+ADMIN = Actor(78, "Admin", is_moderator=True, manages_server=True)
 
 
 async def test_players_cannot_use_moderator_commands(tmp_path: Path) -> None:
@@ -133,8 +135,8 @@ async def test_replace_gives_the_seat_and_its_cards_to_another_member(tmp_path: 
 async def test_end_deadline_and_settings(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
-        settings = await service.mod_settings(
-            MOD, None, guild_id=GUILD, role=1234, deadline_hours=24, reminder_hours=6
+        settings = await service.server_settings(
+            ADMIN, None, guild_id=GUILD, role=1234, deadline_hours=24, reminder_hours=6
         )
         assert (
             settings.reply is not None
@@ -152,5 +154,25 @@ async def test_end_deadline_and_settings(tmp_path: Path) -> None:
         row = await repo.get_game(game.id)
         assert row.status is GameStatus.ABANDONED
         assert await repo.game_in_channel(game.channel_id) is None
+    finally:
+        await repo.close()
+
+
+async def test_only_manage_server_chooses_the_moderator_role(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(NotModerator, match="Manage Server"):
+            await service.server_settings(MOD, None, guild_id=GUILD, role=55)
+        with pytest.raises(NotModerator, match="Manage Server"):
+            await service.server_settings(MOD, None, guild_id=GUILD, clear_role=True)
+        with pytest.raises(NotModerator):
+            await service.server_settings(person(3), None, guild_id=GUILD)
+        out = await service.server_settings(MOD, None, guild_id=GUILD, deadline_hours=12)
+        assert out.reply is not None and out.reply.ephemeral and "12 h" in out.reply.text
+        stored = await repo.guild_settings(GUILD)
+        assert stored.moderator_role_id is None
+        assert (
+            stored.turn_deadline is not None and stored.turn_deadline.total_seconds() == 12 * 3600
+        )
     finally:
         await repo.close()
