@@ -124,6 +124,22 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
         (_i("before", "show entries before this number (older)", 1, 10**9),),
         handler="log",
     ),
+    CommandSpec(
+        ("game", "rules"),
+        "Look up a rule of this channel's game (a summary in our own words)",
+        (
+            _s(
+                "topic",
+                "part of a rule's name, e.g. grouping or risk stack (none: the list)",
+                auto=True,
+                max_length=100,
+            ),
+        ),
+        handler="rules_topic",
+        # Private: rules are public knowledge, but a lookup is for the asker, and a
+        # 1500-character answer posted publicly would push the board and the prompt of a
+        # busy game channel out of sight. A player who wants to quote it can.
+    ),
     # ---- private and reference
     CommandSpec(
         ("hand",),

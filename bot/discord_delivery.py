@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 import discord
 
 from bot.discord_refs import MessageRef, MessageRefStore
-from bot.outbox import ChannelPost, Component, DirectMessage, Image, Outbox, Reply
+from bot.outbox import ChannelPost, Component, DirectMessage, Embed, Image, Outbox, Reply
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,9 @@ MESSAGE_LIMIT = 2000
 
 FILES_PER_MESSAGE = 10
 """Discord's limit on attachments per message."""
+
+EMBEDS_PER_MESSAGE = 10
+"""Discord's limit on embeds per message."""
 
 DM_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user"."""
@@ -84,6 +87,18 @@ def make_files(images: Sequence[Image]) -> list[discord.File]:
         discord.File(io.BytesIO(image.data), image.filename, description=image.description or None)
         for image in images[:FILES_PER_MESSAGE]
     ]
+
+
+def make_embeds(embeds: Sequence[Embed]) -> list[discord.Embed]:
+    """`discord.Embed` objects for ``embeds`` (clipped to Discord's limits: 10 embeds,
+    title 256, description 4096, footer 2048 characters)."""
+    made = []
+    for embed in embeds[:EMBEDS_PER_MESSAGE]:
+        item = discord.Embed(title=embed.title[:256], description=embed.description[:4096])
+        if embed.footer:
+            item.set_footer(text=embed.footer[:2048])
+        made.append(item)
+    return made
 
 
 def with_mentions(text: str, user_ids: Sequence[int], role_ids: Sequence[int] = ()) -> str:
@@ -138,22 +153,28 @@ async def send_to_interaction(
     ephemeral: bool,
     images: Sequence[Image] = (),
     view: discord.ui.View | None = None,
+    embeds: Sequence[Embed] = (),
 ) -> None:
     """Answer ``interaction`` with ``text`` (split at 2000 characters), whatever its state.
 
     Not yet acknowledged: the response itself. Deferred with a placeholder: the
     placeholder is filled when its visibility matches ``ephemeral``, else deleted and
     replaced by a followup of the right visibility. Otherwise: a followup.
-    Images and the view go with the last piece.
+    Images, embeds and the view go with the last piece.
 
     :raises discord.HTTPException: when Discord refuses the message.
     """
-    pieces = split_text(text or ("" if images or view else "Done."))
+    pieces = split_text(text or ("" if images or view or embeds else "Done."))
     for index, piece in enumerate(pieces):
         last = index == len(pieces) - 1
-        files = make_files(images) if last else []
-        piece_view = view if last else None
-        await _send_piece(interaction, piece, ephemeral=ephemeral, files=files, view=piece_view)
+        await _send_piece(
+            interaction,
+            piece,
+            ephemeral=ephemeral,
+            files=make_files(images) if last else [],
+            view=view if last else None,
+            embeds=make_embeds(embeds) if last else [],
+        )
 
 
 async def _send_piece(
@@ -163,9 +184,12 @@ async def _send_piece(
     ephemeral: bool,
     files: list[discord.File],
     view: discord.ui.View | None,
+    embeds: list[discord.Embed],
 ) -> None:
     if not interaction.response.is_done():
-        await _respond(interaction, text, ephemeral=ephemeral, files=files, view=view)
+        await _respond(
+            interaction, text, ephemeral=ephemeral, files=files, view=view, embeds=embeds
+        )
         interaction.extras[_ORIGINAL_USED_KEY] = True
         return
     kind = deferred_as(interaction)
@@ -179,7 +203,7 @@ async def _send_piece(
         interaction.extras[_ORIGINAL_USED_KEY] = True
     elif placeholder:
         interaction.extras[_ORIGINAL_USED_KEY] = True
-    await _follow_up(interaction, text, ephemeral=ephemeral, files=files, view=view)
+    await _follow_up(interaction, text, ephemeral=ephemeral, files=files, view=view, embeds=embeds)
 
 
 async def _respond(
@@ -189,16 +213,22 @@ async def _respond(
     ephemeral: bool,
     files: list[discord.File],
     view: discord.ui.View | None,
+    embeds: list[discord.Embed],
 ) -> None:
     """The interaction's first response (discord.py's overloads want ``view`` present
     or absent, never None)."""
     if view is None:
         await interaction.response.send_message(
-            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS
+            text, ephemeral=ephemeral, files=files, embeds=embeds, allowed_mentions=NO_MENTIONS
         )
     else:
         await interaction.response.send_message(
-            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, view=view
+            text,
+            ephemeral=ephemeral,
+            files=files,
+            embeds=embeds,
+            allowed_mentions=NO_MENTIONS,
+            view=view,
         )
 
 
@@ -209,15 +239,21 @@ async def _follow_up(
     ephemeral: bool,
     files: list[discord.File],
     view: discord.ui.View | None,
+    embeds: list[discord.Embed],
 ) -> None:
     """A followup message (the first one after a "thinking…" defer fills the placeholder)."""
     if view is None:
         await interaction.followup.send(
-            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS
+            text, ephemeral=ephemeral, files=files, embeds=embeds, allowed_mentions=NO_MENTIONS
         )
     else:
         await interaction.followup.send(
-            text, ephemeral=ephemeral, files=files, allowed_mentions=NO_MENTIONS, view=view
+            text,
+            ephemeral=ephemeral,
+            files=files,
+            embeds=embeds,
+            allowed_mentions=NO_MENTIONS,
+            view=view,
         )
 
 
@@ -310,7 +346,12 @@ class Deliverer:
         """
         view = self.build_view(reply.components)
         await send_to_interaction(
-            interaction, reply.text, ephemeral=reply.ephemeral, images=reply.images, view=view
+            interaction,
+            reply.text,
+            ephemeral=reply.ephemeral,
+            images=reply.images,
+            view=view,
+            embeds=reply.embeds,
         )
 
     async def _after_interaction(

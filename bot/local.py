@@ -261,6 +261,11 @@ class Console:
             lines.append(
                 f"[reply to {self.names.get(self.acting, self.acting)}{scope}] {self.plain(out.reply.text)}"
             )
+            for embed in out.reply.embeds:
+                lines.append(f"  ┃ {embed.title}")
+                lines += [f"  ┃ {line}" for line in self.plain(embed.description).splitlines()]
+                if embed.footer:
+                    lines.append(f"  ┃ ({embed.footer})")
             lines += self.files(out.reply.images)
             fresh += out.reply.components
         for post in out.posts:

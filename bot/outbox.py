@@ -63,6 +63,16 @@ Component = Button | Select
 
 
 @dataclass(frozen=True)
+class Embed:
+    """A titled block of text under a message (Discord shows it as an embed; the console
+    prints it). ``title`` ≤ 256 characters, ``description`` ≤ 4096, ``footer`` ≤ 2048."""
+
+    title: str
+    description: str
+    footer: str = ""
+
+
+@dataclass(frozen=True)
 class ChannelPost:
     """A public message in the game's channel.
 
@@ -101,12 +111,16 @@ class DirectMessage:
 
 @dataclass(frozen=True)
 class Reply:
-    """The answer to the interaction (or console line) that caused the action."""
+    """The answer to the interaction (or console line) that caused the action.
+
+    ``embeds`` (at most 10) go with the last piece of the text; the text may then be empty.
+    """
 
     text: str
     ephemeral: bool = True
     images: tuple[Image, ...] = ()
     components: tuple[Component, ...] = ()
+    embeds: tuple[Embed, ...] = ()
 
 
 @dataclass

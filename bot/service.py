@@ -10,7 +10,7 @@ Anything else is a bug: it propagates and the game is unchanged (commits are ato
 Entry points (all coroutines returning an `Outbox` unless noted):
 
 * lobby: `new_game`, `join`, `leave`, `choose_deck`, `add_ai`, `set_options`, `start`;
-* following a game: `status`, `log`, `hand` (ephemeral; in DMs too);
+* following a game: `status`, `log`, `hand` (ephemeral; in DMs too), `rules_topic`;
 * playing: `play(actor, channel_id, path, options)` for every command of the ruleset's
   table, `autocomplete(...) -> list[(name, value)]`, `click(actor, custom_id, values)`
   for buttons and select menus, `set_orders` (standing orders);
@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot import customids
+from bot import customids, rules_help
 from bot.actors import Actor
 from bot.command_table import CommandSpec, help_lines
 from bot.commands import ALL_SPECS, spec_for
@@ -39,7 +39,7 @@ from bot.homm4 import commands as homm4_commands
 from bot.homm4.describe import describe
 from bot.lobby import LobbyMixin
 from bot.moderation import ModerationMixin
-from bot.outbox import Button, ChannelPost, Image, Outbox, Reply
+from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
 from bot.service_core import Batch, chunks, discord_time
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
@@ -128,9 +128,44 @@ class GameService(LobbyMixin, ModerationMixin):
         lines.append("**Commands** (options are suggested as you type):")
         lines += [f"/{top} {'|'.join(subs)}".rstrip() for top, subs in groups.items()]
         lines.append(
-            "Cards are #numbers (or names), hexes like C4, Armies and Creatures by number."
+            "Cards are #numbers (or names), hexes like C4, Armies and Creatures by number. "
+            "A rule: /game rules topic: and part of its name."
         )
         return Outbox(reply=Reply(chunks(lines)[0], ephemeral=True))
+
+    # ------------------------------------------------------------------ rules
+    async def rules_topic(
+        self, actor: Actor, channel_id: int | None, *, topic: str | None = None
+    ) -> Outbox:
+        """``/game rules``: a rule topic of the channel's game (else homm4) as an embed —
+        its summary in our own words and the commands it uses — or, without ``topic``,
+        the list of top-level topics. Private (an ephemeral reply).
+
+        :raises UnknownTopic: naming close matches when nothing fits ``topic``.
+        :raises UnknownRuleset: if the game's ruleset has no rule topics yet.
+        """
+        ruleset = await self._ruleset_here(channel_id)
+        if topic is None or not topic.strip():
+            listed = rules_help.search(ruleset, "")
+            lines = [f"• {item.title}" for item in listed]
+            embed = Embed(
+                f"Rule topics ({ruleset})",
+                "\n".join(lines)[:4000],
+                "/game rules topic: and type part of a name; subtopics are suggested too.",
+            )
+            return Outbox(reply=Reply("", embeds=(embed,)))
+        item = rules_help.topic(ruleset, topic)
+        embed = Embed(
+            rules_help.choice_name(ruleset, item),
+            rules_help.description(item),
+            f"{item.id} · a summary in our own words; the rulebook decides.",
+        )
+        return Outbox(reply=Reply("", embeds=(embed,)))
+
+    async def _ruleset_here(self, channel_id: int | None) -> str:
+        """The ruleset of the channel's open game, else homm4."""
+        game = await self.repo.game_in_channel(channel_id) if channel_id is not None else None
+        return game.ruleset if game is not None else "homm4"
 
     # ------------------------------------------------------------------ playing
     def _context(self, state: Homm4State, seat: int) -> homm4_commands.PlayContext:
@@ -187,6 +222,8 @@ class GameService(LobbyMixin, ModerationMixin):
                 return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
             if key == ("hand",) and opt == "game":
                 return await self._game_suggestions(actor)
+            if key == ("game", "rules") and opt == "topic":
+                return rules_help.choices(await self._ruleset_here(channel_id), current)
             if key not in homm4_commands.PLAY_COMMANDS or channel_id is None:
                 return []
             game = await self.repo.game_in_channel(channel_id)

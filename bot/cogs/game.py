@@ -26,6 +26,7 @@ GAME_OPTIONS = ("game", "options")
 GAME_START = ("game", "start")
 GAME_STATUS = ("game", "status")
 GAME_LOG = ("game", "log")
+GAME_RULES = ("game", "rules")
 
 
 @app_commands.guild_only()
@@ -149,3 +150,12 @@ class GameCommands(
     ) -> None:
         """The game's public log, page by page."""
         await self.bot.run_command(interaction, GAME_LOG, {"before": before})
+
+    @common.command(GAME_RULES)
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        topic: app_commands.Range[str, None, 100] | None = None,
+    ) -> None:
+        """Look up a rule of this channel's game (a summary in our own words)."""
+        await self.bot.run_command(interaction, GAME_RULES, {"topic": topic})

@@ -1,7 +1,8 @@
 """Every command's "thinking…" placeholder has the visibility of its reply, so the reply
 fills it and it is never deleted and sent again (a visible flash): the lobby commands,
 /game start, every /mod command and /settings answer privately and announce in the
-channel; /game status answers publicly."""
+channel; /game status answers publicly. And /game rules: a private embed, topics
+suggested as you type."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ async def test_replies_fill_their_placeholder_with_the_tables_visibility(
         assert "Game #1" in await run(table.bob, "game status")
         await run(table.bob, "game log")
         await run(table.ann, "hand")
+        await run(table.bob, "game rules", topic="homm4:battles.grouping")
         announced = len(channel.public_messages())
         for command, options in (
             ("mod pause", {"reason": "lunch"}),
@@ -57,5 +59,30 @@ async def test_replies_fill_their_placeholder_with_the_tables_visibility(
             announced = len(channel.public_messages())
         assert "Moderator role" in await run(table.mod, "settings", **{"deadline-hours": 24})
         runner.assert_no_errors()
+    assert deleted_placeholders(fake_discord) == []
+    fake_discord.assert_no_violations()
+
+
+async def test_game_rules_answers_with_a_private_embed_and_suggests_topics(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        typed = await fake_discord.autocomplete(
+            table.bob, table.channel, "game rules", "topic", topic="swarm"
+        )
+        first = typed.choices[0]
+        assert first == {"name": "Battles: Grouping", "value": "homm4:battles.grouping"}
+        result = await fake_discord.slash(
+            table.bob, table.channel, "game rules", topic=first["value"]
+        )
+        message = await result.final_message()
+        assert message.ephemeral and len(message.embeds) == 1
+        embed = message.embeds[0]
+        assert embed["title"] == "Battles: Grouping" and "/battle group" in embed["description"]
+        refused = await fake_discord.slash(table.bob, table.channel, "game rules", topic="grupping")
+        assert "Did you mean" in (await refused.final_message()).content
+        runner.assert_no_errors()
+    assert table.channel.public_messages() == []
     assert deleted_placeholders(fake_discord) == []
     fake_discord.assert_no_violations()
