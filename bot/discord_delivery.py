@@ -8,7 +8,8 @@ One `Deliverer` per bot. For each handled action it sends, in order:
 2. each `ChannelPost` in its channel (``key``: edit the message last posted under that
    key, remembered durably in a `MessageRefStore`), pinging only the named users;
 3. each `DirectMessage` by DM (slots ``hand``/``decision`` edit the previous DM of that
-   slot; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
+   slot — unless ``notify``: then the previous one is deleted and the DM sent anew, since
+   an edit pings nobody; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
    in the game channel — by mention, without any private detail — to use ``/hand`` there
    (the service records it and words the notice: `DmReachability`), and what could not
    be delivered is shown as an ephemeral followup the next time the user interacts.
@@ -452,7 +453,8 @@ class Deliverer:
             self._keep_undelivered(dm)
 
     async def direct_message(self, dm: DirectMessage) -> discord.Message | discord.PartialMessage:
-        """Send ``dm``, editing the user's previous DM of the same slot when there is one.
+        """Send ``dm``, editing the user's previous DM of the same slot when there is one —
+        or, for news (``dm.notify``), deleting it and sending anew so the user is pinged.
 
         :raises discord.Forbidden: code 50007 when the user's DMs are closed.
         :raises discord.HTTPException: for other refusals.
@@ -460,13 +462,14 @@ class Deliverer:
         pieces = split_text(dm.text)
         view = self.build_view(dm.components)
         scope = f"dm:{dm.user_id}:{dm.game_id}"
-        if dm.slot != "notice" and len(pieces) == 1:
-            ref = await self.refs.get(scope, dm.slot)
-            if ref is not None:
-                edited = await self._edit(ref, pieces[0], dm.images, view, NO_MENTIONS)
-                if edited is not None:
-                    await self.reachability.dm_delivered(dm.user_id, dm.game_id)
-                    return edited
+        ref = await self.refs.get(scope, dm.slot) if dm.slot != "notice" else None
+        if ref is not None and not dm.notify and len(pieces) == 1:
+            edited = await self._edit(ref, pieces[0], dm.images, view, NO_MENTIONS)
+            if edited is not None:
+                await self.reachability.dm_delivered(dm.user_id, dm.game_id)
+                return edited
+        elif ref is not None:
+            await self._delete(ref)
         channel = await self.client.create_dm(discord.Object(dm.user_id))
         for piece in pieces[:-1]:
             await channel.send(piece, allowed_mentions=NO_MENTIONS)
@@ -482,6 +485,16 @@ class Deliverer:
         await self.reachability.dm_delivered(dm.user_id, dm.game_id)
         self._forget_undelivered(dm)
         return message
+
+    async def _delete(self, ref: MessageRef) -> None:
+        """Delete a remembered message (already gone or not deletable: nothing to do)."""
+        partial = self.client.get_partial_messageable(ref.channel_id).get_partial_message(
+            ref.message_id
+        )
+        try:
+            await partial.delete()
+        except discord.HTTPException as error:
+            log.debug("Could not delete message %s: code %s", ref.message_id, error.code)
 
     async def _dm_closed(self, dm: DirectMessage, report: DeliveryReport) -> None:
         report.closed_dms.append(dm.user_id)

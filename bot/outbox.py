@@ -96,7 +96,9 @@ class DirectMessage:
 
     ``slot`` groups DMs that replace each other: the deliverer edits the previous DM of the
     same (user, game, slot) instead of sending a new one (``"hand"``, ``"decision"``);
-    ``"notice"`` always sends. ``fallback_channel_id`` is the game's channel, where the
+    ``"notice"`` always sends. ``notify`` marks news the user should be pinged about (a
+    new decision): an edit notifies nobody, so the deliverer deletes the slot's previous
+    DM and sends this one anew. ``fallback_channel_id`` is the game's channel, where the
     deliverer says — without any private detail — that the DM could not be delivered.
     """
 
@@ -107,6 +109,7 @@ class DirectMessage:
     images: tuple[Image, ...] = ()
     components: tuple[Component, ...] = ()
     fallback_channel_id: int | None = None
+    notify: bool = False
 
 
 @dataclass(frozen=True)

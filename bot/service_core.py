@@ -632,11 +632,8 @@ class ServiceCore:
             ui = self.decision_ui(game, after, decision)
             due = batch.deadlines.get(decision.seat)
             when = f" (deadline {discord_time(due)})" if due else ""
-            continuing = (
-                (decision.seat, decision.kind, decision.prompt) in before_owed
-                and actor_seat is not None
-                and actor_seat.seat == decision.seat
-            )
+            owed_before = (decision.seat, decision.kind, decision.prompt) in before_owed
+            continuing = owed_before and actor_seat is not None and actor_seat.seat == decision.seat
             who = f"<@{seat.user_id}> **{seat_name(decision.seat)}**"
             if ui.private:
                 if seat.dm_reachable is False:
@@ -651,6 +648,7 @@ class ServiceCore:
                             text=f"**Game #{game.id}** (<#{game.channel_id}>): {ui.text}{when}",
                             components=ui.components,
                             fallback_channel_id=game.channel_id,
+                            notify=not owed_before,
                         )
                     )
                 if not continuing:

@@ -57,6 +57,33 @@ async def test_a_dm_slot_is_edited_in_place_even_after_a_restart(
     fake_discord.assert_no_violations()
 
 
+async def test_a_new_decision_dm_replaces_the_old_one_so_the_player_is_pinged(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        deliver = heroes_bot(runner).deliverer.deliver
+        button = Button("Identify", "ht:1:3:opt:0.abcde")
+
+        def decision(text: str, *, notify: bool) -> Outbox:
+            dm = DirectMessage(table.ann.id, 1, "decision", text, (), (button,), notify=notify)
+            return Outbox(dms=[dm])
+
+        await deliver(decision("Identify an Object (1)", notify=True))
+        await deliver(decision("Identify an Object (1), deadline moved", notify=False))
+        await deliver(Outbox(dms=[DirectMessage(table.ann.id, 1, "hand", "Hand: #12")]))
+        await deliver(decision("Reinforce the Guard (2)", notify=True))
+        await deliver(Outbox(dms=[DirectMessage(table.ann.id, 1, "hand", "Hand: #12, #13")]))
+        runner.assert_no_errors()
+    every = fake_discord.dm_channel(table.ann).messages
+    first = every[0]
+    assert first.deleted and [e["content"] for e in first.edits] == ["Identify an Object (1)"]
+    shown = fake_discord.dms(table.ann)
+    assert [m.content for m in shown] == ["Hand: #12, #13", "Reinforce the Guard (2)"]
+    assert shown[1].buttons() and len(shown[0].edits) == 1 and not shown[1].edits
+    fake_discord.assert_no_violations()
+
+
 async def test_a_keyed_post_is_edited_and_sent_again_when_deleted(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -136,3 +136,36 @@ async def test_hand_in_a_dm_asks_which_game_when_there_are_several(tmp_path: Pat
         assert out.reply.ephemeral
     finally:
         await repo.close()
+
+
+async def test_a_new_private_decision_pings_and_a_re_render_edits_quietly(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        out = await _start(service)
+        risk = next(dm for dm in out.dms if dm.slot == "decision")
+        assert risk.notify, "the first decision of the game is news"
+        assert all(not dm.notify for dm in out.dms if dm.slot == "hand")
+        select = risk.components[0]
+        assert isinstance(select, Select)
+        out = await service.click(
+            person(1, dm=True), select.custom_id, [o.value for o in select.options[:5]]
+        )
+        cleared = next(dm for dm in out.dms if dm.slot == "decision")
+        assert not cleared.notify and "nothing waits" in cleared.text
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        for _ in range(100):
+            news = [dm for dm in out.dms if dm.slot == "decision" and dm.components]
+            if news:
+                break
+            out = await click_choice(service, game.id, person(1), 0)
+        else:
+            pytest.fail("Red never owed another private decision")
+        assert [dm.notify for dm in news] == [True]
+        moderator = person(9, moderator=True)
+        await service.mod_pause(moderator, CHANNEL)
+        resumed = await service.mod_resume(moderator, CHANNEL)
+        again = [dm for dm in resumed.dms if dm.slot == "decision"]
+        assert again and not any(dm.notify for dm in again), "the same decision is edited"
+    finally:
+        await repo.close()
