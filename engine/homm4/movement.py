@@ -250,6 +250,30 @@ def _merge_for_attack(state: Homm4State, army: Army, joining: Sequence[Army]) ->
     ]
 
 
+def engage_on_site(state: Homm4State, site_id: int) -> list[Event]:
+    """Let the active seat's Army already standing on a just-settled site deal with it.
+
+    A site can be identified (and its Guard formed) while an Army stands on its hex: e.g.
+    a starting Army token placed on an icon at the board's edge. That Army is inside the
+    guarded territory, so the battle begins at once, as if it had just entered; with no
+    Guard it captures the site at once (homm4:movement-phase.objects, homm4:battles).
+    Only the seat whose Movement Phase it is acts; another seat's Army on the hex meets
+    the Guard when it next enters the hex.
+    """
+    site = state.sites[site_id]
+    if state.phase != "movement" or state.battle is not None or state.interrupts:
+        return []
+    standing = [a for a in zones.armies_at(state, site.hex) if a.owner == state.active]
+    if not standing or site.card is None:
+        return []
+    army = min(standing, key=lambda a: a.id)
+    found = encounter(state, army.owner, site.hex)
+    if found is not None:
+        army.done = True
+        return _start_battle(state, army, site.hex, found)
+    return adventure.capture(state, army, site)
+
+
 def _start_battle(state: Homm4State, army: Army, where: Hex, found: Encounter) -> list[Event]:
     return battle.begin_battle(
         state,

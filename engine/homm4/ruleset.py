@@ -130,6 +130,19 @@ def _end_movement(state: Homm4State, seat: int, command: Any) -> list[Event]:
     return adventure.begin_closing(state)
 
 
+def _identify(state: Homm4State, seat: int, command: Any) -> list[Event]:
+    site = scouting.site_by_label(state, command.site)
+    events = scouting.identify(state, seat, command.site, command.card)
+    return events + movement.engage_on_site(state, site.id)
+
+
+def _reinforce_guard(state: Homm4State, seat: int, command: Any) -> list[Event]:
+    head = state.interrupts[0] if state.interrupts else None
+    events = scouting.reinforce_guard(state, seat, command.cards)
+    site_id = getattr(head, "site", None)
+    return events + (movement.engage_on_site(state, site_id) if site_id is not None else [])
+
+
 _HANDLERS: dict[type[Command], Any] = {
     c.PlaceSection: _place_section,
     c.ChooseRiskStack: lambda s, seat, cmd: setup.choose_risk_stack(s, seat, cmd.cards),
@@ -149,9 +162,9 @@ _HANDLERS: dict[type[Command], Any] = {
     c.Recruit: movement.recruit,
     c.CastAdventureSpell: movement.cast_adventure_spell,
     c.EndMovement: _end_movement,
-    c.Identify: lambda s, seat, cmd: scouting.identify(s, seat, cmd.site, cmd.card),
+    c.Identify: _identify,
     c.PassIdentify: lambda s, seat, cmd: scouting.pass_identify(s, seat, cmd.site),
-    c.ReinforceGuard: lambda s, seat, cmd: scouting.reinforce_guard(s, seat, cmd.cards),
+    c.ReinforceGuard: _reinforce_guard,
     c.LearnSkill: lambda s, seat, cmd: adventure.learn_skill(s, seat, cmd.hero, cmd.card),
     c.MakeArtifactRoom: lambda s, seat, cmd: adventure.make_artifact_room(s, seat, cmd.discard),
     c.CloseTurn: lambda s, seat, cmd: adventure.close_turn(s, seat, cmd.card),

@@ -159,3 +159,40 @@ def test_declined_sites_are_offered_again_next_turn() -> None:
     assert state.sites[site.id].declined == [0]
     adventure.start_turn(state, 0)
     assert state.sites[site.id].declined == []
+
+
+def _standing_on_icon(kind: str) -> tuple[Homm4State, Army, Site]:
+    """Seat 0's Army stands ON an unidentified ``kind`` icon (e.g. placed there at set-up)."""
+    state, army, site = _scout_game(players=2, kind=kind)
+    army.hex = site.hex
+    army.cards = [add_card(state, 0, "lord_cassius"), *army.cards]
+    return state, army, site
+
+
+@pytest.mark.rule("homm4:chipping-in-for-the-guard")
+def test_a_guard_formed_under_an_army_is_fought_at_once() -> None:
+    state, army, site = _standing_on_icon("object")
+    mine = to_hand(state, 0, "gold_mine")
+    where = label(state, site.hex)
+    state, _ = apply(state, 0, {"type": "move", "army": army.id, "to": _away(state, army)})
+    assert isinstance(state.interrupts[0], ScoutOffer)
+    state, _ = apply(state, 0, {"type": "identify", "site": where, "card": mine})
+    guard_player = R.pending(state)[0].seat
+    state, events = apply(state, guard_player, {"type": "reinforce_guard", "cards": []})
+    assert state.battle is not None, "the Army inside the guarded territory fights it now"
+    assert state.battle.attacker == 0 and state.battle.defender_kind == "guard"
+    assert state.battle.hex == site.hex and zones.army(state, army.id).done
+    assert "battle" in events[-1].kind
+
+
+@pytest.mark.rule("homm4:movement-phase.towns")
+def test_a_free_town_identified_under_an_army_is_occupied_at_once() -> None:
+    state, army, site = _standing_on_icon("town")
+    free = state.players_state[0].free_town
+    assert free is not None
+    where = label(state, site.hex)
+    state, _ = apply(state, 0, {"type": "move", "army": army.id, "to": _away(state, army)})
+    state, events = apply(state, 0, {"type": "identify", "site": where, "card": free})
+    assert any(e.kind == "capture" for e in events)
+    assert state.sites[site.id].owner == 0, "no Guard for a free Town: the Army occupies it"
+    assert state.battle is None
