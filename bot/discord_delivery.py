@@ -440,6 +440,9 @@ class Deliverer:
 
     # ---------------------------------------------------------------------- DMs
     async def _dm_safely(self, dm: DirectMessage, report: DeliveryReport) -> None:
+        if dm.user_id in report.closed_dms:  # one refusal per delivery is enough
+            self._keep_undelivered(dm)
+            return
         try:
             await self.direct_message(dm)
         except discord.Forbidden as error:

@@ -550,6 +550,34 @@ class ServiceCore:
         await self._hand_dms(batch, out)
         return out
 
+    @staticmethod
+    def turn_began(batch: Batch, seat: int) -> bool:
+        """Whether ``seat``'s turn began during ``batch`` (or the game started)."""
+        before, after = batch.before, batch.after
+        if not isinstance(after, Homm4State):
+            return False
+        if batch.started or not isinstance(before, Homm4State):
+            return True
+        return after.active == seat and (before.active != seat or before.turn != after.turn)
+
+    def dm_retries(self, batch: Batch) -> set[int]:
+        """The seats whose DMs failed before and whose turn began in ``batch``: their DMs
+        are tried again, once per turn (a success marks them reachable; a failure posts
+        no new notice — the ephemeral fallback still shows them at their next action)."""
+        return {
+            s.seat
+            for s in batch.seats
+            if s.dm_reachable is False
+            and not s.is_ai
+            and s.user_id is not None
+            and self.turn_began(batch, s.seat)
+        }
+
+    @staticmethod
+    def _dm_reachable(seat: Seat, retries: set[int]) -> bool:
+        """Whether to send ``seat`` DMs in this batch (not known closed, or retried now)."""
+        return seat.dm_reachable is not False or seat.seat in retries
+
     def _clear_decision_dms(self, batch: Batch, out: Outbox) -> None:
         """Empty the "decision" DM of each person whose private decision was answered,
         so its old buttons do not linger (the deliverer edits that DM in place)."""
@@ -625,6 +653,7 @@ class ServiceCore:
         lines: list[str] = []
         components: list[Component] = []
         mentions: list[int | None] = []
+        retries = self.dm_retries(batch)
         for decision in rules.pending(after):
             seat = by_seat.get(decision.seat)
             if seat is None or seat.is_ai:
@@ -636,10 +665,15 @@ class ServiceCore:
             continuing = owed_before and actor_seat is not None and actor_seat.seat == decision.seat
             who = f"<@{seat.user_id}> **{seat_name(decision.seat)}**"
             if ui.private:
-                if seat.dm_reachable is False:
+                if not self._dm_reachable(seat, retries):
                     note = "Your DMs are closed: use /hand here to see your cards and choose (only you see the reply)."
                 else:
-                    note = "Your choices are in your DMs (or use /hand)."
+                    note = (
+                        "Your choices are in your DMs if you have opened them again; else "
+                        "use /hand here (only you see the reply)."
+                        if decision.seat in retries
+                        else "Your choices are in your DMs (or use /hand)."
+                    )
                     out.dms.append(
                         DirectMessage(
                             user_id=seat.user_id or 0,
@@ -688,19 +722,15 @@ class ServiceCore:
         game, before, after = batch.game, batch.before, batch.after
         if not isinstance(after, Homm4State):
             return
+        retries = self.dm_retries(batch)
         for seat in batch.seats:
-            if seat.is_ai or seat.user_id is None or seat.dm_reachable is False:
+            if seat.is_ai or seat.user_id is None or not self._dm_reachable(seat, retries):
                 continue
             number = seat.seat
-            changed = batch.started or not isinstance(before, Homm4State)
+            changed = self.turn_began(batch, number)
             if not changed:
                 assert isinstance(before, Homm4State)
-                turn_began = after.active == number and (
-                    before.active != number or before.turn != after.turn
-                )
-                changed = turn_began or homm4.seat_hidden(before, number) != homm4.seat_hidden(
-                    after, number
-                )
+                changed = homm4.seat_hidden(before, number) != homm4.seat_hidden(after, number)
             if not changed:
                 continue
             private = [

@@ -101,7 +101,7 @@ async def test_closed_dms_fall_back_to_hand_in_the_channel(tmp_path: Path) -> No
             person(1), select.custom_id, [o.value for o in select.options[:5]]
         )
         for _ in range(100):
-            assert not out.dms
+            assert all(dm.user_id == 1 for dm in out.dms)  # at most the turn's retry
             _, state = await current(service, game.id)
             owed = HOMM4.pending(state)[0]
             if owed.seat == 0 and owed.kind == "purchase":
@@ -109,7 +109,9 @@ async def test_closed_dms_fall_back_to_hand_in_the_channel(tmp_path: Path) -> No
             out = await click_choice(service, game.id, person(1), 0)
         else:
             pytest.fail("Red never reached a Purchase Phase")
-        closed = [p for p in out.posts if "Your DMs are closed" in p.text]
+        closed = [
+            p for p in out.posts if "Your DMs are closed" in p.text or "opened them again" in p.text
+        ]
         assert closed and 1 in closed[0].mention_user_ids
         button = closed[0].components[0]
         assert isinstance(button, Button) and button.label == "Red: my cards and choices"
@@ -167,5 +169,42 @@ async def test_a_new_private_decision_pings_and_a_re_render_edits_quietly(tmp_pa
         resumed = await service.mod_resume(moderator, CHANNEL)
         again = [dm for dm in resumed.dms if dm.slot == "decision"]
         assert again and not any(dm.notify for dm in again), "the same decision is edited"
+    finally:
+        await repo.close()
+
+
+async def test_closed_dms_are_retried_once_at_the_start_of_each_turn(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _start(service)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        await service.record_dm_result(1, delivered=False, game_id=game.id)
+        turns_begun = 0
+        for _ in range(300):
+            _, before = await current(service, game.id)
+            out = await click_choice(service, game.id, person(1), 0)
+            _, after = await current(service, game.id)
+            began = after.active == 0 and (before.active != 0 or before.turn != after.turn)
+            assert not any("cannot send you direct messages" in p.text for p in out.posts)
+            if not began:
+                assert out.dms == [], "DMs to a closed seat outside the retry"
+                continue
+            turns_begun += 1
+            hand = [dm for dm in out.dms if dm.slot == "hand"]
+            assert [dm.user_id for dm in hand] == [1] and len(out.dms) <= 2
+            if turns_begun == 2:
+                break
+        else:
+            pytest.fail("Red's turn did not begin twice")
+        await service.record_dm_result(1, delivered=True)  # the retry got through
+        assert (await repo.seats(game.id))[0].dm_reachable is True
+        for _ in range(100):
+            out = await click_choice(service, game.id, person(1), 0)
+            if out.dms:
+                assert {dm.user_id for dm in out.dms} == {1}
+                break
+        else:
+            pytest.fail("no DM after the seat became reachable again")
     finally:
         await repo.close()
