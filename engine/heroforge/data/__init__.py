@@ -1,0 +1,1 @@
+"""Data files of the heroforge ruleset (lands, units, heroes, enchantment lists, layouts)."""

@@ -1,0 +1,200 @@
+"""The heroforge ruleset: Hero Forge behind the engine protocol.
+
+Rule sections: all of heroforge; see ``engine/heroforge/README.md`` for the readings
+chosen where the rulebook is silent or repeats itself inconsistently. This module only
+routes: set-up is in `setup`, turns in `turns`, enchantments in `enchant`, buying in
+`purchase`, moving in `movement`, combat in `combat`, decisions in `decisions`, views in
+`viewing` and the computer player in `ai`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.model import Command, Decision, Event, Result, seat_name
+from engine.core.ruleset import Ruleset
+from engine.heroforge import (
+    audit,
+    board,
+    combat,
+    decisions,
+    enchant,
+    movement,
+    purchase,
+    setup,
+    turns,
+    viewing,
+)
+from engine.heroforge import commands as c
+from engine.heroforge.options import HeroforgeOptions
+from engine.heroforge.state import HeroforgeState
+from engine.heroforge.views import PublicView, SeatView
+
+
+class HeroforgeRuleset(Ruleset[HeroforgeState]):
+    """Hero Forge: land plates, D6 movement, D10 damage rolls, forts, enchantments (2-6)."""
+
+    id: ClassVar[str] = "heroforge"
+    title: ClassVar[str] = "Hero Forge"
+    min_players: ClassVar[int] = setup.MIN_PLAYERS
+    max_players: ClassVar[int] = setup.MAX_PLAYERS
+    state_model: ClassVar[type[HeroforgeState]] = HeroforgeState
+    options_model: ClassVar[type[BaseModel]] = HeroforgeOptions
+    command_adapter: ClassVar[TypeAdapter[Any]] = c.COMMAND_ADAPTER
+
+    def new_game(
+        self, options: BaseModel, players: int, seed: int
+    ) -> tuple[HeroforgeState, list[Event]]:
+        """Build the board and seats (heroforge:lands, heroforge:basic-rules); see
+        `setup.new_game`.
+
+        :raises InvalidInput: for a bad seat count, board or hero list.
+        """
+        if not isinstance(options, HeroforgeOptions):
+            raise InvalidInput("heroforge needs HeroforgeOptions.")
+        return setup.new_game(options, players, seed)
+
+    def pending(self, state: HeroforgeState) -> list[Decision]:
+        """The decision owed now (`decisions.pending`)."""
+        return decisions.pending(state)
+
+    def legal_commands(self, state: HeroforgeState, seat: int) -> list[Command]:
+        """A finite list of commands ``seat`` may issue now (`decisions.legal_commands`)."""
+        return decisions.legal_commands(state, seat)
+
+    def default_command(self, state: HeroforgeState, seat: int) -> Command:
+        """The documented default (`decisions.default_command`).
+
+        :raises NotYourDecision: if ``seat`` owes nothing.
+        """
+        return decisions.default_command(state, seat)
+
+    def ai_command(self, state: HeroforgeState, seat: int, rng: random.Random) -> Command:
+        """The computer player's choice (`engine.heroforge.ai`).
+
+        :raises NotYourDecision: if ``seat`` owes nothing.
+        """
+        from engine.heroforge import ai
+
+        return ai.ai_command(state, seat, rng)
+
+    def view(self, state: HeroforgeState, seat: int) -> SeatView:
+        """The table as ``seat`` sees it (everything: Hero Forge hides nothing)."""
+        return viewing.seat_view(state, seat)
+
+    def public_view(self, state: HeroforgeState) -> PublicView:
+        """The table as everyone sees it."""
+        return viewing.public_view(state)
+
+    def audit(self, state: HeroforgeState) -> list[str]:
+        """Units in one place each, one board, forts and heroes legal (`audit.problems`)."""
+        return audit.problems(state)
+
+    def result(self, state: HeroforgeState) -> Result:
+        """Finished when one hero is left: it has killed every enemy hero
+        (heroforge:basic-rules)."""
+        if state.phase != "over" or not state.winners:
+            return Result()
+        return Result(
+            finished=True,
+            winners=tuple(state.winners),
+            reason=f"{seat_name(state.winners[0])} has killed every enemy hero.",
+        )
+
+    def _apply(self, state: HeroforgeState, seat: int, command: Command) -> list[Event]:
+        """Route ``command`` to its rule."""
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise InvalidInput(f"'{command.type}' is not a command of Hero Forge.")
+        events: list[Event] = handler(state, seat, command)
+        return events
+
+
+def _shift(state: HeroforgeState, seat: int, command: c.Shift) -> list[Event]:
+    """A shift owed now (scenario roll 10, an instant) or one from a carried ability."""
+    owed = state.shift_due[0] if state.shift_due and state.shift_due[0].seat == seat else None
+    if owed is None and decisions.ability_shifts_left(state, seat) < 1:
+        raise IllegalMove(
+            "You have no land shift to make now (a scenario roll of 10, an enchantment or an "
+            "ability gives one)."
+        )
+    plate = board.shift(state, command.plate, command.direction)
+    events = [
+        Event(
+            kind="shift",
+            text=f"{seat_name(seat)} shifts plate {plate.label} one space "
+            f"{command.direction.strip().upper()}.",
+            data={"seat": seat, "plate": plate.label, "x": plate.x, "y": plate.y},
+        )
+    ]
+    if owed is not None:
+        owed.count -= 1
+        if owed.count == 0 or not board.legal_shifts(state):
+            state.shift_due.pop(0)
+    else:
+        state.shifts_used += 1
+    return events
+
+
+def _skip_shift(state: HeroforgeState, seat: int, command: c.SkipShift) -> list[Event]:
+    due = state.shift_due.pop(0)
+    return [
+        Event(
+            kind="shift_skipped",
+            text=f"{seat_name(seat)} does not shift a plate ({due.reason}).",
+            data={"seat": seat},
+        )
+    ]
+
+
+def _end_buying(state: HeroforgeState, seat: int, command: c.EndBuying) -> list[Event]:
+    if state.step == "buy1":
+        state.step = "move"
+        return []
+    state.step = "combat"
+    if combat.attack_targets(state, seat):
+        return []
+    return [
+        Event(kind="turn_end", text=f"{seat_name(seat)} ends the turn.", data={"seat": seat}),
+        *turns.end_turn(state),
+    ]
+
+
+def _end_turn(state: HeroforgeState, seat: int, command: c.EndTurn) -> list[Event]:
+    if combat.must_continue(state, seat):
+        raise IllegalMove(
+            "Your hero is in combat: attack again, or end the combat by moving (next turn)."
+        )
+    return [
+        Event(kind="turn_end", text=f"{seat_name(seat)} ends the turn.", data={"seat": seat}),
+        *turns.end_turn(state),
+    ]
+
+
+_HANDLERS: dict[type[Command], Callable[[HeroforgeState, int, Any], list[Event]]] = {
+    c.ChooseHero: lambda s, seat, cmd: setup.choose_hero(s, seat, cmd.hero),
+    c.PlaceHero: lambda s, seat, cmd: setup.place_hero(s, seat, cmd.plate),
+    c.Shift: _shift,
+    c.SkipShift: _skip_shift,
+    c.Steal: lambda s, seat, cmd: enchant.steal(s, seat),
+    c.LetGo: lambda s, seat, cmd: enchant.let_go(s, seat),
+    c.BuyUnit: lambda s, seat, cmd: purchase.buy_unit(s, seat, cmd.level, cmd.count),
+    c.BuyFort: lambda s, seat, cmd: purchase.buy_fort(s, seat, cmd.step),
+    c.ManFort: lambda s, seat, cmd: purchase.man_fort(s, seat, cmd.fort, cmd.units),
+    c.UnmanFort: lambda s, seat, cmd: purchase.unman_fort(s, seat, cmd.fort, cmd.units),
+    c.PassEnchantment: lambda s, seat, cmd: enchant.pass_enchantment(s, seat, cmd.to),
+    c.EndBuying: _end_buying,
+    c.RollMove: lambda s, seat, cmd: movement.roll_move(s, seat),
+    c.SkipMove: lambda s, seat, cmd: movement.skip_move(s, seat),
+    c.Move: lambda s, seat, cmd: movement.move(s, seat, cmd.direction, cmd.distance),
+    c.Stay: lambda s, seat, cmd: movement.stay(s, seat),
+    c.Attack: lambda s, seat, cmd: combat.attack(s, seat, cmd.target),
+    c.EndTurn: _end_turn,
+    c.FightBack: lambda s, seat, cmd: combat.fight_back(s, seat, cmd.target),
+    c.Retreat: lambda s, seat, cmd: combat.retreat(s, seat),
+}
