@@ -207,9 +207,10 @@ class LineError(ValueError):
 def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
     """Read ``/purchase buy card:#12 town:C4`` into the command and its options.
 
-    Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``). Integer
-    options are converted; booleans accept yes/no/true/false/1/0. Fixed choices accept
-    the choice's name or value.
+    Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``). A value
+    without a name fills the next required option not given yet (``/setup army F3`` is
+    ``/setup army hex:F3``). Integer options are converted; booleans accept
+    yes/no/true/false/1/0. Fixed choices accept the choice's name or value.
 
     :raises LineError: for an unknown command or option, a missing required option or a
         value of the wrong type, naming what is allowed.
@@ -222,19 +223,39 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
         raise LineError("Type a command, e.g. /game status (or /help).")
     spec, rest = _find_spec(words, specs)
     options: dict[str, Any] = {}
+    bare: list[str] = []
     for word in rest:
         name, sep, value = word.partition(":")
-        if not sep:
-            raise LineError(f"Options are written name:value; {word!r} has no ':'.")
-        option = spec.option(name.lower())
+        option = spec.option(name.lower()) if sep else None
+        if option is None and (not sep or not NAME.match(name.lower())):
+            bare.append(word)
+            continue
         if option is None:
             allowed = ", ".join(o.name for o in spec.options) or "none"
             raise LineError(f"/{spec.qualified} has no option {name!r}. Options: {allowed}.")
         options[option.name] = _convert(spec, option, value)
-    missing = [o.name for o in spec.options if o.required and o.name not in options]
+    for word in bare:
+        option = next((o for o in spec.options if o.required and o.name not in options), None)
+        if option is None:
+            raise LineError(
+                f"Options are written name:value; {word!r} has no name. "
+                f"/{spec.qualified} takes: {_option_names(spec)}."
+            )
+        options[option.name] = _convert(spec, option, word)
+    missing = [o for o in spec.options if o.required and o.name not in options]
     if missing:
-        raise LineError(f"/{spec.qualified} needs {', '.join(missing)}.")
+        needs = "; ".join(f"{o.name} ({o.description})" for o in missing)
+        raise LineError(
+            f"/{spec.qualified} needs {needs}. Write name:value, or just the value for "
+            f"{missing[0].name}."
+        )
     return ParsedLine(spec, options)
+
+
+def _option_names(spec: CommandSpec) -> str:
+    """``hex, [with]``: the options of ``spec``, optional ones in brackets (or "nothing")."""
+    names = [o.name if o.required else f"[{o.name}]" for o in spec.options]
+    return ", ".join(names) or "no options"
 
 
 def _find_spec(words: list[str], specs: Sequence[CommandSpec]) -> tuple[CommandSpec, list[str]]:

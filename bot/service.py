@@ -193,7 +193,9 @@ class GameService(LobbyMixin, ModerationMixin):
 
         def build(state: GameState) -> dict[str, Any]:
             assert isinstance(state, Homm4State)
-            return homm4_commands.build_command(key, self._context(state, seat.seat), options)
+            context = self._context(state, seat.seat)
+            homm4_commands.require_phase(key, context)
+            return homm4_commands.build_command(key, context, options)
 
         batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)
         return await self.narrate(batch, actor)

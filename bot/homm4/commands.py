@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.command_table import Choice, CommandSpec, OptionSpec
-from bot.errors import BadOption
+from bot.errors import BadOption, WrongStage
 from bot.homm4 import describe as d
 from engine.core.model import Command, Decision
 from engine.homm4 import board, zones
@@ -1028,6 +1028,25 @@ _DEFAULT_BOOLS: dict[str, tuple[str, Any]] = {
     "counterattack": ("strike", True),
     "retreat": ("retreat", True),
 }
+
+
+def require_phase(path: tuple[str, ...], ctx: PlayContext) -> None:
+    """Refuse a command that cannot answer the decision the player owes now, naming the
+    commands that can (so ``/battle attack`` in the Movement Phase does not end in a
+    complaint about a missing option). Only when no legal command of its type exists:
+    within its own phase the engine says why a move is not legal.
+
+    :raises WrongStage: naming the decision owed and the commands answering it.
+    """
+    play = PLAY_COMMANDS[path]
+    decision = ctx.decision
+    if decision is None or decision.kind in play.spec.phase:
+        return
+    if any(cmd.type == play.command_type for cmd in ctx.legal):
+        return
+    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase and s.kind == "play"]
+    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
+    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
 
 
 def build_command(

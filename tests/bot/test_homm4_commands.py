@@ -180,6 +180,18 @@ def test_console_lines_parse_against_the_same_table() -> None:
         parse_console_line("/game new players:many", ALL_SPECS)
 
 
+def test_console_values_without_a_name_fill_the_required_options_in_order() -> None:
+    from bot.command_table import LineError
+
+    assert parse_console_line("/setup army F3", ALL_SPECS).options == {"hex": "F3"}
+    parsed = parse_console_line("/army move 1 E3 with:2", ALL_SPECS)
+    assert parsed.options == {"army": "1", "to": "E3", "with": "2"}
+    with pytest.raises(LineError, match=r"takes: card, \[town\], \[into\], \[pay\]"):
+        parse_console_line("/purchase buy #12 C4", ALL_SPECS)
+    with pytest.raises(LineError, match=r"needs hex \(an edge hex"):
+        parse_console_line("/setup army", ALL_SPECS)
+
+
 def test_states_are_not_changed_by_building_or_suggesting() -> None:
     state = _state(4)
     before = Ruleset.dump_state(state)

@@ -1,0 +1,54 @@
+"""Refusals a new player meets, each saying what is allowed instead: a command of another
+phase names the decision owed and the commands answering it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.errors import WrongStage
+from engine.homm4 import RULESET as HOMM4
+from tests.bot.service_helpers import (
+    GUILD,
+    click_choice,
+    current,
+    make_service,
+    person,
+    started_game,
+)
+
+
+async def _until_movement(service, game_id: int) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(200):
+        _, state = await current(service, game_id)
+        owed = HOMM4.pending(state)[0]
+        if owed.seat == 0 and owed.kind == "movement":
+            return
+        await click_choice(service, game_id, person(1), 0)
+    pytest.fail("Red never reached a Movement Phase")
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [
+        (("battle", "attack"), {"target": "3"}),
+        (("purchase", "buy"), {"card": "#9"}),
+        (("turn", "close"), {}),
+    ],
+)
+async def test_a_command_of_another_phase_names_what_is_owed_and_what_answers_it(
+    tmp_path: Path, path: tuple[str, ...], options: dict[str, str]
+) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=5)
+        await _until_movement(service, game.id)
+        with pytest.raises(WrongStage) as refused:
+            await service.run(person(1), path, options, channel_id=game.channel_id, guild_id=GUILD)
+        text = refused.value.message
+        assert text.startswith(f"/{' '.join(path)} does not answer what you owe now: ")
+        assert "Movement Phase" in text and "/army move" in text and "/army done" in text
+        assert "/battle attack, " not in text
+    finally:
+        await repo.close()
