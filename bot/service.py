@@ -141,7 +141,9 @@ class GameService(LobbyMixin, ModerationMixin):
         its summary in our own words and the commands it uses — or, without ``topic``,
         the list of top-level topics. Private (an ephemeral reply).
 
-        :raises UnknownTopic: naming close matches when nothing fits ``topic``.
+        A ``topic`` that names no topic exactly shows the closest one (saying so).
+
+        :raises UnknownTopic: when nothing is even close to ``topic``.
         :raises UnknownRuleset: if the game's ruleset has no rule topics yet.
         """
         ruleset = await self._ruleset_here(channel_id)
@@ -154,13 +156,24 @@ class GameService(LobbyMixin, ModerationMixin):
                 "/game rules topic: and type part of a name; subtopics are suggested too.",
             )
             return Outbox(reply=Reply("", embeds=(embed,)))
-        item = rules_help.topic(ruleset, topic)
+        note = ""
+        try:
+            item = rules_help.topic(ruleset, topic)
+        except rules_help.UnknownTopic:
+            close = rules_help.search(ruleset, topic, limit=4)
+            if not close:
+                raise
+            item = close[0]
+            others = "; ".join(t.title for t in close[1:])
+            note = f"No topic is called {topic.strip()!r}; this is the closest." + (
+                f" Also close: {others}." if others else ""
+            )
         embed = Embed(
             rules_help.choice_name(ruleset, item),
             rules_help.description(item),
             f"{item.id} · a summary in our own words; the rulebook decides.",
         )
-        return Outbox(reply=Reply("", embeds=(embed,)))
+        return Outbox(reply=Reply(note, embeds=(embed,)))
 
     async def _ruleset_here(self, channel_id: int | None) -> str:
         """The ruleset of the channel's open game, else homm4."""
@@ -354,7 +367,14 @@ class GameService(LobbyMixin, ModerationMixin):
             ", ".join(f"{k}: {v}" for k, v in sorted(current.items()))
             or "none (you are asked every time)"
         )
-        out = Outbox(reply=Reply(f"Your standing orders: {shown}."))
+        text = f"Your standing orders: {shown}."
+        if not orders:
+            text += "\nSet one with /battle orders and any of: " + "; ".join(
+                f"{kind} " + "|".join(v for _, v in choices)
+                for kind, (_, choices) in homm4_commands.ORDER_KINDS.items()
+            )
+            text += " (ask: ask me again). E.g. /battle orders attack:weakest counter:always."
+        out = Outbox(reply=Reply(text))
         if orders and game.status is GameStatus.ACTIVE:
             batch = await self.continue_automatic(game.id)
             if batch is not None:

@@ -80,8 +80,12 @@ async def test_game_rules_answers_with_a_private_embed_and_suggests_topics(
         assert message.ephemeral and len(message.embeds) == 1
         embed = message.embeds[0]
         assert embed["title"] == "Battles: Grouping" and "/battle group" in embed["description"]
-        refused = await fake_discord.slash(table.bob, table.channel, "game rules", topic="grupping")
-        assert "Did you mean" in (await refused.final_message()).content
+        closest = await fake_discord.slash(table.bob, table.channel, "game rules", topic="grupping")
+        shown = await closest.final_message()
+        assert shown.ephemeral and "closest" in shown.content
+        assert shown.embeds[0]["title"] == "Battles: Grouping"
+        refused = await fake_discord.slash(table.bob, table.channel, "game rules", topic="xyzzyq")
+        assert "no homm4 rule topic" in (await refused.final_message()).content
         runner.assert_no_errors()
     assert table.channel.public_messages() == []
     assert deleted_placeholders(fake_discord) == []

@@ -42,6 +42,11 @@ async def test_orders_are_validated_shown_and_cleared_by_ask(tmp_path: Path) -> 
         restarted = GameService(repo, renderer=None)
         shown = await restarted.set_orders(person(1), game.channel_id)
         assert shown.reply is not None and "retreat: never" in shown.reply.text
+        assert (
+            "Set one with /battle orders and any of: deploy ask|auto; attack ask|weakest|strongest"
+            in shown.reply.text
+        )
+        assert "Set one" not in (out.reply.text if out.reply else "")
     finally:
         await repo.close()
 

@@ -38,11 +38,17 @@ async def test_without_a_topic_the_top_level_topics_are_listed(tmp_path: Path) -
         await repo.close()
 
 
-async def test_a_typo_names_close_matches(tmp_path: Path) -> None:
+async def test_a_typo_shows_the_closest_topic_and_nonsense_is_refused(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
-        with pytest.raises(UnknownTopic, match="Did you mean: Grouping"):
-            await service.rules_topic(person(1), CHANNEL, topic="grupping")
+        out = await service.rules_topic(person(1), CHANNEL, topic="grupping")
+        assert out.reply is not None and out.reply.embeds[0].title == "Battles: Grouping"
+        assert out.reply.text.startswith("No topic is called 'grupping'; this is the closest.")
+        out = await service.rules_topic(person(1), CHANNEL, topic="movement")
+        assert out.reply is not None and out.reply.embeds[0].title == "Movement Phase"
+        assert "Also close:" in out.reply.text
+        with pytest.raises(UnknownTopic, match="There is no homm4 rule topic 'xyzzyq'"):
+            await service.rules_topic(person(1), CHANNEL, topic="xyzzyq")
     finally:
         await repo.close()
 
