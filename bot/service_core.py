@@ -611,7 +611,12 @@ class ServiceCore:
             if isinstance(state, Homm4State):
                 from bot.homm4.describe import describe
 
-                parts.append(f"✅ {describe(state, step.command)}")
+                note = (
+                    homm4.move_note(batch.after, step.command)
+                    if isinstance(batch.after, Homm4State)
+                    else ""
+                )
+                parts.append(f"✅ {describe(state, step.command)}{note}")
             else:
                 parts.append(f"✅ {step.command.type}")
         if actor_seat is not None:

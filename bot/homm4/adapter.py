@@ -22,12 +22,13 @@ from typing import Any, Literal
 from bot import customids
 from bot.homm4 import describe as d
 from bot.outbox import Button, Component, Select, SelectOption
+from engine.core.errors import RuleViolation
 from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import RULESET as HOMM4
 from engine.homm4 import battle as battle_rules
+from engine.homm4 import board, zones
 from engine.homm4 import commands as c
-from engine.homm4 import zones
-from engine.homm4.state import Homm4State
+from engine.homm4.state import Homm4State, ScoutOffer
 from engine.homm4.views import PublicView
 
 PRIVATE_DECISIONS: frozenset[str] = frozenset(
@@ -420,6 +421,30 @@ def status_lines(view: PublicView, names: Mapping[int, str]) -> list[str]:
 
 
 Picture = Literal["board", "battle"]
+
+
+def move_note(after: Homm4State, command: Command) -> str:
+    """Where a Move ended when it stopped before its destination ("" otherwise), for the
+    mover's reply: ``" — Army 1 is still at F7: an icon came into sight; scout it, then
+    move again."`` The engine stops a move (or does not start it) when an unidentified
+    icon comes into sight (homm4:movement-phase.scouting-terrain); the reply then should
+    not read as if the Army had arrived."""
+    if not isinstance(command, c.Move) or after.battle is not None:
+        return ""
+    try:
+        army = zones.army(after, command.army)
+    except RuleViolation:  # merged into another Army or destroyed: the events say so
+        return ""
+    where = board.label(after, army.hex)
+    if where == command.to.strip().upper():
+        return ""
+    head = after.interrupts[0] if after.interrupts else None
+    why = (
+        "an unidentified icon came into sight; scout it, then move again"
+        if isinstance(head, ScoutOffer)
+        else "move it again to go on"
+    )
+    return f" — Army {army.id} is at {where}: {why}."
 
 
 def picture_after(

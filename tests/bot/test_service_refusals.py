@@ -52,3 +52,40 @@ async def test_a_command_of_another_phase_names_what_is_owed_and_what_answers_it
         assert "/battle attack, " not in text
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm4:movement-phase.scouting-terrain")
+async def test_a_move_stopped_by_scouting_says_where_the_army_is(tmp_path: Path) -> None:
+    from bot.homm4.commands import slash_for
+    from engine.homm4 import board, zones
+    from engine.homm4 import commands as c
+    from engine.homm4.state import ScoutOffer
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=7)
+        for _ in range(300):
+            await _until_movement(service, game.id)
+            _, state = await current(service, game.id)
+            for move in (m for m in HOMM4.legal_commands(state, 0) if isinstance(m, c.Move)):
+                after, _ = HOMM4.apply(state, 0, move)
+                head = after.interrupts[0] if after.interrupts else None
+                at = board.label(after, zones.army(after, move.army).hex)
+                if isinstance(head, ScoutOffer) and at != move.to:
+                    break
+            else:
+                await click_choice(service, game.id, person(1), 0)
+                continue
+            break
+        else:
+            pytest.fail("no move of Red was ever stopped by scouting")
+        path, options = slash_for(move)
+        out = await service.run(person(1), path, options, channel_id=game.channel_id)
+        assert out.reply is not None
+        first = out.reply.text.splitlines()[0]
+        assert first.startswith(f"✅ Move Army {move.army} to {move.to}")
+        assert first.endswith(
+            f" — Army {move.army} is at {at}: an unidentified icon came into sight; scout it, then move again."
+        )
+    finally:
+        await repo.close()
