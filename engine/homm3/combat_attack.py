@@ -1,0 +1,684 @@
+"""Moving and attacking on the Battlefield: reachable hexes, moves through Fire Walls, the
+attack window for cards, the Attack die (two dice keeping the lower for the Ranged
+penalty), damage, unit abilities, Retaliation, Defend and the Siege Walls.
+
+Rule sections: homm3bf:...unit-movement (Movement equals Initiative; Flying units ignore
+Obstacles), homm3bf:...ranged-units (move or attack; penalty against an adjacent unit or
+one 8 or more hexes away), homm3bf:battlefield-in-regular-games.changes-to-combat-rules.
+siege (a Wall or the Gate falls to an adjacent attack; defenders pass the Gate), core
+Retaliation (once per Combat round, adjacent attacks only), Defend and Paralysis.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.model import Event, seat_name
+from engine.homm3 import combat_core as core
+from engine.homm3 import combat_flow, effects, hexes, morale
+from engine.homm3.content import load_content
+from engine.homm3.rules import other
+from engine.homm3.state import AttackWindow, Choice, CombatUnit, Homm3State, LastAttack, Modifier
+
+FAR = 8
+"""Ranged attacks at this distance or more suffer the Combat penalty."""
+
+
+def active_unit(state: Homm3State, seat: int) -> CombatUnit:
+    """The unit ``seat`` is activating. :raises IllegalMove: when none is."""
+    combat = core.combat(state)
+    if combat.active is None or combat.window is not None:
+        raise IllegalMove("None of your units is activating now.")
+    unit = core.get_unit(state, combat.active)
+    if unit.seat != seat:
+        raise IllegalMove("None of your units is activating now.")
+    return unit
+
+
+def movement(unit: CombatUnit, state: Homm3State) -> int:
+    """Hexes the unit may move this activation: its Initiative (halved by Faltering Step)."""
+    value = core.initiative(state, unit)
+    return value // 2 if "faltering" in unit.flags else value
+
+
+def reachable(state: Homm3State, unit: CombatUnit) -> dict[str, int]:
+    """Hexes the unit may end a move on, each with the Fire Wall damage the cheapest route
+    costs (Ground and Ranged units walk around Obstacles and units; Flying units need only
+    an empty end hex within range)."""
+    if unit.hex is None:
+        return {}
+    steps = movement(unit, state)
+    if core.kind(unit) == "flying":
+        out = {}
+        for hex_label in hexes.all_hexes():
+            if (
+                hex_label != unit.hex
+                and hexes.distance(unit.hex, hex_label) <= steps
+                and core.empty(state, hex_label, unit.seat)
+            ):
+                out[hex_label] = core.fire_wall_at(state, hex_label)
+        return out
+    best: dict[str, int] = {unit.hex: 0}
+    frontier = {unit.hex: 0}
+    for _ in range(steps):
+        nxt: dict[str, int] = {}
+        for here, fire in frontier.items():
+            for step in hexes.neighbours(here):
+                if not core.empty(state, step, unit.seat):
+                    continue
+                cost = fire + core.fire_wall_at(state, step)
+                if cost < nxt.get(step, 10**6) and cost < best.get(step, 10**6):
+                    nxt[step] = cost
+        for here, fire in nxt.items():
+            best[here] = min(best.get(here, 10**6), fire)
+        frontier = nxt
+        if not frontier:
+            break
+    best.pop(unit.hex, None)
+    return best
+
+
+def _move(state: Homm3State, unit: CombatUnit, hex_label: str, fire: int) -> list[Event]:
+    start = unit.hex
+    assert start is not None
+    unit.moved = (
+        hexes.distance(start, hex_label)
+        if core.kind(unit) == "flying"
+        else _steps(state, unit, hex_label)
+    )
+    unit.hex = hex_label
+    core.combat(state).acted = True
+    events = [
+        Event(
+            kind="move",
+            text=f"{core.unit_name(unit)} moves from {start} to {hex_label}.",
+            data={"unit": unit.number, "from": start, "to": hex_label},
+        )
+    ]
+    if fire:
+        events += core.deal_damage(state, unit, fire, "Fire Wall")
+        events += core.check_victory(state, other(unit.seat))
+    return events
+
+
+def _steps(state: Homm3State, unit: CombatUnit, goal: str) -> int:
+    assert unit.hex is not None
+    route = hexes.path(unit.hex, goal, lambda h: core.empty(state, h, unit.seat))
+    return len(route) if route is not None else hexes.distance(unit.hex, goal)
+
+
+def _check_move(state: Homm3State, unit: CombatUnit, hex_label: str) -> tuple[str, int]:
+    combat = core.combat(state)
+    normal = hexes.normalize(hex_label)
+    if normal is None:
+        raise InvalidInput(f"{hex_label!r} is not a hex of the Battlefield (A1 to M9).")
+    if combat.acted or combat.attacks:
+        raise IllegalMove(f"{core.unit_name(unit)} has already moved or attacked this activation.")
+    reach = reachable(state, unit)
+    if normal not in reach:
+        raise IllegalMove(
+            f"{core.unit_name(unit)} cannot reach {normal}: it moves up to {movement(unit, state)} hexes"
+            + (
+                " over anything to an empty hex."
+                if core.kind(unit) == "flying"
+                else " through empty hexes."
+            )
+        )
+    return normal, reach[normal]
+
+
+def move(state: Homm3State, seat: int, hex_label: str) -> list[Event]:
+    """Move the active unit; a Ranged unit that moves ends its activation.
+
+    :raises IllegalMove | InvalidInput: for a hex out of reach or a second move.
+    """
+    unit = active_unit(state, seat)
+    normal, fire = _check_move(state, unit, hex_label)
+    events = _move(state, unit, normal, fire)
+    if state.phase != "combat":
+        return events
+    if core.kind(unit) == "ranged" or not unit.alive:
+        events += combat_flow.end_activation(state)
+    return events
+
+
+def targets(state: Homm3State, unit: CombatUnit, from_hex: str | None) -> list[CombatUnit]:
+    """Enemy units ``unit`` may attack from ``from_hex`` (its own hex when None): Ground and
+    Flying units adjacent ones; Ranged units any, but an adjacent enemy first (core);
+    the Arrow Tower only by Ranged units."""
+    place = from_hex or unit.hex
+    foes = core.living(state, other(unit.seat))
+    if core.kind(unit) == "ranged":
+        if unit.unit == core.TOWER or place is None:
+            return [f for f in foes if f.hex is not None]
+        near = [f for f in foes if f.hex is not None and hexes.adjacent(place, f.hex)]
+        return near or foes
+    if place is None:
+        return []
+    return [f for f in foes if f.hex is not None and hexes.adjacent(place, f.hex)]
+
+
+def attack(state: Homm3State, seat: int, target: int, from_hex: str | None) -> list[Event]:
+    """Declare an attack by the active unit (after an optional move); both players may then
+    play cards before the Attack die is rolled.
+
+    :raises IllegalMove | InvalidInput: for a target or hex the rules do not allow.
+    """
+    unit = active_unit(state, seat)
+    combat = core.combat(state)
+    if combat.attacks:
+        raise IllegalMove(f"{core.unit_name(unit)} has already attacked this activation.")
+    fire = 0
+    place = None
+    if from_hex is not None:
+        normal = hexes.normalize(from_hex)
+        if normal is None:
+            raise InvalidInput(f"{from_hex!r} is not a hex of the Battlefield (A1 to M9).")
+        if normal != unit.hex:
+            if core.kind(unit) == "ranged":
+                raise IllegalMove("A Ranged unit either moves or attacks, not both.")
+            place, fire = _check_move(state, unit, normal)
+    if core.kind(unit) == "ranged" and combat.acted:
+        raise IllegalMove("A Ranged unit either moves or attacks, not both.")
+    foe = core.get_unit(state, target)
+    allowed = targets(state, unit, place)
+    if foe not in allowed:
+        raise IllegalMove(
+            f"{core.unit_name(unit)} cannot attack {core.unit_name(foe)} from {place or unit.hex}; it may attack: "
+            + (", ".join(core.unit_name(f) for f in allowed) or "nobody")
+            + "."
+        )
+    events: list[Event] = []
+    if place is not None:
+        events += _move(state, unit, place, fire)
+        if not unit.alive or state.phase != "combat":
+            return events + (combat_flow.end_activation(state) if state.phase == "combat" else [])
+    combat.attacks = 1
+    combat.target = foe.number
+    events.append(
+        Event(
+            kind="attack",
+            text=f"{core.unit_name(unit)} attacks {core.unit_name(foe)}.",
+            data={"unit": unit.number, "target": foe.number},
+        )
+    )
+    return events + open_window(state, unit, foe)
+
+
+def can_play(state: Homm3State, seat: int) -> bool:
+    """Whether ``seat`` holds anything to play in an attack window (public facts only:
+    cards in hand, face-up Positive Morale, the Positive token, a Spell Scroll)."""
+    player = state.player(seat)
+    return bool(player.hand or player.positive or player.positive_token or player.scroll)
+
+
+def open_window(
+    state: Homm3State,
+    attacker: CombatUnit,
+    target: CombatUnit,
+    *,
+    retaliation: bool = False,
+    second: bool = False,
+) -> list[Event]:
+    """Open the card window before an attack is rolled: the defending side may answer the
+    declaration first; the window closes after two passes in a row."""
+    combat = core.combat(state)
+    combat.window = AttackWindow(
+        attacker=attacker.number,
+        target=target.number,
+        retaliation=retaliation,
+        second=second,
+        priority=target.seat,
+        passes=0 if retaliation else 1,
+    )
+    return settle(state)
+
+
+def settle(state: Homm3State) -> list[Event]:
+    """Pass automatically for a seat with nothing to play; resolve after two passes."""
+    combat = core.combat(state)
+    window = combat.window
+    events: list[Event] = []
+    while window is not None and combat.window is window and window.die is None:
+        if window.passes >= 2:
+            return events + resolve(state)
+        if can_play(state, window.priority):
+            return events
+        window.passes += 1
+        window.priority = other(window.priority)
+    return events
+
+
+def pass_window(state: Homm3State, seat: int) -> list[Event]:
+    """Play no more cards before this attack.
+
+    :raises IllegalMove: when it is not your turn to answer the attack.
+    """
+    combat = core.combat(state)
+    window = combat.window
+    if window is None or window.priority != seat or window.die is not None:
+        raise IllegalMove("No attack is waiting for your cards.")
+    window.passes += 1
+    window.priority = other(seat)
+    return [
+        Event(kind="pass", text=f"{seat_name(seat)} plays no more cards.", data={"seat": seat}),
+        *settle(state),
+    ]
+
+
+def played_in_window(state: Homm3State) -> None:
+    """A card was played in the window: the other side gets another chance afterwards."""
+    window = core.combat(state).window
+    if window is not None:
+        window.passes = 0
+
+
+def after_card(state: Homm3State) -> list[Event]:
+    """After a card or Morale effect: a waiting attack whose attacker or target fell is
+    dropped (the activation goes on), and an active unit that fell ends its activation."""
+    if state.phase != "combat" or state.combat is None:
+        return []
+    combat = state.combat
+    window = combat.window
+    if window is not None and window.die is None:
+        att = next(u for u in combat.units if u.number == window.attacker)
+        tgt = next(u for u in combat.units if u.number == window.target)
+        if not att.alive or not tgt.alive:
+            combat.window = None
+            return after_attack(state, window.retaliation)
+    if combat.window is None and combat.active is not None:
+        unit = next(u for u in combat.units if u.number == combat.active)
+        if not unit.alive:
+            return combat_flow.end_activation(state)
+    return []
+
+
+def _penalty(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
+    if core.kind(att) != "ranged" or att.unit == core.TOWER or tgt.unit == core.TOWER:
+        return False
+    if any(b.seat == att.seat and b.kind == "no_penalty" for b in core.combat(state).bonuses):
+        return False
+    if att.hex is None or tgt.hex is None:
+        return False
+    distance = hexes.distance(att.hex, tgt.hex)
+    if distance == 1:
+        return core.ability(att) != "no_close_penalty"
+    return distance >= FAR
+
+
+def resolve(state: Homm3State) -> list[Event]:
+    """Roll the Attack die for the waiting attack (two dice keeping the lower under the
+    Ranged penalty or Shaking Hands); offer a reroll to a holder of the Positive token."""
+    combat = core.combat(state)
+    window = combat.window
+    assert window is not None
+    att = next(u for u in combat.units if u.number == window.attacker)
+    tgt = next(u for u in combat.units if u.number == window.target)
+    if not att.alive or not tgt.alive:
+        combat.window = None
+        return after_attack(state, window.retaliation)
+    events: list[Event] = []
+    if "lucky" in att.flags:
+        window.die = 1
+        events.append(
+            Event(kind="ability", text="Lucky Strike: the Attack die counts as +1.", data={})
+        )
+    elif any(f.startswith("bless") for f in att.flags):
+        window.die = 0
+        events.append(Event(kind="ability", text="Bless: the Attack die is ignored.", data={}))
+    else:
+        count = 2 if _penalty(state, att, tgt) else 1
+        if morale.trigger(state, att.seat, "attack"):
+            count = 2
+            events.append(
+                Event(
+                    kind="morale",
+                    text=f"{seat_name(att.seat)}'s Shaking Hands: two dice, the lower counts.",
+                    data={},
+                )
+            )
+        rolls = []
+        for _ in range(count):
+            value, event = effects.roll_attack_die(state, "attack", seat_name(att.seat))
+            rolls.append(value)
+            events.append(event)
+        window.die = min(rolls)
+        if count == 2:
+            events.append(
+                Event(
+                    kind="penalty",
+                    text=f"The lower die counts: {window.die:+d}.",
+                    data={"die": window.die},
+                )
+            )
+        player = state.player(att.seat)
+        if player.positive_token and not morale.ignores(state, att.seat) and window.die < 1:
+            state.choice[att.seat] = Choice(
+                kind="reroll",
+                prompt=f"{seat_name(att.seat)} rolled {window.die:+d}: keep it or spend the Positive Morale token to reroll.",
+                options=[f"Keep {window.die:+d}", "Spend the Positive token and reroll"],
+            )
+            return events
+    return events + finish(state)
+
+
+def answer_reroll(state: Homm3State, seat: int, index: int) -> list[Event]:
+    """Keep the Attack die, or spend the Positive token to reroll it (homm3turn:spending-
+    positive-morale)."""
+    window = core.combat(state).window
+    assert window is not None
+    events: list[Event] = []
+    if index == 1:
+        state.player(seat).positive_token = False
+        value, event = effects.roll_attack_die(state, "reroll", seat_name(seat))
+        window.die = value
+        events.append(event)
+    return events + finish(state)
+
+
+def _protected(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
+    combat = core.combat(state)
+    if combat.siege is None or tgt.seat != combat.siege or core.kind(att) != "ranged":
+        return False
+    if att.hex is None or tgt.hex is None:
+        return False
+    wall = load_content().board.wall_column
+    side = combat.zones.get(tgt.seat)
+    own_half = hexes.column(tgt.hex) > wall if side == "east" else hexes.column(tgt.hex) < wall
+    their_half = hexes.column(att.hex) < wall if side == "east" else hexes.column(att.hex) > wall
+    standing = {hexes.row(h) for p in combat.placed if p.kind in ("wall", "gate") for h in p.hexes}
+    return own_half and their_half and hexes.row(tgt.hex) in standing
+
+
+def finish(state: Homm3State) -> list[Event]:
+    """Resolve the rolled attack: Attack + die - Defense (a Defense token adds 1 on a +1),
+    damage, abilities, then Retaliation or the rest of the activation."""
+    combat = core.combat(state)
+    window = combat.window
+    assert window is not None and window.die is not None
+    att = next(u for u in combat.units if u.number == window.attacker)
+    tgt = next(u for u in combat.units if u.number == window.target)
+    events: list[Event] = []
+    die = window.die
+    if "triple" in att.flags:
+        die *= 3
+    if core.ability(tgt) == "pikes" and die > 0:
+        die = 0
+        events.append(Event(kind="ability", text="Pike Wall: the Attack die counts as 0.", data={}))
+    bless = max((int(f.split(":")[1]) for f in att.flags if f.startswith("bless:")), default=0)
+    att_value = core.attack(state, att, tgt) + bless + die
+    def_value = core.defense(state, tgt)
+    if tgt.defending:
+        if morale.trigger(state, tgt.seat, "defend"):
+            events.append(
+                Event(
+                    kind="morale",
+                    text=f"{seat_name(tgt.seat)}'s Broken Guard: the Defense token gives nothing.",
+                    data={},
+                )
+            )
+        else:
+            value, event = effects.roll_attack_die(state, "defense_token", seat_name(tgt.seat))
+            events.append(event)
+            if value == 1:
+                def_value += 1
+                events.append(
+                    Event(
+                        kind="defend",
+                        text=f"{core.unit_name(tgt)}'s Defense token adds 1 Defense.",
+                        data={},
+                    )
+                )
+    damage = max(0, att_value - def_value)
+    note = ""
+    if damage and _protected(state, att, tgt):
+        damage -= 1
+        note = "the Wall protects (-1)"
+    if damage and core.ability(att) == "death_blow":
+        value, event = effects.roll_attack_die(state, "death_blow", seat_name(att.seat))
+        events.append(event)
+        if value == 1:
+            damage *= 2
+            note = "Death Blow doubles the damage"
+    combat.last = LastAttack(
+        attacker=att.number,
+        target=tgt.number,
+        attack=att_value,
+        die=die,
+        defense=def_value,
+        damage=damage,
+        note=note,
+    )
+    events.append(
+        Event(
+            kind="attack_result",
+            text=f"{core.unit_name(att)}: Attack {att_value - die} {die:+d} = {att_value} against Defense {def_value}: "
+            f"{damage} damage" + (f" ({note})" if note else "") + ".",
+            data={
+                "attacker": att.number,
+                "target": tgt.number,
+                "attack": att_value,
+                "die": die,
+                "defense": def_value,
+                "damage": damage,
+            },
+        )
+    )
+    near = att.hex is not None and tgt.hex is not None and hexes.adjacent(att.hex, tgt.hex)
+    tgt.paralysed = False
+    center = tgt.hex
+    events += core.deal_damage(state, tgt, damage, f"attack of {core.unit_name(att)}")
+    events += _after_hit(state, att, tgt, damage, near, window.retaliation, center)
+    att.modifiers = [m for m in att.modifiers if m.until != "attack"]
+    att.flags = [f for f in att.flags if f.split(":")[0] not in core.FLEETING_FLAGS]
+    tgt.modifiers = [m for m in tgt.modifiers if m.until != "defended"]
+    combat.window = None
+    events += core.check_victory(state, att.seat)
+    if state.phase != "combat":
+        return events
+    if not window.retaliation and near and att.alive and tgt.alive and core.kind(att) != "ranged":
+        retaliate = _retaliation(state, tgt)
+        if retaliate:
+            events.append(
+                Event(
+                    kind="retaliation",
+                    text=f"{core.unit_name(tgt)} retaliates.",
+                    data={"unit": tgt.number},
+                )
+            )
+            return events + open_window(state, tgt, att, retaliation=True)
+    return events + after_attack(state, window.retaliation)
+
+
+def _retaliation(state: Homm3State, unit: CombatUnit) -> bool:
+    if unit.unit == core.TOWER:
+        return False
+    free = core.ability(unit) == "unlimited_retaliation"
+    if unit.retaliated and not free and not unit.extra_retaliation:
+        return False
+    if morale.trigger(state, unit.seat, "retaliation"):
+        return False
+    if unit.retaliated and not free:
+        unit.extra_retaliation = False
+    unit.retaliated = True
+    return True
+
+
+def _after_hit(
+    state: Homm3State,
+    att: CombatUnit,
+    tgt: CombatUnit,
+    damage: int,
+    near: bool,
+    retaliation: bool,
+    center: str | None,
+) -> list[Event]:
+    events: list[Event] = []
+    skill = core.ability(att)
+    for flag in tgt.flags:
+        if flag.startswith("fire_shield:") and near and att.alive:
+            events += core.deal_damage(state, att, int(flag.split(":")[1]), "Fire Shield")
+    if skill == "life_drain" and damage and att.alive:
+        healed = core.heal(att, damage)
+        if healed:
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"Life Drain: {core.unit_name(att)} heals {healed}.",
+                    data={},
+                )
+            )
+    if skill == "disease" and damage and tgt.alive and "diseased" not in tgt.flags:
+        tgt.flags.append("diseased")
+        tgt.modifiers.append(Modifier(stat="attack", amount=-1, until="combat", source="disease"))
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Disease: {core.unit_name(tgt)} gets -1 Attack for the Combat.",
+                data={},
+            )
+        )
+    if skill == "fear_and_ageing" and damage and tgt.alive and "aged" not in tgt.flags:
+        tgt.flags.append("aged")
+        tgt.modifiers.append(Modifier(stat="health", amount=-1, until="combat", source="ageing"))
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Ageing: {core.unit_name(tgt)} has -1 Health for the Combat.",
+                data={},
+            )
+        )
+        events += core.settle_health(tgt)
+    gaze = skill == "stone_gaze" and near and not retaliation
+    gaze = gaze or (skill == "stone_gaze_retaliation" and near)
+    if (gaze or skill == "sting") and tgt.alive:
+        value, event = effects.roll_attack_die(state, "paralysis", seat_name(att.seat))
+        events.append(event)
+        if value == 1 and core.paralyse(tgt):
+            events.append(
+                Event(kind="ability", text=f"{core.unit_name(tgt)} is Paralysed.", data={})
+            )
+    if skill == "death_cloud" and center is not None:
+        for other_unit in core.living(state, tower=False):
+            if other_unit.hex is not None and hexes.adjacent(center, other_unit.hex):
+                card = core.unit_card(other_unit)
+                if card is not None and card.faction != "necropolis":
+                    events += core.deal_damage(state, other_unit, 1, "Death Cloud")
+    return events
+
+
+def after_attack(state: Homm3State, retaliation: bool) -> list[Event]:
+    """After an attack and its Retaliation: a second attack for Twin Strike, the Harpies'
+    return flight, then the end of the activation."""
+    combat = core.combat(state)
+    if combat.active is None:
+        return []
+    unit = next(u for u in combat.units if u.number == combat.active)
+    if not unit.alive:
+        return combat_flow.end_activation(state)
+    target = next((u for u in combat.units if u.number == combat.target), None)
+    if (
+        combat.attacks == 1
+        and core.ability(unit) == "double_attack"
+        and target is not None
+        and target.alive
+    ) and target in targets(state, unit, None):
+        combat.attacks = 2
+        return [
+            Event(
+                kind="attack", text=f"Twin Strike: {core.unit_name(unit)} attacks again.", data={}
+            ),
+            *open_window(state, unit, target, second=True),
+        ]
+    events: list[Event] = []
+    back = unit.start_hex
+    if (
+        core.ability(unit) == "strike_and_return"
+        and back
+        and unit.hex != back
+        and core.empty(state, back)
+    ):
+        events.append(
+            Event(kind="move", text=f"{core.unit_name(unit)} flies back to {back}.", data={})
+        )
+        unit.hex = back
+    return events + combat_flow.end_activation(state)
+
+
+def attack_wall(state: Homm3State, seat: int, hex_label: str, from_hex: str | None) -> list[Event]:
+    """The active Ground or Flying unit destroys the adjacent Wall or Gate (always; no die,
+    no cards); when no Wall or Gate stands, the Arrow Tower falls too.
+
+    :raises IllegalMove | InvalidInput: outside a Siege, for a Ranged unit, or no adjacent
+        Wall or Gate on that hex.
+    """
+    unit = active_unit(state, seat)
+    combat = core.combat(state)
+    if combat.attacks:
+        raise IllegalMove(f"{core.unit_name(unit)} has already attacked this activation.")
+    if core.kind(unit) == "ranged":
+        raise IllegalMove("Walls and the Gate fall to Ground or Flying units only.")
+    target = hexes.normalize(hex_label)
+    placed = next(
+        (p for p in combat.placed if p.kind in ("wall", "gate") and target in p.hexes), None
+    )
+    if target is None or placed is None:
+        raise InvalidInput(f"There is no Wall or Gate on {hex_label}.")
+    place, fire = unit.hex, 0
+    if from_hex is not None and hexes.normalize(from_hex) != unit.hex:
+        place, fire = _check_move(state, unit, from_hex)
+    assert place is not None
+    if not any(hexes.adjacent(place, h) for h in placed.hexes):
+        raise IllegalMove(
+            f"{core.unit_name(unit)} must stand next to the {placed.name} to destroy it."
+        )
+    events: list[Event] = []
+    if place != unit.hex:
+        events += _move(state, unit, place, fire)
+        if not unit.alive or state.phase != "combat":
+            return events + (combat_flow.end_activation(state) if state.phase == "combat" else [])
+    combat.placed.remove(placed)
+    combat.attacks = 1
+    events.append(
+        Event(
+            kind="wall",
+            text=f"{core.unit_name(unit)} destroys the {placed.name} on {', '.join(placed.hexes)}.",
+            data={"hexes": placed.hexes},
+        )
+    )
+    if not any(p.kind in ("wall", "gate") for p in combat.placed) and combat.tower is not None:
+        tower = next(u for u in combat.units if u.number == combat.tower)
+        if tower.alive:
+            tower.alive = False
+            events.append(
+                Event(
+                    kind="defeated",
+                    text="With every Wall and the Gate down, the Arrow Tower falls.",
+                    data={},
+                )
+            )
+    return events + combat_flow.end_activation(state)
+
+
+def defend(state: Homm3State, seat: int) -> list[Event]:
+    """The active unit takes a Defense token instead of attacking and ends its activation.
+
+    :raises IllegalMove: after it attacked.
+    """
+    unit = active_unit(state, seat)
+    if core.combat(state).attacks:
+        raise IllegalMove(f"{core.unit_name(unit)} has already attacked; it cannot Defend now.")
+    unit.defending = True
+    return [
+        Event(
+            kind="defend",
+            text=f"{core.unit_name(unit)} Defends (Defense token).",
+            data={"unit": unit.number},
+        ),
+        *combat_flow.end_activation(state),
+    ]
+
+
+def end(state: Homm3State, seat: int) -> list[Event]:
+    """End the active unit's activation."""
+    active_unit(state, seat)
+    return combat_flow.end_activation(state)

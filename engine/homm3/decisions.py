@@ -1,0 +1,447 @@
+"""Who owes which decision now, the finite list of legal commands, and the documented
+default answer a moderator's skip plays.
+
+Rule sections: homm3bf:adventure-mode.round-structure (whose turn), homm3bf:battlefield-
+combat.place-obstacles / .place-units (placing in turns), homm3bf:...initiative-token
+(who activates), core card timing (who may play cards before an attack). Open choices
+(a Search, dice to keep, set-up picks) come first; several seats may owe one at once.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.errors import NotYourDecision
+from engine.core.model import Command, Decision, seat_name
+from engine.homm3 import adventure, cardplay, combat_attack, combat_flow, effects, hexes
+from engine.homm3 import combat_core as core
+from engine.homm3 import commands as c
+from engine.homm3.content import load_content
+from engine.homm3.rules import other, who
+from engine.homm3.state import CombatUnit, Homm3State
+
+
+def pending(state: Homm3State) -> list[Decision]:
+    """The decisions owed now (empty once the game is over)."""
+    if state.phase == "over":
+        return []
+    if state.choice:
+        out = []
+        for seat in sorted(state.choice):
+            choice = state.choice[seat]
+            commands: tuple[str, ...] = ("choose",)
+            if (
+                choice.kind == "adventure_keep"
+                and adventure.movement_sources(state, seat)
+                and state.adventure
+                and not state.adventure.redrawn
+            ):
+                commands = ("choose", "redraw")
+            if choice.kind == "reroll":
+                commands = ("choose",)
+            out.append(
+                Decision(
+                    seat=seat, kind=f"choose_{choice.kind}", prompt=choice.prompt, commands=commands
+                )
+            )
+        return out
+    if (
+        state.phase == "adventure"
+        and state.adventure is not None
+        and state.adventure.stage == "turns"
+    ):
+        seat = state.adventure.active
+        return [
+            Decision(
+                seat=seat,
+                kind="adventure_turn",
+                prompt=f"{who(state, seat)} takes their Adventure turn (round {state.round} of {state.rounds}).",
+                commands=c.ADVENTURE_TURN,
+            )
+        ]
+    combat = state.combat
+    if state.phase != "combat" or combat is None:
+        return []
+    if combat.stage == "obstacles":
+        return [
+            Decision(
+                seat=combat.placing,
+                kind="place_obstacle",
+                prompt=f"{seat_name(combat.placing)} places an Obstacle or passes.",
+                commands=("place_obstacle", "pass_obstacles"),
+            )
+        ]
+    if combat.stage == "deploy":
+        return [
+            Decision(
+                seat=combat.placing,
+                kind="deploy",
+                prompt=f"{seat_name(combat.placing)} places a unit in their deployment zone.",
+                commands=("deploy",),
+            )
+        ]
+    if combat.window is not None:
+        window = combat.window
+        att = core.get_unit(state, window.attacker)
+        tgt = core.get_unit(state, window.target)
+        return [
+            Decision(
+                seat=window.priority,
+                kind="attack_window",
+                prompt=f"{core.unit_name(att)} {'retaliates against' if window.retaliation else 'attacks'} {core.unit_name(tgt)}: "
+                f"{seat_name(window.priority)} may play Instant cards or pass.",
+                commands=c.WINDOW,
+            )
+        ]
+    if combat.active is not None:
+        unit = core.get_unit(state, combat.active)
+        return [
+            Decision(
+                seat=unit.seat,
+                kind="activation",
+                prompt=f"{core.unit_name(unit)} ({seat_name(unit.seat)}) is activating: move, attack, Defend, play cards or end.",
+                commands=c.ACTIVATION,
+            )
+        ]
+    if combat.chooser is not None:
+        return [
+            Decision(
+                seat=combat.chooser,
+                kind="activate",
+                prompt=f"{seat_name(combat.chooser)} chooses which of their units activates next.",
+                commands=("activate",),
+            )
+        ]
+    return []
+
+
+def legal_commands(state: Homm3State, seat: int) -> list[Command]:
+    """A finite list of commands ``seat`` may issue now, each accepted by apply."""
+    owed = [d for d in pending(state) if d.seat == seat]
+    if not owed:
+        return []
+    decision = owed[0]
+    if decision.kind.startswith("choose_"):
+        choice = state.choice[seat]
+        out: list[Command] = [
+            c.Choose(option=i)
+            for i in range(len(choice.options))
+            if effects.option_problem(state, seat, choice, i) is None
+        ]
+        if "redraw" in decision.commands and state.adventure is not None:
+            for source in adventure.movement_sources(state, seat):
+                drawn = state.adventure.drawn
+                out += [c.Redraw(cards=(card,), source=source) for card in drawn]
+                out.append(c.Redraw(cards=tuple(drawn), source=source))
+        return out
+    if decision.kind == "adventure_turn":
+        return adventure_commands(state, seat)
+    if decision.kind == "place_obstacle":
+        return [c.PlaceObstacle(token=t, hex=h) for t, h in combat_flow.legal_obstacles(state)] + [
+            c.PassObstacles()
+        ]
+    if decision.kind == "deploy":
+        return [
+            c.Deploy(unit=u.number, hex=h)
+            for u in combat_flow.undeployed(state, seat)
+            for h in combat_flow.deploy_hexes(state, seat)
+        ]
+    if decision.kind == "activate":
+        nxt = combat_flow.due(state)
+        return [c.Activate(unit=u.number) for u in (nxt[1] if nxt else [])]
+    if decision.kind == "attack_window":
+        return [c.PassWindow(), *card_commands(state, seat), *morale_commands(state, seat)]
+    return activation_commands(state, seat)
+
+
+def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
+    """Every Adventure-turn command ``seat`` may issue (representatives for musters)."""
+    content = load_content()
+    player = state.player(seat)
+    out: list[Command] = []
+    if not player.resolved_this_round:
+        for card in player.adventure_hand:
+            card_id = state.cards[card]
+            if card_id in content.events:
+                out.append(c.ResolveEvent(card=card))
+            else:
+                need = min(2, len(player.army))
+                for units in combinations([u.unit for u in player.army], need):
+                    for level in (1, 2, 3):
+                        out.append(c.FightAdventure(card=card, level=level, units=units))
+    faction = content.factions[player.faction]
+    for building in faction.building:
+        if adventure.can_build(state, seat, building) is None:
+            out.append(c.Build(building=building.id))
+    if player.tokens.population:
+        out += _musters(state, seat)
+    if (
+        "mage_guild" in player.buildings
+        and player.tokens.spellbook
+        and player.guild_round != state.round
+    ):
+        price, _size = adventure.spell_price(state, seat, None)
+        if player.resources.gold >= price:
+            out.append(c.BuySpell())
+        for card in player.aside:
+            if (
+                state.cards[card] == "wisdom"
+                and player.resources.gold >= adventure.spell_price(state, seat, card)[0]
+            ):
+                out.append(c.BuySpell(wisdom=card))
+    if (
+        "blacksmith" in player.buildings
+        and not player.blacksmith_used
+        and player.resources.gold >= adventure.BLACKSMITH_COST
+    ):
+        out.append(c.Blacksmith())
+    for card in player.aside:
+        spec = content.cards[state.cards[card]]
+        for index, expert, effect in spec.effects():
+            if effect.effect not in adventure.USABLE_ASIDE or (expert and player.experts < 1):
+                continue
+            if effect.effect == "scholar" and not any(
+                state.cards[d] in ("attack", "defense", "power", "knowledge") for d in player.deck
+            ):
+                continue
+            out.append(c.UseAside(card=card, option=index))
+    out += morale_commands(state, seat)
+    out.append(c.EndTurn())
+    return out
+
+
+def _musters(state: Homm3State, seat: int) -> list[Command]:
+    player = state.player(seat)
+    content = load_content()
+    out: list[Command] = []
+    discounts = tuple(d for d in player.aside if adventure._discount_effect(state, d) is not None)
+    singles: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for unit in content.faction_units(player.faction):
+        singles.append(((unit.id,), ()))
+        singles.append(((), (unit.id,)))
+    for recruit, reinforce in singles:
+        for discount in ((), discounts):
+            if discount == () or discounts:
+                cmd = c.Muster(recruit=recruit, reinforce=reinforce, discount=discount)
+                if _muster_ok(state, seat, cmd) and cmd not in out:
+                    out.append(cmd)
+    return out
+
+
+def _muster_ok(state: Homm3State, seat: int, cmd: c.Muster) -> bool:
+    from engine.core.errors import RuleViolation
+
+    try:
+        cost = adventure.muster_cost(state, seat, cmd.recruit, cmd.reinforce, cmd.discount)
+    except RuleViolation:
+        return False
+    return state.player(seat).resources.covers(cost.gold, cost.materials, cost.valuables)
+
+
+def morale_commands(state: Homm3State, seat: int) -> list[Command]:
+    """Uses of ``seat``'s Positive Morale cards (and token) that apply now."""
+    player = state.player(seat)
+    out: list[Command] = []
+    in_combat = cardplay.context(state, seat) is not None
+    positives = load_content().positive
+    for card in player.positive:
+        spec = positives[state.cards[card]]
+        if not in_combat:
+            if spec.effect == "gain":
+                out.append(c.UseMorale(card=card))
+            continue
+        if spec.effect in ("stat", "heal", "initiative", "lucky"):
+            out += [
+                c.UseMorale(card=card, unit=u.number)
+                for u in core.living(state, seat, tower=False)
+                if u.hex
+            ]
+        elif spec.effect == "unparalyse":
+            out += [
+                c.UseMorale(card=card, unit=u.number)
+                for u in core.living(state, seat)
+                if u.paralysed
+            ]
+        elif spec.effect == "cycle":
+            out.append(c.UseMorale(card=card, discard=tuple(player.hand)))
+        else:
+            out.append(c.UseMorale(card=card))
+    if player.positive_token and in_combat:
+        out += [c.UseMorale(option=0), c.UseMorale(option=1, discard=tuple(player.hand))]
+    return out
+
+
+def activation_commands(state: Homm3State, seat: int) -> list[Command]:
+    """Moves, attacks, Defend, end, card plays and Morale uses of the active unit."""
+    combat = core.combat(state)
+    unit = combat_attack.active_unit(state, seat)
+    out: list[Command] = []
+    reach = {} if combat.acted or combat.attacks else combat_attack.reachable(state, unit)
+    if not combat.attacks:
+        if core.kind(unit) == "ranged":
+            if not combat.acted:
+                out += [c.Attack(target=t.number) for t in combat_attack.targets(state, unit, None)]
+        else:
+            for target in combat_attack.targets(state, unit, None):
+                out.append(c.Attack(target=target.number))
+            for hex_label in hexes.sort_labels(reach):
+                for target in combat_attack.targets(state, unit, hex_label):
+                    out.append(c.Attack(target=target.number, hex=hex_label))
+            if combat.siege is not None:
+                for placed in combat.placed:
+                    if placed.kind not in ("wall", "gate"):
+                        continue
+                    spots = [unit.hex] + ([] if combat.acted else list(reach))
+                    for spot in spots:
+                        if spot is not None and any(hexes.adjacent(spot, h) for h in placed.hexes):
+                            out.append(
+                                c.AttackWall(
+                                    hex=placed.hexes[0], move=None if spot == unit.hex else spot
+                                )
+                            )
+                            break
+        out += [c.Move(hex=h) for h in hexes.sort_labels(reach)]
+        out.append(c.Defend())
+    out.append(c.EndActivation())
+    out += card_commands(state, seat)
+    out += morale_commands(state, seat)
+    return out
+
+
+def card_commands(state: Homm3State, seat: int) -> list[Command]:
+    """Representative card plays ``seat`` may make now (each checked by the card rules)."""
+    return [cmd for cmd in _card_candidates(state, seat) if cardplay.allowed(state, seat, cmd)]
+
+
+def _card_candidates(state: Homm3State, seat: int) -> list[c.Play]:
+    content = load_content()
+    player = state.player(seat)
+    own = [u for u in core.living(state, seat, tower=False) if u.hex]
+    foes = [u for u in core.living(state, other(seat), tower=False) if u.hex]
+    out: list[c.Play] = []
+    power_cards = tuple(
+        card
+        for card in player.hand
+        if content.cards[state.cards[card]].kind == "spell"
+        or any(
+            e.timing == "power" and not x for _i, x, e in content.cards[state.cards[card]].effects()
+        )
+    )
+    for card in list(player.hand) + list(player.scroll):
+        spec = content.cards[state.cards[card]]
+        for index, expert, effect in spec.effects():
+            if expert and player.experts < 1:
+                continue
+            powers: list[tuple[int, ...]] = [()]
+            if effect.levels:
+                full = tuple(p for p in power_cards if p != card)
+                if full:
+                    powers.append(full)
+            for power in powers:
+                base = {"card": card, "option": index, "power": power}
+                out += _targets(state, seat, effect.effect, base, own, foes)
+    return out
+
+
+def _targets(
+    state: Homm3State,
+    seat: int,
+    effect: str,
+    base: dict[str, object],
+    own: list[CombatUnit],
+    foes: list[CombatUnit],
+) -> list[c.Play]:
+    player = state.player(seat)
+    card = base["card"]
+    assert isinstance(card, int)
+    others = [h for h in player.hand if h != card]
+    units_all = own + foes
+
+    def make(**extra: object) -> c.Play:
+        return c.Play.model_validate({**base, **extra})
+
+    if effect in ("stat", "spec_stat", "heal", "triple_die", "spec_health", "counterstrike"):
+        return [make(unit=u.number) for u in own]
+    if effect == "initiative":
+        return [make(unit=u.number) for u in units_all]
+    if effect in ("damage", "chain", "paralyse", "disrupt", "artillery"):
+        return [make(unit=u.number) for u in foes]
+    if effect in ("spell_stat", "bless", "cure", "anti_magic", "fire_shield"):
+        return [make(unit=u.number) for u in units_all]
+    if effect == "prayer":
+        return [
+            make(unit=u.number, stat=s) for u in own for s in ("attack", "defense", "initiative")
+        ]
+    if effect == "stat_discard":
+        return [make(unit=u.number, discard=(others[0],)) for u in own] if others else []
+    if effect in ("step", "teleport"):
+        out = []
+        for u in own:
+            spots = (
+                hexes.neighbours(u.hex)
+                if effect == "step" and u.hex
+                else [h for f in foes if f.hex for h in hexes.neighbours(f.hex)]
+            )
+            out += [make(unit=u.number, hex=h) for h in sorted(set(spots)) if core.empty(state, h)]
+        return out
+    if effect in ("fire_wall", "force_field"):
+        spots = sorted(
+            {h for f in foes if f.hex for h in hexes.neighbours(f.hex) if core.empty(state, h)}
+        )
+        return [make(hex=h) for h in spots]
+    if effect == "ring":
+        need = 1 if state.cards[card] == "adelaide_1" else 2
+        if len(others) < need:
+            return []
+        spots = sorted({h for f in foes if f.hex for h in hexes.neighbours(f.hex)})
+        return [make(hex=h, discard=tuple(others[:need])) for h in spots]
+    if effect == "frost_ring":
+        out = []
+        for f in foes:
+            assert f.hex is not None
+            for h in hexes.neighbours(f.hex):
+                near = [g.number for g in foes if g.hex and hexes.adjacent(h, g.hex)][:2]
+                out.append(make(hex=h, units=tuple(near)))
+        return out
+    if effect == "fireball":
+        return [make(hexes=(f.hex, n)) for f in foes if f.hex for n in hexes.neighbours(f.hex)]
+    if effect == "meteor":
+        out = []
+        for f in foes:
+            near_units = tuple(
+                g.number
+                for g in foes
+                if g is not f and f.hex and g.hex and hexes.adjacent(f.hex, g.hex)
+            )
+            out.append(make(unit=f.number, units=near_units[:2]))
+        return out
+    if effect == "tactics":
+        return [make(units=(a.number, b.number)) for a, b in combinations(own, 2)]
+    if effect == "recall":
+        return [make(take=d) for d in player.discard]
+    return [make()]
+
+
+def default_command(state: Homm3State, seat: int) -> Command:
+    """The documented default answer: the first option of a choice; pass an Obstacle or an
+    attack window; the first unit and hex for a deployment; the first unit to activate;
+    Defend for an activation; end the Adventure turn.
+
+    :raises NotYourDecision: if ``seat`` owes nothing.
+    """
+    owed = [d for d in pending(state) if d.seat == seat]
+    if not owed:
+        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    kind = owed[0].kind
+    if kind.startswith("choose_"):
+        return c.Choose(option=0)
+    if kind == "adventure_turn":
+        return c.EndTurn()
+    if kind == "place_obstacle":
+        return c.PassObstacles()
+    if kind == "attack_window":
+        return c.PassWindow()
+    if kind == "activation":
+        return c.Defend() if not core.combat(state).attacks else c.EndActivation()
+    commands = legal_commands(state, seat)
+    return commands[0]
