@@ -6,9 +6,10 @@ Usage: ``import engine.rulesets`` once at start-up (the bot, the CLI, the tests)
 
 from engine.core.ruleset import get_ruleset, registered
 from engine.heroforge import RULESET as HEROFORGE
+from engine.homm3 import RULESET as HOMM3
 from engine.homm4 import RULESET as HOMM4
 
-SHIPPED: tuple[str, ...] = (HOMM4.id, HEROFORGE.id)
+SHIPPED: tuple[str, ...] = (HOMM4.id, HEROFORGE.id, HOMM3.id)
 """The ids of the rulesets this package ships."""
 
 __all__ = ["SHIPPED", "get_ruleset", "registered"]
