@@ -211,6 +211,21 @@ def _fill_attack(ctx: PlayContext, command: dict[str, Any]) -> None:
     command["mode"] = matching[0].mode if matching else "melee"
 
 
+def _fill_close(ctx: PlayContext, command: dict[str, Any]) -> None:
+    if "card" in command:
+        return
+    cards = sorted(
+        {
+            cmd.card
+            for cmd in ctx.of_type("close_turn")
+            if isinstance(cmd, c.CloseTurn) and cmd.card is not None
+        }
+    )
+    if cards:
+        listed = ", ".join(d.card_label(ctx.state, card) for card in cards)
+        raise BadOption(f"Name the Hand card to put into your Risk Stack with card: ({listed}).")
+
+
 def _fill_artifact_room(ctx: PlayContext, command: dict[str, Any]) -> None:
     head = ctx.state.interrupts[0] if ctx.state.interrupts else None
     if "discard" not in command and isinstance(head, ArtifactRoom):
@@ -789,6 +804,7 @@ PLAY: tuple[PlayCommand, ...] = (
         ),
         "close_turn",
         {"card": ("card", "card")},
+        fill=_fill_close,
     ),
 )
 """Every homm4 player action (one entry per engine command the players issue)."""

@@ -89,3 +89,30 @@ async def test_a_move_stopped_by_scouting_says_where_the_army_is(tmp_path: Path)
         )
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm4:closing-phase")
+async def test_turn_close_without_a_card_lists_the_hand_cards_to_choose_from(
+    tmp_path: Path,
+) -> None:
+    from bot.errors import BadOption
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, seed=5)
+        for _ in range(300):
+            _, state = await current(service, game.id)
+            owed = HOMM4.pending(state)[0]
+            if owed.seat == 0 and owed.kind == "closing" and state.players_state[0].hand:
+                break
+            await click_choice(service, game.id, person(1), 0)
+        else:
+            pytest.fail("Red never reached a Closing Phase with cards in Hand")
+        with pytest.raises(BadOption) as refused:
+            await service.run(person(1), ("turn", "close"), {}, channel_id=game.channel_id)
+        text = refused.value.message
+        assert text.startswith("Name the Hand card to put into your Risk Stack with card: (")
+        assert all(f"#{card}" in text for card in state.players_state[0].hand)
+        assert "close_turn" not in text
+    finally:
+        await repo.close()
