@@ -278,6 +278,7 @@ class Console:
             lines += self.files(dm.images)
             fresh += dm.components
         if fresh:
+            fresh = _first_of_each(fresh)
             self.components = fresh
             lines += self.list_components(fresh)
         return lines
@@ -411,3 +412,15 @@ def main(args: argparse.Namespace) -> int:
         print(f"✗ The console plays homm4 only for now, not {args.ruleset!r}.", file=sys.stderr)
         return 2
     return asyncio.run(_session(args, _read_line, lambda text: print(text, flush=True)))
+
+
+def _first_of_each(components: list[Component]) -> list[Component]:
+    """``components`` without repeats: the same select or button shown in the reply and
+    in a DM (same custom id) is listed once, where it first appeared."""
+    seen: set[str] = set()
+    kept: list[Component] = []
+    for component in components:
+        if component.custom_id not in seen:
+            seen.add(component.custom_id)
+            kept.append(component)
+    return kept

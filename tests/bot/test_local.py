@@ -117,3 +117,26 @@ async def test_a_second_session_on_the_same_database_resumes_the_game(tmp_path: 
     assert code == 0
     assert "Resuming game #1 from the database." in output
     assert "Red places the Army token on an edge hex." in output
+
+
+def test_the_console_lists_a_component_once_and_prints_embeds(tmp_path: Path) -> None:
+    from bot.outbox import Button, DirectMessage, Embed, Outbox, Reply
+
+    console = local.Console(object(), 1, 1, tmp_path / "images")
+    end = Button("End the Purchase Phase", "ht:1:4:opt:0.abcde")
+    shown = console.show(
+        Outbox(
+            reply=Reply(
+                "✅ Bought",
+                components=(end,),
+                embeds=(Embed("Grouping", "Two Creatures", "homm4:battles.grouping"),),
+            ),
+            dms=[DirectMessage(1, 1, "decision", "Your Purchase Phase", components=(end,))],
+        )
+    )
+    assert [line for line in shown if "End the Purchase Phase" in line] == [
+        "  !1 [End the Purchase Phase]"
+    ]
+    assert console.components == [end]
+    assert "  ┃ Grouping" in shown and "  ┃ Two Creatures" in shown
+    assert "  ┃ (homm4:battles.grouping)" in shown
