@@ -1,0 +1,296 @@
+"""The Hero Forge board picture: land plates on their grid, forts, heroes, contested lands.
+
+Rule sections: heroforge:lands (plates, Plain/Basic/Special lands, red squares),
+heroforge:forts (forts, manned or not, the owner of a land), heroforge:getting-economy-
+from-lands (contested lands), heroforge:basic-rules (heroes), heroforge:combat.
+
+Layout, top to bottom: a header (Round, whose turn and step, the dice of this turn, the
+decision owed), the plates (5 × 5 squares each, gaps left empty), then one line per
+player. Every plate shows its letter and land code (top left), its economy (top right),
+its fort price and cap bonus (bottom). Marks: ``plate`` (key: the letter), ``fort``
+(``F2``), ``hero`` (colour name), ``contested`` (the letter), ``red`` (``B:1,3``).
+"""
+
+from __future__ import annotations
+
+from engine.core.model import seat_name
+from engine.heroforge.views import FortView, PlateView, PlayerView, PublicView
+from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.heroforge.palette import (
+    CONTESTED,
+    GOLD,
+    LIGHT,
+    MUTED,
+    PAGE,
+    PANEL,
+    PANEL_LINE,
+    RED_SQUARE,
+    WHITE,
+    land_rgb,
+    seat_rgb,
+    seat_shape,
+    text_on,
+)
+from rendering.shapes import badge, paste_centred, token
+
+SQUARE = 24
+"""Pixels per square."""
+SQUARES = 5
+PLATE_PX = SQUARE * SQUARES
+GUTTER = 4
+MARGIN = 16
+HEADER = 64
+PLAYER_ROW = 28
+MIN_WIDTH = 640
+
+RED_WORDS = {"unit_level": "L", "speed": "S", "economy": "e"}
+
+
+def _grid_origin(view: PublicView) -> tuple[int, int]:
+    return min(p.x for p in view.plates), min(p.y for p in view.plates)
+
+
+def plate_box(view: PublicView, plate: PlateView) -> tuple[int, int, int, int]:
+    """The pixel box of ``plate`` on the board picture."""
+    x0, y0 = _grid_origin(view)
+    left = MARGIN + (plate.x - x0) * (PLATE_PX + GUTTER)
+    top = HEADER + MARGIN + (plate.y - y0) * (PLATE_PX + GUTTER)
+    return left, top, left + PLATE_PX, top + PLATE_PX
+
+
+def square_centre(view: PublicView, label: str, cx: int, cy: int) -> tuple[int, int]:
+    """The pixel centre of a square."""
+    plate = next(p for p in view.plates if p.label == label)
+    left, top, _, _ = plate_box(view, plate)
+    return left + cx * SQUARE + SQUARE // 2, top + cy * SQUARE + SQUARE // 2
+
+
+def _darker(rgb: tuple[int, int, int], by: float = 0.82) -> tuple[int, int, int]:
+    return (int(rgb[0] * by), int(rgb[1] * by), int(rgb[2] * by))
+
+
+def _draw_plate(canvas: Canvas, view: PublicView, plate: PlateView) -> None:
+    box = plate_box(view, plate)
+    fill = land_rgb(plate.land, plate.land_class)
+    draw = canvas.draw
+    draw.rectangle(box, fill=fill)
+    line = _darker(fill)
+    for i in range(1, SQUARES):
+        draw.line((box[0] + i * SQUARE, box[1], box[0] + i * SQUARE, box[3] - 1), fill=line)
+        draw.line((box[0], box[1] + i * SQUARE, box[2] - 1, box[1] + i * SQUARE), fill=line)
+    for red in plate.red:
+        sx, sy = box[0] + red.cx * SQUARE, box[1] + red.cy * SQUARE
+        cell = (sx + 2, sy + 2, sx + SQUARE - 2, sy + SQUARE - 2)
+        draw.rectangle(cell, fill=RED_SQUARE)
+        word = f"{red.amount:+d}{RED_WORDS[red.kind]}"
+        if red.kind == "economy":
+            word = f"+{red.amount}" if red.amount > 0 else str(red.amount)
+        canvas.text(
+            (sx + SQUARE / 2, sy + SQUARE / 2),
+            word,
+            9,
+            WHITE,
+            weight="bold",
+            anchor="mm",
+            kind="red",
+            key=f"{plate.label}:{red.cx},{red.cy}",
+        )
+    if plate.land_class == "special":
+        draw.rectangle((box[0] + 3, box[1] + 3, box[2] - 4, box[3] - 4), outline=GOLD, width=2)
+    ink = text_on(fill)
+    canvas.text(
+        (box[0] + 4, box[1] + 3),
+        f"{plate.label} {plate.code}",
+        13,
+        ink,
+        weight="bold",
+        kind="plate",
+        key=plate.label,
+    )
+    if plate.economy:
+        canvas.text((box[2] - 4, box[1] + 3), f"{plate.economy}e", 11, ink, anchor="ra")
+    if plate.fort_price is not None:
+        canvas.text((box[0] + 4, box[3] - 3), f"fort {plate.fort_price}", 10, ink, anchor="ld")
+        if plate.cap_bonus:
+            canvas.text((box[2] - 4, box[3] - 3), f"cap+{plate.cap_bonus}", 10, ink, anchor="rd")
+    if plate.owner is not None:
+        draw.rectangle(box, outline=seat_rgb(plate.owner), width=4)
+    if plate.contested:
+        _contested_frame(canvas, box)
+        canvas.mark("contested", plate.label, box, text="contested")
+
+
+def _contested_frame(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
+    """A yellow and black dashed frame: two or more heroes are on the plate."""
+    x0, y0, x1, y1 = box
+    dash = 8
+    draw = canvas.draw
+    for x in range(x0, x1, dash * 2):
+        draw.line((x, y0 + 1, min(x + dash, x1 - 1), y0 + 1), fill=CONTESTED, width=3)
+        draw.line((x, y1 - 2, min(x + dash, x1 - 1), y1 - 2), fill=CONTESTED, width=3)
+    for y in range(y0, y1, dash * 2):
+        draw.line((x0 + 1, y, x0 + 1, min(y + dash, y1 - 1)), fill=CONTESTED, width=3)
+        draw.line((x1 - 2, y, x1 - 2, min(y + dash, y1 - 1)), fill=CONTESTED, width=3)
+
+
+def _draw_fort(canvas: Canvas, view: PublicView, fort: FortView) -> None:
+    cx, cy = square_centre(view, fort.plate, fort.cx, fort.cy)
+    half = SQUARE // 2 - 2
+    box = (cx - half, cy - half, cx + half, cy + half)
+    owner = seat_rgb(fort.owner)
+    draw = canvas.draw
+    if fort.manned:
+        draw.rectangle(box, fill=owner, outline=WHITE, width=2)
+        # battlements
+        for bx in (box[0] + 2, cx - 2, box[2] - 6):
+            draw.rectangle((bx, box[1] - 3, bx + 4, box[1]), fill=owner)
+        canvas.text(
+            (cx, cy + 1), str(len(fort.units)), 12, text_on(owner), weight="bold", anchor="mm"
+        )
+    else:
+        draw.rectangle(box, fill=WHITE, outline=owner, width=3)
+        for bx in (box[0] + 2, cx - 2, box[2] - 6):
+            draw.rectangle((bx, box[1] - 3, bx + 4, box[1]), fill=owner)
+    canvas.mark("fort", f"F{fort.id}", box, text="manned" if fort.manned else "unmanned")
+
+
+def _draw_heroes(canvas: Canvas, view: PublicView) -> None:
+    stacks: dict[tuple[str, int, int], list[PlayerView]] = {}
+    for player in view.players:
+        if player.alive and player.plate is not None and player.cx is not None:
+            assert player.cy is not None
+            stacks.setdefault((player.plate, player.cx, player.cy), []).append(player)
+    for (label, sx, sy), players in sorted(stacks.items()):
+        cx, cy = square_centre(view, label, sx, sy)
+        for i, player in enumerate(players):
+            offset = (i - (len(players) - 1) / 2) * 8
+            sprite = token(seat_shape(player.seat), SQUARE - 4, seat_rgb(player.seat), WHITE, PAGE)
+            box = paste_centred(canvas.image, sprite, int(cx + offset), int(cy + offset))
+            canvas.mark("hero", player.colour, box, text=player.hero_name or "")
+
+
+def _draw_last_move(canvas: Canvas, view: PublicView) -> None:
+    if len(view.last_move) < 2:
+        return
+    points = [square_centre(view, p, cx, cy) for p, cx, cy in view.last_move]
+    canvas.draw.line(points, fill=seat_rgb(view.active), width=3)
+    for x, y in points[:-1]:
+        canvas.draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=seat_rgb(view.active))
+
+
+def _draw_combats(canvas: Canvas, view: PublicView) -> None:
+    where = {p.seat: p for p in view.players if p.alive and p.plate is not None}
+    forts = {f.id: f for f in view.forts}
+    for combat in view.combats:
+        a = where.get(combat.attacker)
+        if a is None or a.cx is None or a.cy is None or a.plate is None:
+            continue
+        start = square_centre(view, a.plate, a.cx, a.cy)
+        if combat.fort is not None and combat.fort in forts:
+            f = forts[combat.fort]
+            end = square_centre(view, f.plate, f.cx, f.cy)
+        else:
+            d = where.get(combat.defender)
+            if d is None or d.cx is None or d.cy is None or d.plate is None:
+                continue
+            end = square_centre(view, d.plate, d.cx, d.cy)
+        canvas.draw.line((*start, *end), fill=RED_SQUARE, width=2)
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        canvas.text(
+            mid, "X", 14, WHITE, weight="bold", anchor="mm", stroke=2, stroke_fill=RED_SQUARE
+        )
+
+
+def _header(canvas: Canvas, view: PublicView, width: int) -> None:
+    canvas.draw.rectangle((0, 0, width, HEADER), fill=PANEL)
+    canvas.draw.line((0, HEADER, width, HEADER), fill=PANEL_LINE)
+    details = []
+    if view.result.finished:
+        line = f"Hero Forge — {view.result.reason}"
+    elif view.phase == "play":
+        step = {
+            "buy1": "buys (before moving)",
+            "move": "moves",
+            "moving": "moves",
+            "buy2": "buys (after moving)",
+            "combat": "may attack",
+        }[view.step]
+        line = f"Hero Forge — Round {view.round}: {seat_name(view.active)} {step}"
+        if view.scenario is not None:
+            details.append(f"scenario roll {view.scenario}")
+        if view.move_roll is not None:
+            details.append(f"move roll {view.move_roll}")
+    else:
+        line = "Hero Forge — setting up"
+    if view.pending:
+        details.append("waiting: " + view.pending[0].prompt)
+    size = 17
+    canvas.text(
+        (MARGIN, 10), ellipsize(line, width - 2 * MARGIN, size, "bold"), size, LIGHT, weight="bold"
+    )
+    if details:
+        second = " · ".join(details)
+        canvas.text((MARGIN, 36), ellipsize(second, width - 2 * MARGIN, 14), 14, MUTED)
+
+
+def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
+    for i, player in enumerate(view.players):
+        y = top + i * PLAYER_ROW
+        colour = seat_rgb(player.seat)
+        sprite = badge(seat_shape(player.seat), 16, colour, WHITE)
+        paste_centred(canvas.image, sprite, MARGIN + 9, y + PLAYER_ROW // 2)
+        if player.hero_name is None:
+            text = f"{player.colour}: choosing a hero"
+        elif not player.alive:
+            text = f"{player.colour} — {player.hero_name}: killed"
+        else:
+            text = (
+                f"{player.colour} — {player.hero_name}: {player.economy}e · units "
+                f"{player.military}/{player.cap} · speed {player.speed:+d}"
+            )
+            if player.lands:
+                text += " · lands " + ",".join(player.lands)
+            if player.enchantment:
+                count = f" x{player.enchantment.count}" if player.enchantment.count > 1 else ""
+                text += f" · {player.enchantment.name}{count}"
+        fill = LIGHT if player.alive else MUTED
+        canvas.text(
+            (MARGIN + 24, y + PLAYER_ROW // 2),
+            ellipsize(text, width - MARGIN * 2 - 24, 14),
+            14,
+            fill,
+            anchor="lm",
+            kind="player",
+            key=player.colour,
+        )
+
+
+def board_size(view: PublicView) -> tuple[int, int]:
+    """The picture's width and height in pixels for ``view``."""
+    xs = [p.x for p in view.plates]
+    ys = [p.y for p in view.plates]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    width = max(MIN_WIDTH, 2 * MARGIN + cols * PLATE_PX + (cols - 1) * GUTTER)
+    height = HEADER + 2 * MARGIN + rows * PLATE_PX + (rows - 1) * GUTTER
+    return width, height + len(view.players) * PLAYER_ROW + MARGIN
+
+
+def draw_board(view: PublicView) -> Drawing:
+    """The board picture of ``view`` with its marks (see the module docstring).
+
+    :raises ValueError: if the board has no plates.
+    """
+    if not view.plates:
+        raise ValueError("the board has no plates")
+    width, height = board_size(view)
+    canvas = Canvas(width, height, PAGE)
+    _header(canvas, view, width)
+    for plate in view.plates:
+        _draw_plate(canvas, view, plate)
+    _draw_last_move(canvas, view)
+    for fort in view.forts:
+        _draw_fort(canvas, view, fort)
+    _draw_combats(canvas, view)
+    _draw_heroes(canvas, view)
+    _players(canvas, view, height - len(view.players) * PLAYER_ROW - MARGIN, width)
+    return canvas.finish()
