@@ -32,11 +32,18 @@ if TYPE_CHECKING:
 MAX_STEPS = 30_000
 """Commands simulated at most while looking for the positions (each is one AI decision)."""
 
+RULESET_RENDERERS: dict[str, str] = {"heroforge": "rendering.heroforge.cli"}
+"""Other rulesets' render commands: ruleset id -> module with ``main(args) -> int`` (it
+reads the same arguments; homm4's own options are ignored there)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``render`` options to ``parser``."""
     parser.add_argument(
-        "--ruleset", default="homm4", choices=["homm4"], help="the game (only homm4 has pictures)"
+        "--ruleset",
+        default="homm4",
+        choices=["homm4", *RULESET_RENDERERS],
+        help="the game whose pictures to draw (default: homm4)",
     )
     parser.add_argument(
         "--seed", type=int, default=1, help="game seed; the same seed gives the same images"
@@ -153,6 +160,12 @@ def _measure(images: dict[str, Any]) -> list[dict[str, Any]]:
 def main(args: argparse.Namespace) -> int:
     """Run ``render``: simulate, draw, write the files; print what was written. Returns 0,
     or 1 with a message when no position could be reached."""
+    if args.ruleset in RULESET_RENDERERS:
+        import importlib
+
+        module = importlib.import_module(RULESET_RENDERERS[args.ruleset])
+        code: int = module.main(args)
+        return code
     from rendering.encode import ImageFormat, encode
     from rendering.homm4 import draw_battle, draw_board, draw_card, draw_hand
 
