@@ -209,7 +209,7 @@ def decision_ui(
         placeholder=placeholder,
         options=tuple(
             SelectOption(
-                label=_label(state, cmd, private)[:100],
+                label=clip(_label(state, cmd, private), 100),
                 value=tokens[id(cmd)],
                 description="the default" if cmd is default_cmd else "",
             )
@@ -234,6 +234,22 @@ def decision_ui(
     return DecisionUI(text, tuple(components), private)
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: cut at a word boundary and ended with "…" when
+    too long (a button label's 80, a select option's 100), never in the middle of a name.
+
+    >>> clip("Deploy: Melee: Squire ×2, Pikeman; Ranged: Crossbowman", 40)
+    'Deploy: Melee: Squire ×2, Pikeman…'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
 def _button(
     game_id: int,
     version: int,
@@ -242,7 +258,9 @@ def _button(
     style: Literal["primary", "secondary", "success", "danger"],
 ) -> Button:
     return Button(
-        label=label[:80], custom_id=customids.encode(game_id, version, "opt", token), style=style
+        label=clip(label, 80),
+        custom_id=customids.encode(game_id, version, "opt", token),
+        style=style,
     )
 
 

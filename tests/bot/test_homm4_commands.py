@@ -203,3 +203,14 @@ def test_states_are_not_changed_by_building_or_suggesting() -> None:
         {"cards": " ".join(f"#{i}" for i in state.players_state[0].hand[:5])},
     )
     assert Ruleset.dump_state(state) == before
+
+
+def test_long_labels_are_clipped_at_a_word_with_an_ellipsis() -> None:
+    from bot.homm4.adapter import clip
+
+    label = "Deploy: Melee: Squire ×2, Pikeman ×2, Crusader; Ranged: Mother Ysolde, Crossbowman ×2"
+    assert (
+        clip(label, 80) == "Deploy: Melee: Squire ×2, Pikeman ×2, Crusader; Ranged: Mother Ysolde…"
+    )
+    assert clip("short", 80) == "short"
+    assert len(clip("x" * 120, 80)) == 80
