@@ -1,0 +1,120 @@
+"""Small helpers every mmh rules module uses: content look-ups, the week's event, names of
+seats, heroes and creatures, and drawing from a deck that reshuffles its discard pile.
+
+Rule sections: mmh:game-setup.preparing-card-decks (empty decks), mmh:course-of-play.
+revealing-the-week-card (the current event).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import Event, seat_name
+from engine.mmh.content import Content, HeroDef, WeekEvent, load_content
+from engine.mmh.state import Hero, MmhState, Seat, Unit
+
+NO_EVENT = WeekEvent()
+
+
+def content() -> Content:
+    """The validated mmh content (cached)."""
+    return load_content()
+
+
+def week_event(state: MmhState) -> WeekEvent:
+    """The event of the current week card (no effect in round 1)."""
+    return NO_EVENT if state.week is None else content().week(state.week).event
+
+
+def dark_times(state: MmhState) -> bool:
+    """True while the current week card shows the Dark Times symbol (mmh:other-game-rules.dark-times)."""
+    return week_event(state).dark_times
+
+
+def who(seat: int) -> str:
+    """The public name of a seat (``Red``...)."""
+    return seat_name(seat)
+
+
+def hero_def(hero: str | Hero) -> HeroDef:
+    """The hero sheet of a hero id or `Hero`."""
+    return content().hero(hero if isinstance(hero, str) else hero.id)
+
+
+def hero_name(hero: str | Hero) -> str:
+    """The hero's name (``Sandor``)."""
+    return hero_def(hero).name
+
+
+def seat_for(state: MmhState, hero: str) -> Seat:
+    """The seat controlling ``hero``."""
+    return state.seats[state.heroes[hero].owner]
+
+
+def creature_name(creature: str, elite: bool) -> str:
+    """The name of the basic or elite side of a creature type."""
+    kind = content().creature(creature)
+    return kind.elite.name if elite else kind.basic.name
+
+
+def unit_ref(unit: Unit) -> str:
+    """The command form of a creature marker: ``ghoul`` (basic) or ``ghoul+`` (elite)."""
+    return unit.creature + ("+" if unit.elite else "")
+
+
+def parse_unit_ref(ref: str) -> tuple[str, bool]:
+    """Split ``"ghoul+"`` into ``("ghoul", True)``."""
+    text = ref.strip().lower()
+    return (text[:-1], True) if text.endswith("+") else (text, False)
+
+
+def army_text(hero: Hero) -> str:
+    """A short public list of an army (``2 Praetorian, 1 Sentinel``)."""
+    counts: dict[tuple[str, bool], int] = {}
+    for unit in hero.army:
+        counts[(unit.creature, unit.elite)] = counts.get((unit.creature, unit.elite), 0) + 1
+    parts = [f"{n} {creature_name(c, e)}" for (c, e), n in sorted(counts.items())]
+    return ", ".join(parts) if parts else "no creatures"
+
+
+def ev(kind: str, text: str, **data: Any) -> Event:
+    """A public event."""
+    return Event(kind=kind, text=text, data=data)
+
+
+def private_ev(kind: str, text: str, seat: int, private: str, **data: Any) -> Event:
+    """An event with a line only ``seat`` may read."""
+    return Event(kind=kind, text=text, data=data, private={seat: private})
+
+
+def draw_from(
+    state: MmhState, deck: list[str], discard: list[str], what: str, events: list[Event]
+) -> str | None:
+    """Take the top card of ``deck``; when it is empty, shuffle ``discard`` into a new deck
+    first (a ``shuffle`` event). Returns None when both are empty.
+
+    Rule: mmh:game-setup.preparing-card-decks ("If a draw deck is empty ...").
+    """
+    if not deck and discard:
+        deck.extend(discard)
+        discard.clear()
+        state.rng.shuffle(deck)
+        events.append(
+            ev("shuffle", f"The {what} discard pile is shuffled into a new deck.", deck=what)
+        )
+    if not deck:
+        return None
+    return deck.pop(0)
+
+
+def roll(state: MmhState, sides: int, purpose: str, events: list[Event]) -> int:
+    """Roll one die from ``state.rng`` and log it as a ``die_roll`` event."""
+    result = state.rng.die(sides)
+    events.append(
+        Event(
+            kind="die_roll",
+            text=f"d{sides} for {purpose}: {result}",
+            data={"sides": sides, "result": result, "purpose": purpose},
+        )
+    )
+    return result
