@@ -1,7 +1,8 @@
 """The command table format: every slash command as data, for Discord and the console alike.
 
-A `CommandSpec` names a slash path (``("purchase", "buy")`` is ``/purchase buy``), its
-description and its options (`OptionSpec`). The Discord layer registers one application
+A `CommandSpec` names a slash path (``("purchase", "buy")`` is ``/purchase buy``;
+``("heroforge", "fort", "buy")`` is ``/heroforge fort buy``, a subcommand group inside
+the ruleset's own top-level command), its description and its options (`OptionSpec`). The Discord layer registers one application
 command per top-level name with the table's subcommands and forwards every invocation to
 `GameService.run(actor, path, options, channel_id=..., guild_id=...)` and every
 autocomplete request to `GameService.autocomplete(...)`; the local console parses
@@ -127,27 +128,35 @@ def check_table(specs: Iterable[CommandSpec]) -> list[str]:
     """Return every way ``specs`` would break Discord's limits or clash (empty when fine).
 
     Checks: names, description lengths, option counts and order, choices, 25 subcommands
-    per top-level command, no duplicate paths, no command that is both a leaf and a group,
-    at most 100 top-level commands.
+    and subcommand groups per top-level command, 25 subcommands per subcommand group, no
+    duplicate paths, no command that is both a leaf and a group, at most 100 top-level
+    commands.
     """
     problems: list[str] = []
     seen: set[tuple[str, ...]] = set()
     children: dict[str, list[str]] = {}
+    grandchildren: dict[tuple[str, str], list[str]] = {}
     leaves: set[str] = set()
+    middle_leaves: set[tuple[str, str]] = set()
     for spec in specs:
         where = "/" + spec.qualified
         if spec.path in seen:
             problems.append(f"{where}: defined twice")
         seen.add(spec.path)
-        if not 1 <= len(spec.path) <= 2:
-            problems.append(f"{where}: paths have one or two names")
+        if not 1 <= len(spec.path) <= 3:
+            problems.append(f"{where}: paths have one to three names")
         for part in spec.path:
             if not NAME.match(part):
                 problems.append(f"{where}: bad name {part!r}")
         if len(spec.path) == 1:
             leaves.add(spec.path[0])
-        else:
-            children.setdefault(spec.path[0], []).append(spec.path[1])
+        elif len(spec.path) >= 2:
+            if spec.path[1] not in children.get(spec.path[0], []):
+                children.setdefault(spec.path[0], []).append(spec.path[1])
+            if len(spec.path) == 2:
+                middle_leaves.add((spec.path[0], spec.path[1]))
+            else:
+                grandchildren.setdefault((spec.path[0], spec.path[1]), []).append(spec.path[2])
         problems += _check_text(where, spec.description)
         problems += _check_options(where, spec.options)
     for top, subs in children.items():
@@ -155,6 +164,11 @@ def check_table(specs: Iterable[CommandSpec]) -> list[str]:
             problems.append(f"/{top}: both a command and a group")
         if len(subs) > 25:
             problems.append(f"/{top}: {len(subs)} subcommands (Discord allows 25)")
+    for (top, group), subs in grandchildren.items():
+        if (top, group) in middle_leaves:
+            problems.append(f"/{top} {group}: both a subcommand and a group")
+        if len(subs) > 25:
+            problems.append(f"/{top} {group}: {len(subs)} subcommands (Discord allows 25)")
     if len(leaves) + len(children) > 100:
         problems.append("more than 100 top-level commands")
     return problems
@@ -261,11 +275,18 @@ def _option_names(spec: CommandSpec) -> str:
 def _find_spec(words: list[str], specs: Sequence[CommandSpec]) -> tuple[CommandSpec, list[str]]:
     by_path = {s.path: s for s in specs}
     first = words[0].lower()
+    if len(words) > 2 and (first, words[1].lower(), words[2].lower()) in by_path:
+        return by_path[(first, words[1].lower(), words[2].lower())], words[3:]
+    if len(words) > 1:
+        group = words[1].lower()
+        subs = sorted(s.path[2] for s in specs if s.path[:2] == (first, group) and len(s.path) == 3)
+        if subs and (first, group) not in by_path:
+            raise LineError(f"/{first} {group} needs one of: {', '.join(subs)}.")
     if len(words) > 1 and (first, words[1].lower()) in by_path:
         return by_path[(first, words[1].lower())], words[2:]
     if (first,) in by_path:
         return by_path[(first,)], words[1:]
-    subs = sorted(s.path[1] for s in specs if len(s.path) == 2 and s.path[0] == first)
+    subs = sorted({s.path[1] for s in specs if len(s.path) >= 2 and s.path[0] == first})
     if subs:
         raise LineError(f"/{first} needs one of: {', '.join(subs)}.")
     raise LineError(f"Unknown command /{first}. Type /help for the list.")
