@@ -222,8 +222,9 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
     """Read ``/purchase buy card:#12 town:C4`` into the command and its options.
 
     Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``). A value
-    without a name fills the next required option not given yet (``/setup army F3`` is
-    ``/setup army hex:F3``). Integer options are converted; booleans accept
+    without a name fills the next option not given yet, required ones first
+    (``/setup army F3`` is ``/setup army hex:F3``; ``/purchase buy #12 C4`` is
+    ``/purchase buy card:#12 town:C4``). Integer options are converted; booleans accept
     yes/no/true/false/1/0. Fixed choices accept the choice's name or value.
 
     :raises LineError: for an unknown command or option, a missing required option or a
@@ -249,7 +250,8 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
             raise LineError(f"/{spec.qualified} has no option {name!r}. Options: {allowed}.")
         options[option.name] = _convert(spec, option, value)
     for word in bare:
-        option = next((o for o in spec.options if o.required and o.name not in options), None)
+        order = sorted(spec.options, key=lambda o: not o.required)
+        option = next((o for o in order if o.name not in options), None)
         if option is None:
             raise LineError(
                 f"Options are written name:value; {word!r} has no name. "

@@ -186,8 +186,11 @@ def test_console_values_without_a_name_fill_the_required_options_in_order() -> N
     assert parse_console_line("/setup army F3", ALL_SPECS).options == {"hex": "F3"}
     parsed = parse_console_line("/army move 1 E3 with:2", ALL_SPECS)
     assert parsed.options == {"army": "1", "to": "E3", "with": "2"}
-    with pytest.raises(LineError, match=r"takes: card, \[town\], \[into\], \[pay\]"):
-        parse_console_line("/purchase buy #12 C4", ALL_SPECS)
+    parsed = parse_console_line("/purchase buy #12 C4", ALL_SPECS)
+    assert parsed.options == {"card": "#12", "town": "C4"}
+    assert parse_console_line("/turn close #15", ALL_SPECS).options == {"card": "#15"}
+    with pytest.raises(LineError, match=r"takes: \[card\]"):
+        parse_console_line("/turn close #15 #16", ALL_SPECS)
     with pytest.raises(LineError, match=r"needs hex \(an edge hex"):
         parse_console_line("/setup army", ALL_SPECS)
 
