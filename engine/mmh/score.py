@@ -79,9 +79,6 @@ def _finish(state: MmhState, candidates: list[int], how: str) -> None:
         richest = max(wealth.values())
         top = [s for s in top if wealth[s] == richest]
     state.phase = "over"
-    state.battle = None
-    state.action = None
-    state.queue = []
     if len(top) == 1:
         state.winners = top
         state.end_reason = f"{who(top[0])} {how} ({best} VP) and wins the throne of Ashan."
