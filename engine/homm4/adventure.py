@@ -75,7 +75,7 @@ def income_breakdown(state: Homm4State, seat: int) -> dict[str, int]:
     towns = zones.towns_of(state, seat)
     objects = 0
     for site in state.sites:
-        if site.kind == "object" and site.owner == seat and site.card is not None:
+        if site.kind == "object" and zones.object_user(site) == seat and site.card is not None:
             found = zones.card_as(state, site.card, ObjectCard)
             if found is not None:
                 objects += sum(e.value for e in found.effects if e.kind is EffectKind.INCOME)
@@ -149,7 +149,9 @@ def start_turn(state: Homm4State, seat: int) -> list[Event]:
         )
     ]
     events += income_phase(state, seat)
-    if not zones.towns_of(state, seat):
+    from engine.homm4.purchase import ally_towns
+
+    if not zones.towns_of(state, seat) and not ally_towns(state, seat):
         events.append(
             Event(
                 kind="phase",
@@ -230,13 +232,16 @@ def end_turn(state: Homm4State) -> list[Event]:
     counter goes up when the turn comes back round to the first player."""
     if state.phase == "over":
         return []
+    from engine.homm4 import diplomacy
+
     current = state.active
+    returned = diplomacy.return_sold(state, current)
     nxt = next_living(state, current)
     first = first_player(state)
     n = state.players
     if (nxt - first) % n <= (current - first) % n:
         state.round += 1
-    return start_turn(state, nxt)
+    return returned + start_turn(state, nxt)
 
 
 # ------------------------------------------------------------- victory
@@ -252,7 +257,9 @@ def check_eliminations(state: Homm4State) -> list[Event]:
     An eliminated seat owes nothing: its pending scouting offers are dropped, the Objects
     and Dwellings it held become unowned (its cards stay where they lie), and if it was
     the active seat its turn passes on. When the last sides are eliminated by the same
-    command, they share the victory (homm4:victory).
+    command, they share the victory (homm4:victory). With Team Play a side is a team: the
+    game ends when every seat still in it is on one team, and that whole team (its
+    eliminated members too) wins (homm4:game-variants.team-play).
     """
     if state.phase in ("assemble", "setup", "over") or state.battle is not None:
         return []
@@ -266,6 +273,9 @@ def check_eliminations(state: Homm4State) -> list[Event]:
         for site in state.sites:
             if site.owner == seat and site.kind != "town":
                 site.owner = None
+            if site.sold_to == seat or site.owner is None:
+                site.sold_to = None
+                site.sold_turn = None
         events.append(
             Event(
                 kind="eliminated",
@@ -273,16 +283,21 @@ def check_eliminations(state: Homm4State) -> list[Event]:
                 data={"seat": seat},
             )
         )
-    if len(survivors) <= 1:
-        winners = survivors or fallen
+    sides = {state.options.team_of(s) for s in survivors}
+    if len(sides) <= 1:
+        if survivors:
+            winners = sorted(state.options.team_of(survivors[0]))
+        else:
+            winners = sorted({m for s in fallen for m in state.options.team_of(s)})
         state.winners = list(winners)
         state.phase = "over"
         state.interrupts = []
         names = " and ".join(seat_name(s) for s in winners)
+        team = " (a team)" if state.options.teams else ""
         events.append(
             Event(
                 kind="victory",
-                text=f"{names} {'is' if len(winners) == 1 else 'are'} the last side standing and "
+                text=f"{names}{team} {'is' if len(winners) == 1 else 'are'} the last side standing and "
                 f"win{'s' if len(winners) == 1 else ''} the game.",
                 data={"winners": list(winners)},
             )
@@ -419,9 +434,12 @@ def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
     Towns and Creature Dwellings are captured by any Army; Objects and Artifacts only by an
     Army with a Hero. A captured Town keeps its level; a captured Artifact goes under a
     Hero and its icon is spent (homm4:movement-phase.towns / .creature-dwellings / .objects).
+    A teammate's site is never captured (homm4:game-variants.team-play).
     """
     seat = army.owner
     if site.card is None or site.guard or site.owner == seat:
+        return []
+    if site.owner is not None and state.options.allies(seat, site.owner):
         return []
     where = board.label(state, site.hex)
     if site.kind in ("town", "dwelling"):
@@ -449,6 +467,8 @@ def _claim(state: Homm4State, seat: int, site: Site, what: str) -> list[Event]:
     assert site.card is not None
     before = site.owner
     site.owner = seat
+    site.sold_to = None
+    site.sold_turn = None
     taken = f" from {seat_name(before)}" if before is not None else ""
     where = board.label(state, site.hex)
     return [

@@ -32,6 +32,7 @@ from engine.homm4 import (
     board,
     decisions,
     heroes,
+    lands,
     movement,
     payment,
     purchase,
@@ -56,7 +57,7 @@ from engine.homm4.commands import (
     TransferCards,
     UpgradeTown,
 )
-from engine.homm4.hexes import Hex, distance, neighbours
+from engine.homm4.hexes import Hex, distance
 from engine.homm4.state import Army, Homm4State, ScoutOffer
 
 
@@ -242,28 +243,40 @@ def _merge(state: Homm4State, seat: int) -> TransferCards | None:
 
 
 def travel_costs(
-    state: Homm4State, seat: int, origin: Hex, *, reverse: bool = False
+    state: Homm4State,
+    seat: int,
+    origin: Hex,
+    *,
+    reverse: bool = False,
+    army: Army | None = None,
 ) -> dict[Hex, int]:
     """Half Movement Points from ``origin`` to every hex (``reverse``: from every hex to
-    ``origin``), with no Movement Point limit. Hexes where ``seat`` would start a battle
-    end a path: no path goes through them."""
+    ``origin``), with no Movement Point limit, at ``army``'s step costs (Flying Armies,
+    Native Lands, underground entrances: `lands.step_cost_fn`; without an Army, the
+    terrain's legend costs). Hexes where ``seat`` would start a battle end a path: no
+    path goes through them."""
     best: dict[Hex, int] = {origin: 0}
     heap: list[tuple[int, int, int]] = [(0, origin[1], origin[0])]
     cost2 = board.board_of(state).cost2
+    jumps = lands.jump_edges(state)
+    if army is not None:
+        cost_of = lands.step_cost_fn(state, army)
+    else:
+
+        def cost_of(here: Hex, there: Hex) -> int | None:
+            return 0 if jumps.get(here) == there else cost2.get(there)
+
     stops = movement.battle_hexes(state, seat)
     while heap:
         cost, r, q = heapq.heappop(heap)
         here = (q, r)
         if best[here] < cost or (here != origin and here in stops):
             continue
-        here_step = cost2.get(here)
-        if here_step is None:
-            continue
-        for nxt in neighbours(here):
-            nxt_step = cost2.get(nxt)
-            if nxt_step is None:
+        for nxt in lands.step_targets(state, here, jumps):
+            step = cost_of(nxt, here) if reverse else cost_of(here, nxt)
+            if step is None:
                 continue
-            total = cost + (here_step if reverse else nxt_step)
+            total = cost + step
             known = best.get(nxt)
             if known is None or total < known:
                 best[nxt] = total
@@ -342,7 +355,7 @@ def _army_move(state: Homm4State, army: Army, rng: random.Random) -> Move | None
     goals = _goals(state, army)
     if not goals:
         return None
-    costs = travel_costs(state, army.owner, army.hex)
+    costs = travel_costs(state, army.owner, army.hex, army=army)
     reachable_goals = [
         (value / (1 + costs[where] / 2), where) for value, where in goals if where in costs
     ]
@@ -351,14 +364,15 @@ def _army_move(state: Homm4State, army: Army, rng: random.Random) -> Move | None
     ranked = sorted(reachable_goals, key=lambda g: (-g[0], g[1][1], g[1][0]))
     _, target = ranked[0] if rng.random() < 0.8 else ranked[rng.randrange(min(3, len(ranked)))]
     tree = movement.reachable(state, army)
-    if target in tree:
+    if target in tree and lands.can_stop(state, target):
         return Move(army=army.id, to=board.label(state, target))
-    to_goal = travel_costs(state, army.owner, target, reverse=True)
+    to_goal = travel_costs(state, army.owner, target, reverse=True, army=army)
     here = to_goal.get(army.hex)
     candidates = [
         h
         for h in tree
         if h != army.hex
+        and lands.can_stop(state, h)
         and h in to_goal
         and (here is None or to_goal[h] < here)
         and movement.encounter(state, army.owner, h) is None

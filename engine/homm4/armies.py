@@ -59,7 +59,7 @@ def object_effect(state: Homm4State, seat: int, kind: EffectKind) -> int:
     one of your Heroes +1 Sight Radius)."""
     total = 0
     for site in state.sites:
-        if site.kind == "object" and site.owner == seat and site.card is not None:
+        if site.kind == "object" and zones.object_user(site) == seat and site.card is not None:
             found = zones.card_as(state, site.card, ObjectCard)
             if found is not None:
                 total += sum(e.value for e in found.effects if e.kind is kind)

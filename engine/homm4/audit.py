@@ -44,13 +44,18 @@ def card_zones(state: Homm4State) -> Iterator[tuple[str, int]]:
                 yield f"chip-in {item.site}", instance
     for instance in state.limbo:
         yield "limbo", instance
+    for fallen in state.fallen_heroes:
+        yield f"fallen hero at {fallen.hex}", fallen.hero
+    if state.battle is not None:
+        for hero, _ in state.battle.dead_heroes:
+            yield "dead in battle", hero
 
 
 def zone_problems(state: Homm4State) -> list[str]:
     """Return every breach of "each card instance is in exactly one zone", or ``[]``.
 
-    Also checks that every Hero with an inventory is itself in play (an Army or a
-    garrison) and that an Artifact waiting for room is in limbo.
+    Also checks that every Hero with an inventory is itself in play (an Army, a garrison,
+    or face down as a fallen Hero) and that an Artifact waiting for room is in limbo.
     """
     seen: dict[int, str] = {}
     problems: list[str] = []
@@ -68,7 +73,7 @@ def zone_problems(state: Homm4State) -> list[str]:
     for hero in state.inventories:
         where = seen.get(hero, "")
         if not (
-            where.startswith("army")
+            where.startswith(("army", "fallen hero", "dead in battle"))
             or where.endswith("garrison")
             or where.endswith("starting_stack")
         ):

@@ -38,7 +38,6 @@ from engine.homm4.battle_core import (
     phase_of,
     ranged_targets,
     ranged_value,
-    roll_die,
     spell_targets,
     spellcaster_of,
     stack_bonus,
@@ -50,6 +49,7 @@ from engine.homm4.battle_core import (
 )
 from engine.homm4.battle_end import BattleOutcome
 from engine.homm4.battle_rounds import advance, queue_counter
+from engine.homm4.battle_spirit import attack_roll, distance_penalty
 from engine.homm4.cards import (
     ShootsTwice,
     StrikesTwice,
@@ -134,14 +134,22 @@ def strike(
     value: int,
     parts: list[str],
     purpose: str,
+    *,
+    shot: bool = False,
 ) -> list[Event]:
     """Roll one attack of ``value`` at the top ``count`` cards of ``target``; kill on success.
-    Rule: homm4:battles.making-a-melee-attack."""
+    ``shot`` marks a Ranged attack (the Distance Penalty may apply); the die follows the
+    attacker's Luck. A Hero's Potion of Immortality saves it from its first killing blow.
+    Rule: homm4:battles.making-a-melee-attack, homm4:advanced-rules.luck,
+    homm4:advanced-rules.distance-penalties, homm4:advanced-rules.potions-of-immortality."""
     battle = current_battle(state)
-    roll, rolled = roll_die(state, purpose, cr.id)
+    penalty = distance_penalty(state, cr, target) if shot else 0
+    roll, shown, rolled = attack_roll(state, cr, purpose, penalty)
     total = value + roll
     defense = target_defense(state, target, count)
     killed_cards = list(target.cards[:count]) if total >= defense else []
+    saved = [c for c in killed_cards if potion_saves(state, c)]
+    killed_cards = [c for c in killed_cards if c not in saved]
     verb = {
         "melee": "attacks",
         "ranged": "shoots",
@@ -151,8 +159,13 @@ def strike(
     mass = f" (Mass attack on {count} cards)" if count > 1 else ""
     victims = ", ".join(zones.name(state, c) for c in killed_cards)
     result = f"{len(killed_cards)} killed ({victims})" if killed_cards else "no effect"
+    if saved:
+        result = (
+            f"{', '.join(zones.name(state, c) for c in saved)} drinks the Potion of Immortality "
+            "and rises again"
+        )
     text = (
-        f"{creature_name(state, cr)} {verb} {creature_name(state, target)}{mass}: {' '.join(_join_parts(parts))} + roll {roll} = "
+        f"{creature_name(state, cr)} {verb} {creature_name(state, target)}{mass}: {' '.join(_join_parts(parts))} + roll {shown} = "
         f"{total} vs defense {defense}: {result}."
     )
     for instance in killed_cards:
@@ -172,7 +185,7 @@ def strike(
         walls=False,
     )
     return [
-        rolled,
+        *rolled,
         Event(
             kind="battle_attack",
             text=text,
@@ -187,9 +200,23 @@ def strike(
                 "defense": defense,
                 "killed": killed_cards,
                 "target_destroyed": not target.cards,
+                "potion": saved,
             },
         ),
     ]
+
+
+def potion_saves(state: Homm4State, instance: int) -> bool:
+    """Use ``instance``'s Potion of Immortality if it is a Hero that still has one in this
+    battle: the blow that would kill it only uses the potion up; the next one kills
+    (homm4:advanced-rules.potions-of-immortality)."""
+    battle = current_battle(state)
+    if not state.options.potions or not zones.is_hero(state, instance):
+        return False
+    if instance in battle.potions_used:
+        return False
+    battle.potions_used.append(instance)
+    return True
 
 
 def _join_parts(parts: list[str]) -> list[str]:
@@ -201,7 +228,7 @@ def _join_parts(parts: list[str]) -> list[str]:
 def _strike_walls(state: Homm4State, cr: Creature, value: int, parts: list[str]) -> list[Event]:
     """A Melee attack at the Town card: 10 or more makes a Breach, then a Sack."""
     battle = current_battle(state)
-    roll, rolled = roll_die(state, "attack on the Town walls", cr.id)
+    roll, shown, rolled = attack_roll(state, cr, "attack on the Town walls")
     total = value + roll
     damaged = total >= TOWN_DEFENSE
     before = battle.walls
@@ -224,11 +251,11 @@ def _strike_walls(state: Homm4State, cr: Creature, value: int, parts: list[str])
         walls=True,
     )
     return [
-        rolled,
+        *rolled,
         Event(
             kind="battle_attack",
             text=(
-                f"{creature_name(state, cr)} attacks the Town walls: {' '.join(_join_parts(parts))} + roll {roll} = "
+                f"{creature_name(state, cr)} attacks the Town walls: {' '.join(_join_parts(parts))} + roll {shown} = "
                 f"{total} vs defense {TOWN_DEFENSE}: {result}."
             ),
             data={
@@ -354,7 +381,10 @@ def _unreachable_reason(state: Homm4State, cr: Creature, target: Creature, mode:
 
 def begin_action(cr: Creature) -> tuple[bool, list[Support]]:
     """The Creature's chance to act has come: it leaves the defensive position, and its
-    grouping and pending Support are used by this action (homm4:battles.grouping/defense)."""
+    grouping and pending Support are used by this action (homm4:battles.grouping/defense).
+    A second action owed to high Morale is used up (homm4:advanced-rules.morale)."""
+    if cr.acted and cr.morale_extra:
+        cr.morale_extra = False
     cr.defending = False
     grouped, supports = cr.grouped, list(cr.supports)
     cr.grouped = False
@@ -419,7 +449,19 @@ def apply_attack(
             state, cr, command.mode, grouped=grouped, supports=supports, target=target
         )
         purpose = f"{command.mode} attack"
-        events.extend(strike(state, cr, command.mode, found, command.count, value, parts, purpose))
+        events.extend(
+            strike(
+                state,
+                cr,
+                command.mode,
+                found,
+                command.count,
+                value,
+                parts,
+                purpose,
+                shot=command.mode == "ranged",
+            )
+        )
         if command.mode != "spell" and cr in battle.creatures:
             queue_counter(state, cr, found, command.mode)
     if len(targets) > 1 and battle.last_attack is not None:
@@ -606,7 +648,17 @@ def apply_counter(
                 parts.append(f"walls {battle.walls}: {value} -> {penalised}")
                 value = penalised
         events.extend(
-            strike(state, striker, "counter", enemy, 1, value, parts, f"{use} counterattack")
+            strike(
+                state,
+                striker,
+                "counter",
+                enemy,
+                1,
+                value,
+                parts,
+                f"{use} counterattack",
+                shot=use == "ranged",
+            )
         )
     more, outcome = advance(state)
     return events + more, outcome

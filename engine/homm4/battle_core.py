@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalMove, NotYourDecision, WrongPhase
 from engine.core.model import Event, seat_name
-from engine.homm4 import board, heroes, zones
+from engine.homm4 import board, heroes, lands, zones
 from engine.homm4.cards import (
     EffectKind,
     Flying,
@@ -236,15 +236,16 @@ def support_value(state: Homm4State, cr: Creature) -> int:
 
 
 def melee_value(state: Homm4State, cr: Creature) -> int:
-    """Return the top card's Melee attack with hero skills, army bonus and spells (>= 0).
-    Rule: homm4:battles.making-a-melee-attack."""
+    """Return the top card's Melee attack with hero skills, army bonus, spells and (Native
+    and Special Lands rule) the natives' bonus (>= 0).
+    Rule: homm4:battles.making-a-melee-attack, homm4:advanced-rules.native-and-special-lands."""
     top = cr.cards[0]
     found = zones.card(state, top)
     base = (
         heroes.hero_melee(state, top) if isinstance(found, HeroCard) else _printed(found, "melee")
     )
     total = base + side_bonus(state, cr.side, EffectKind.ARMY_MELEE) + _mods(cr, "melee")
-    return max(0, total)
+    return max(0, total + lands.native_bonus(state, top))
 
 
 def ranged_value(state: Homm4State, cr: Creature) -> int:
@@ -258,7 +259,7 @@ def ranged_value(state: Homm4State, cr: Creature) -> int:
     if base <= 0:
         return 0
     total = base + side_bonus(state, cr.side, EffectKind.ARMY_RANGED) + _mods(cr, "ranged")
-    return max(0, total)
+    return max(0, total + lands.native_bonus(state, top))
 
 
 def _printed(found: Any, stat: str) -> int:
@@ -267,13 +268,15 @@ def _printed(found: Any, stat: str) -> int:
 
 def card_defense(state: Homm4State, cr: Creature, instance: int) -> int:
     """Return one card's Defense in ``cr``: printed (hero: with its skills) + army bonus +
-    spells + its level while the Creature defends (homm4:battles.defense: Golden Golem 7 -> 9)."""
+    spells + its level while the Creature defends (homm4:battles.defense: Golden Golem 7 -> 9)
+    + the natives' bonus (homm4:advanced-rules.native-and-special-lands)."""
     found = zones.card(state, instance)
     if isinstance(found, HeroCard):
         base = heroes.hero_defense(state, instance)
     else:
         base = _printed(found, "defense")
     total = base + side_bonus(state, cr.side, EffectKind.ARMY_DEFENSE) + _mods(cr, "defense")
+    total += lands.native_bonus(state, instance)
     if cr.defending:
         total += card_level(state, instance)
     return max(0, total)
@@ -439,11 +442,17 @@ def take_out(state: Homm4State, instance: int) -> Fallen:
 
 def kill_card(state: Homm4State, instance: int) -> None:
     """Kill a battle card: out of its zone, onto the discard pile (a hero with its inventory).
-    Rule: homm4:battles."""
+    With the Resurrecting Fallen Heroes rule a Hero is turned face down instead, with its
+    inventory (`Battle.dead_heroes`; the battle's end decides where it lies).
+    Rule: homm4:battles, homm4:advanced-rules.resurrecting-fallen-heroes."""
     fallen = take_out(state, instance)
-    current_battle(state).fallen.append(fallen)
+    battle = current_battle(state)
+    battle.fallen.append(fallen)
     if isinstance(zones.card(state, instance), HeroCard):
-        heroes.discard_hero(state, instance)
+        if state.options.resurrection:
+            battle.dead_heroes.append((instance, fallen.army))
+        else:
+            heroes.discard_hero(state, instance)
     else:
         zones.to_discard(state, instance)
 
@@ -514,7 +523,8 @@ def roll_die(state: Homm4State, purpose: str, creature_id: int | None) -> tuple[
 
 
 def due_creatures(state: Homm4State) -> list[Creature]:
-    """The Creatures of the side whose turn it is that still act in this Phase.
+    """The Creatures of the side whose turn it is that still act in this Phase (a Creature
+    with high Morale acts a second time: homm4:advanced-rules.morale).
     Rule: homm4:battles.phases-and-rounds."""
     battle = current_battle(state)
     if battle.acting is not None:
@@ -522,7 +532,7 @@ def due_creatures(state: Homm4State) -> list[Creature]:
     return [
         c
         for c in creatures_of(state, battle.turn_side)
-        if not c.acted and phase_of(state, c) == battle.phase
+        if (not c.acted or c.morale_extra) and phase_of(state, c) == battle.phase
     ]
 
 
@@ -572,4 +582,6 @@ def base_value(state: Homm4State, cr: Creature, mode: Mode) -> int:
     if mode == "ranged":
         return ranged_value(state, cr)
     caster = spellcaster_of(state, cr)
-    return caster.spell_attack if caster is not None else 0
+    if caster is None:
+        return 0
+    return caster.spell_attack + lands.native_bonus(state, cr.cards[0])

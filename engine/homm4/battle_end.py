@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.core.model import Event, seat_name
 from engine.homm4 import armies as army_rules
 from engine.homm4 import board, heroes, payment, zones
+from engine.homm4 import fallen as fallen_heroes
 from engine.homm4.battle_core import (
     RETREAT_DISTANCE,
     Side,
@@ -244,6 +245,7 @@ def finish(
             if hero in state.inventories:
                 state.inventories[hero].mana_spent = 0
     events.extend(_recover(state, winner))
+    events.extend(fallen_heroes.after_battle(state, winner))
     winner_armies = [a.id for a in side_armies(state, winner) if a.cards]
     loser_armies = [a.id for a in side_armies(state, loser) if a.cards]
     involved = set(battle.attacker_armies) | set(battle.defender_armies)

@@ -135,7 +135,8 @@ def _creature_commands(state: Homm4State, cr: Creature) -> list[Command]:
 def _cast_commands(state: Homm4State, cr: Creature) -> list[Command]:
     hero = cr.cards[0]
     found: list[Command] = []
-    for spell_id in heroes.castable_spells(state, hero, hero_spells(state, hero)):
+    where = current_battle(state).hex
+    for spell_id in heroes.castable_spells(state, hero, hero_spells(state, hero), where):
         spell = zones.card(state, spell_id)
         if not isinstance(spell, SpellCard) or spell.timing != "battle":
             continue

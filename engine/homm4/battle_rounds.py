@@ -42,6 +42,7 @@ from engine.homm4.battle_end import (
     retreat_problem,
     surrender_problem,
 )
+from engine.homm4.battle_spirit import start_round
 from engine.homm4.cards import (
     NoCounter,
     UnlimitedCounter,
@@ -65,6 +66,7 @@ def advance(state: Homm4State) -> tuple[list[Event], BattleOutcome | None]:
     battle = current_battle(state)
     events: list[Event] = []
     while True:
+        events.extend(start_round(state))
         winner = winner_side(state)
         if winner is not None:
             more, outcome = finish(state, winner, "annihilation")
@@ -151,7 +153,10 @@ def _next_counter(state: Homm4State) -> bool:
 
 def _may_counter(state: Homm4State, cr: Creature, mode: str) -> bool:
     """Whether ``cr`` can answer an attack of ``mode`` now (homm4:battles.counterattack):
-    once per Round (unless unlimited), melee with melee, ranged only with Ranged > 0."""
+    once per Round (unless unlimited), melee with melee, ranged only with Ranged > 0; never
+    while demoralized (homm4:advanced-rules.morale)."""
+    if cr.demoralized:
+        return False
     if cr.countered and not has_ability(state, cr, UnlimitedCounter):
         return False
     if mode == "melee":

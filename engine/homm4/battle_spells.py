@@ -8,9 +8,11 @@ homm4:heroes-levels-skills-and-spells.mana, homm4:heroes-levels-skills-and-spell
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core.errors import IllegalMove
 from engine.core.model import Event
-from engine.homm4 import heroes, zones
+from engine.homm4 import heroes, lands, zones
 from engine.homm4.battle_attacks import acting_creature, begin_action, no_second, strike
 from engine.homm4.battle_core import (
     creature,
@@ -81,9 +83,10 @@ def _check_cast(state: Homm4State, cr: Creature, command: CastSpell) -> tuple[Sp
     if problem is not None:
         raise IllegalMove(problem)
     left = heroes.mana_left(state, hero)
-    if spell.mana > left:
+    cost = lands.spell_mana(state, spell, current_battle(state).hex)
+    if cost > left:
         raise IllegalMove(
-            f"{spell.name} costs {spell.mana} Mana; {zones.name(state, hero)} has {left} left."
+            f"{spell.name} costs {cost} Mana here; {zones.name(state, hero)} has {left} left."
         )
     possible = hero_spell_targets(state, cr, spell)
     single = spell.target in (SpellTarget.ONE_ENEMY, SpellTarget.ONE_FRIEND)
@@ -151,18 +154,19 @@ def apply_cast(
         inv.spells.remove(command.spell)
         state.limbo.append(command.spell)
     battle.spells_cast[command.spell] = hero
-    inv.mana_spent += spell.mana
+    cost = lands.spell_mana(state, spell, battle.hex)
+    inv.mana_spent += cost
     events = [
         Event(
             kind="battle_cast",
             text=(
-                f"{creature_name(state, cr)} casts {zones.name(state, command.spell)} ({spell.mana} Mana; "
+                f"{creature_name(state, cr)} casts {zones.name(state, command.spell)} ({cost} Mana; "
                 f"{heroes.mana_left(state, hero)} left)."
             ),
             data={
                 "creature": cr.id,
                 "spell": command.spell,
-                "mana": spell.mana,
+                "mana": cost,
                 "targets": targets,
             },
         )
@@ -189,20 +193,43 @@ def apply_cast(
                 )
     elif spell.effect == "stat":
         assert spell.stat is not None
+        extra = _spirit_mods(state, spell)
         for target in targets:
             found = creature(state, target)
             found.mods.append(StatMod(stat=spell.stat, amount=spell.power, source=command.spell))
+            shown = [f"{spell.stat.title()} {spell.power:+d}"]
+            for stat, amount in extra:
+                found.mods.append(StatMod(stat=stat, amount=amount, source=command.spell))
+                shown.append(f"{stat.title()} {amount:+d}")
             events.append(
                 Event(
                     kind="battle_spell_effect",
-                    text=f"{creature_name(state, found)}: {spell.stat.title()} {spell.power:+d} until the end of the battle.",
-                    data={"creature": found.id, "stat": spell.stat, "amount": spell.power},
+                    text=f"{creature_name(state, found)}: {', '.join(shown)} until the end of the battle.",
+                    data={
+                        "creature": found.id,
+                        "stat": spell.stat,
+                        "amount": spell.power,
+                        **{stat: amount for stat, amount in extra},
+                    },
                 )
             )
     else:
         events.extend(_resurrect(state, creature(state, targets[0]), spell.power))
     more, outcome = advance(state)
     return events + more, outcome
+
+
+def _spirit_mods(
+    state: Homm4State, spell: SpellCard
+) -> list[tuple[Literal["morale", "luck"], int]]:
+    """The Morale / Luck changes a stat Spell makes when those advanced rules are on
+    (homm4:advanced-rules.morale, homm4:advanced-rules.luck)."""
+    found: list[tuple[Literal["morale", "luck"], int]] = []
+    if state.options.morale and spell.morale:
+        found.append(("morale", spell.morale))
+    if state.options.luck and spell.luck:
+        found.append(("luck", spell.luck))
+    return found
 
 
 def _resurrect(state: Homm4State, cr: Creature, power: int) -> list[Event]:

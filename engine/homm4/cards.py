@@ -29,11 +29,20 @@ recover                   after a won battle, return up to N of the army's own U
 retreat_anywhere          (value 1) the hero may retreat even within 4 hexes of a Town.
 mana_multiplier           (town level) the standard Mana pool of all the owner's heroes is
                           multiplied by the value (rulebook: level 4 doubles it).
+morale                    (advanced rule) + Morale of every Creature of the hero's side in
+                          battle (several heroes: the highest value only); an Object's:
+                          of every Creature its controller commands.
+luck                      (advanced rule) + Luck, likewise.
 ========================  ==============================================================
+
+Errata (homm4:errata): card text that still says to draw a card for an action Number is
+read as rolling the die (`errata_text`, applied to every card's text at load); the
+deck-list parser reads "Arsenal Equipment" as "Artifact" (`engine.homm4.decks`).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -169,6 +178,8 @@ class EffectKind(StrEnum):
     RECOVER = "recover"
     RETREAT_ANYWHERE = "retreat_anywhere"
     MANA_MULTIPLIER = "mana_multiplier"
+    MORALE = "morale"
+    LUCK = "luck"
 
 
 class _Model(BaseModel):
@@ -454,7 +465,8 @@ class SpellCard(_Card):
       target, resolved like any attack (die roll, defense, mass attack allowed on a single
       target) but never counterattacked and never reduced by walls.
     * ``stat``: ``stat`` (melee, ranged, defense) changed by ``power`` (negative for a
-      curse) on the targets until the end of the battle.
+      curse) on the targets until the end of the battle; with the Morale / Luck advanced
+      rules, ``morale`` / ``luck`` change those values of the targets too.
     * ``resurrect``: return up to ``power`` Unit cards of the target friendly Creature
       Stack's type killed in this battle from the discard pile to that stack.
     * ``movement``: (adventure) the caster's Army gains ``power`` Movement Points this turn.
@@ -473,11 +485,15 @@ class SpellCard(_Card):
     target: SpellTarget
     power: int
     stat: Literal["melee", "ranged", "defense"] | None = None
+    morale: int = Field(default=0, ge=-5, le=5)
+    luck: int = Field(default=0, ge=-3, le=3)
 
     @model_validator(mode="after")
     def _stat_given(self) -> SpellCard:
         if (self.effect == "stat") != (self.stat is not None):
             raise ValueError("'stat' is required for stat spells and only for them")
+        if (self.morale or self.luck) and self.effect != "stat":
+            raise ValueError("only stat spells change Morale or Luck")
         if (self.timing == "adventure") != (self.effect in ("movement", "sight")):
             raise ValueError("movement and sight spells are the adventure spells")
         return self
@@ -545,12 +561,28 @@ class CardPool(_Model):
         return self
 
 
+_DRAW_FOR_NUMBER = re.compile(
+    r"draw (?:a|one) card (?:to get|for) (?:an |the )?action number", re.IGNORECASE
+)
+
+
+def errata_text(text: str) -> str:
+    """Return card text with the errata applied: "draw a card to get an action Number"
+    becomes "roll the die" (homm4:errata: the die replaced the printed action Numbers)."""
+    return _DRAW_FOR_NUMBER.sub("roll the die", text)
+
+
 def parse_cards(raw: dict[str, Any]) -> CardPool:
-    """Build a `CardPool` from parsed TOML: ``{"cards": [...], "decks": [...]}``.
+    """Build a `CardPool` from parsed TOML: ``{"cards": [...], "decks": [...]}``. Every
+    card's text goes through `errata_text`.
 
     :raises pydantic.ValidationError: on any schema or cross-reference problem.
     """
-    cards = [_CARD_ADAPTER.validate_python(item) for item in raw.get("cards", [])]
+    items = [
+        {**item, "text": errata_text(item["text"])} if isinstance(item.get("text"), str) else item
+        for item in raw.get("cards", [])
+    ]
+    cards = [_CARD_ADAPTER.validate_python(item) for item in items]
     by_id: dict[str, Card] = {}
     for card in cards:
         if card.id in by_id:

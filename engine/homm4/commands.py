@@ -328,6 +328,45 @@ class MakeArtifactRoom(Command):
     discard: int
 
 
+# ------------------------------------------------------ advanced rules
+class PayPlayer(Command):
+    """Diplomacy: discard ``cards`` Hand cards (never the Risk Stack); ``to`` draws as
+    many from their own deck (homm4:advanced-rules.diplomacy). ``pay`` optionally names
+    the Hand cards; ``None`` lets the engine choose them by `payment.auto_pay`."""
+
+    type: Literal["pay_player"] = "pay_player"
+    to: int = Field(ge=0, le=5)
+    cards: int = Field(ge=1)
+    pay: tuple[int, ...] | None = None
+
+
+class GiveArmy(Command):
+    """Diplomacy: hand control of an Army that has not moved this turn to seat ``to``
+    (at the start of its Units' turn, homm4:advanced-rules.diplomacy)."""
+
+    type: Literal["give_army"] = "give_army"
+    army: int
+    to: int = Field(ge=0, le=5)
+
+
+class SellObject(Command):
+    """Resource Trading: turn the Object you control at ``site`` to "Sold" so seat ``to``
+    uses its bonus until the end of your next turn (homm4:advanced-rules.resource-trading)."""
+
+    type: Literal["sell_object"] = "sell_object"
+    site: str
+    to: int = Field(ge=0, le=5)
+
+
+class LootHero(Command):
+    """Take every Artifact of an enemy dead Hero lying where ``army`` stands
+    (homm4:advanced-rules.resurrecting-fallen-heroes)."""
+
+    type: Literal["loot_hero"] = "loot_hero"
+    army: int
+    hero: int
+
+
 # --------------------------------------------------------------- closing
 class CloseTurn(Command):
     """Closing Phase: put ``card`` from Hand into the Risk Stack and draw one card
@@ -373,6 +412,10 @@ Homm4Command = Annotated[
     | AnswerSurrender
     | LearnSkill
     | MakeArtifactRoom
+    | PayPlayer
+    | GiveArmy
+    | SellObject
+    | LootHero
     | CloseTurn,
     Field(discriminator="type"),
 ]

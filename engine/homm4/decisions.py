@@ -17,7 +17,19 @@ from __future__ import annotations
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import armies as army_rules
-from engine.homm4 import battle, board, heroes, movement, payment, purchase, scouting, setup, zones
+from engine.homm4 import (
+    battle,
+    board,
+    diplomacy,
+    fallen,
+    heroes,
+    movement,
+    payment,
+    purchase,
+    scouting,
+    setup,
+    zones,
+)
 from engine.homm4.commands import (
     ChooseRiskStack,
     CloseTurn,
@@ -38,6 +50,8 @@ from engine.homm4.commands import (
 )
 from engine.homm4.state import ArtifactRoom, ChipIn, Homm4State, ScoutOffer, SkillAward
 
+DEAL_COMMANDS = ("pay_player", "give_army", "sell_object")
+"""Diplomacy and Resource Trading deals, in the Purchase and Movement Phases (advanced rules)."""
 PURCHASE_COMMANDS = (
     "buy",
     "upgrade_town",
@@ -45,6 +59,7 @@ PURCHASE_COMMANDS = (
     "buy_skill",
     "learn_spell",
     "discard_artifact",
+    *DEAL_COMMANDS,
     "end_purchase",
 )
 MOVEMENT_COMMANDS = (
@@ -57,6 +72,8 @@ MOVEMENT_COMMANDS = (
     "recruit",
     "cast_adventure_spell",
     "learn_spell",
+    "loot_hero",
+    *DEAL_COMMANDS,
     "end_movement",
 )
 
@@ -148,7 +165,7 @@ def pending(state: Homm4State) -> list[Decision]:
                 seat=seat,
                 kind="purchase",
                 prompt=f"{who}'s Purchase Phase.",
-                commands=PURCHASE_COMMANDS,
+                commands=phase_commands(state, PURCHASE_COMMANDS),
             )
         ]
     if state.phase == "movement":
@@ -157,7 +174,7 @@ def pending(state: Homm4State) -> list[Decision]:
                 seat=seat,
                 kind="movement",
                 prompt=f"{who}'s Movement Phase.",
-                commands=MOVEMENT_COMMANDS,
+                commands=phase_commands(state, MOVEMENT_COMMANDS),
             )
         ]
     return [
@@ -168,6 +185,20 @@ def pending(state: Homm4State) -> list[Decision]:
             commands=("close_turn",),
         )
     ]
+
+
+def phase_commands(state: Homm4State, commands: tuple[str, ...]) -> tuple[str, ...]:
+    """``commands`` without those of advanced rules this game does not use (Diplomacy:
+    pay_player, give_army; Resource Trading: sell_object; Resurrecting Fallen Heroes:
+    loot_hero)."""
+    off: set[str] = set()
+    if not state.options.diplomacy:
+        off |= {"pay_player", "give_army"}
+    if not state.options.resource_trading:
+        off.add("sell_object")
+    if not state.options.resurrection:
+        off.add("loot_hero")
+    return tuple(c for c in commands if c not in off)
 
 
 def owed(state: Homm4State, seat: int) -> Decision | None:
@@ -223,6 +254,7 @@ def legal_commands(state: Homm4State, seat: int) -> list[Command]:
     elif kind == "purchase":
         options += purchase.purchase_options(state, seat)
         options += discard_artifact_options(state, seat)
+        options += deal_options(state, seat)
         options.append(EndPurchase())
     elif kind == "movement":
         options += management_options(state, seat)
@@ -231,10 +263,22 @@ def legal_commands(state: Homm4State, seat: int) -> list[Command]:
         options += movement.adventure_spell_options(state, seat)
         options += purchase.spell_options(state, seat)
         options += discard_artifact_options(state, seat)
+        options += fallen.loot_options(state, seat)
+        options += deal_options(state, seat)
         options.append(EndMovement())
     elif kind == "closing":
         options += [CloseTurn(card=c) for c in sorted(state.players_state[seat].hand)]
     return options
+
+
+def deal_options(state: Homm4State, seat: int) -> list[Command]:
+    """Representative Diplomacy and Resource Trading deals ``seat`` may make now (advanced
+    rules; empty when they are off)."""
+    return [
+        *diplomacy.pay_options(state, seat),
+        *diplomacy.give_options(state, seat),
+        *diplomacy.sell_options(state, seat),
+    ]
 
 
 def _fits_after(state: Homm4State, hero: int, artifact: int, discard: int) -> bool:
@@ -310,13 +354,14 @@ def management_options(state: Homm4State, seat: int) -> list[Command]:
                 ]
     from engine.homm4.adventure import fitting_slots
 
+    friends = [a for a in state.armies if state.options.allies(seat, a.owner)]
     for source in mine:
         for giver in army_rules.army_heroes(state, source):
             inv = state.inventories.get(giver)
             if inv is None:
                 continue
             for artifact in sorted(inv.artifacts):
-                for target in mine:
+                for target in friends:
                     if target.hex != source.hex:
                         continue
                     for taker in army_rules.army_heroes(state, target):

@@ -1,10 +1,13 @@
 """Deck lists: validation, the Starting Forces choice and reading a pasted deck list.
 
-Rule sections: homm4:setup (deck size, Starting Forces), homm4:errata (Game Board size).
+Rule sections: homm4:setup (deck size, Starting Forces), homm4:errata (Game Board size,
+"Arsenal Equipment"), homm4:game-variants.different-starting-forces.
 
 * `validate_deck` / `check_deck`: a deck holds at least 40 cards and at most 10 per Terrain
-  Map Section in play; every card id is known; one faction can field the Starting Forces
-  (1 Hero, 1 Town, 3 Level 1 Units, 2 Level 2 Units and 1 Level 3 Unit of that faction).
+  Map Section in play (tournaments: exactly 60, or exactly 10 per section); every card id
+  is known; one faction can field the Starting Forces (1 Hero, 1 Town, 3 Level 1 Units,
+  2 Level 2 Units and 1 Level 3 Unit of that faction, or the agreed Different Starting
+  Forces).
 * `starting_forces`: which cards of a deck are taken out as its Starting Forces (the rules
   engine calls it at setup); the choice rule is on the function.
 * `parse_deck_text` / `deck_text`: the ``/deck import`` and ``/deck export`` text format,
@@ -25,16 +28,20 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core.errors import InvalidInput
 from engine.homm4.cards import (
+    ArtifactCard,
     Card,
     CardPool,
     CardType,
     Faction,
     HeroCard,
+    ObjectCard,
     SkillCard,
+    SpellCard,
     TownCard,
     UnitCard,
     load_card_pool,
 )
+from engine.homm4.options import DeckSize, StartingForcesOption
 
 MIN_DECK = 40
 """The smallest legal deck (homm4:setup)."""
@@ -44,6 +51,8 @@ MIN_SECTIONS = 4
 """The smallest Game Board, in Terrain Map Sections (homm4:setup)."""
 FORCES_UNITS: dict[int, int] = {1: 3, 2: 2, 3: 1}
 """Starting Forces: Unit level -> how many Unit cards of that level (homm4:setup)."""
+TOURNAMENT_DECK = 60
+"""The tournament deck size of the errata's first choice (homm4:errata, Game Board size)."""
 MAX_COPIES_PER_LINE = 99
 """The largest count a deck list line may give (a typing guard, not a rule)."""
 
@@ -71,7 +80,10 @@ class StartingForces(BaseModel):
         faction: the faction all of them belong to.
         town: the Town card id (the "free" Town).
         hero: the Hero card id (on top of the Army Stack).
-        units: six Unit card ids: three Level 1, two Level 2, one Level 3, in that order.
+        units: the Unit card ids, level by level (standard: three Level 1, two Level 2,
+            one Level 3, in that order).
+        more_heroes: further Hero card ids (Different Starting Forces with more than one
+            Hero; homm4:game-variants.different-starting-forces).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -80,36 +92,65 @@ class StartingForces(BaseModel):
     town: str
     hero: str
     units: tuple[str, ...]
+    more_heroes: tuple[str, ...] = ()
+
+    @property
+    def heroes(self) -> tuple[str, ...]:
+        """Every starting Hero card id, the one on top first."""
+        return (self.hero, *self.more_heroes)
 
     @property
     def cards(self) -> tuple[str, ...]:
-        """All eight card ids: the Town, then the Hero, then the six Units."""
-        return (self.town, self.hero, *self.units)
+        """All card ids: the Town, then the Heroes, then the Units."""
+        return (self.town, *self.heroes, *self.units)
 
 
-def deck_size_limits(map_sections: int) -> tuple[int, int]:
+def forces_plan(forces: StartingForcesOption | None = None) -> tuple[dict[int, int], int]:
+    """Return ``({unit level: count}, heroes)`` of the Starting Forces: the standard ones
+    (3 Level 1, 2 Level 2, 1 Level 3, 1 Hero; homm4:setup) or the agreed Different
+    Starting Forces (homm4:game-variants.different-starting-forces)."""
+    if forces is None:
+        return dict(FORCES_UNITS), 1
+    return {level: n for level, n in enumerate(forces.units, start=1) if n}, forces.heroes
+
+
+def deck_size_limits(map_sections: int, deck_size: DeckSize = "casual") -> tuple[int, int]:
     """Return ``(smallest, largest)`` legal deck size for a board of ``map_sections``.
 
-    At least 40 cards; at most 10 per Terrain Map Section (homm4:setup). With 4 sections
-    both limits are 40.
+    Casual: at least 40 cards, at most 10 per Terrain Map Section (homm4:setup; with 4
+    sections both limits are 40). Tournaments (homm4:errata, Game Board size): exactly 60
+    cards (``tournament-60``) or exactly 10 per section (``tournament-sections``).
     """
+    if deck_size == "tournament-60":
+        return TOURNAMENT_DECK, TOURNAMENT_DECK
+    if deck_size == "tournament-sections":
+        return CARDS_PER_SECTION * map_sections, CARDS_PER_SECTION * map_sections
     return MIN_DECK, CARDS_PER_SECTION * map_sections
 
 
 def validate_deck(
-    cards: Mapping[str, int], map_sections: int, pool: CardPool | None = None
+    cards: Mapping[str, int],
+    map_sections: int,
+    pool: CardPool | None = None,
+    *,
+    deck_size: DeckSize = "casual",
+    forces: StartingForcesOption | None = None,
 ) -> list[str]:
     """Return every problem of the deck ``cards`` (card id -> copies), or ``[]`` if legal.
 
     Checks (homm4:setup): each count is a whole number of at least 1; each id is a card of
     the pool (an unknown id is named, with the closest card name as a hint); the total is
-    40 .. 10 x ``map_sections``; ``map_sections`` is at least 4; one faction has a Town,
-    a Hero, 3 Level 1, 2 Level 2 and 1 Level 3 Unit cards in the deck (Starting Forces).
+    within `deck_size_limits` (casual 40 .. 10 x ``map_sections``, or a tournament size,
+    homm4:errata); ``map_sections`` (every section in play, underground included) is at
+    least 4; one faction has a Town, the Heroes and the Units of the Starting Forces in the
+    deck (standard: a Hero, 3 Level 1, 2 Level 2 and 1 Level 3 Unit cards; or ``forces``,
+    homm4:game-variants.different-starting-forces).
 
     :param pool: the card pool (default: the shipped pool).
     :returns: one readable sentence per problem, in the order above.
     """
     pool = pool or load_card_pool()
+    plan = forces_plan(forces)
     problems: list[str] = []
     for card_id, count in sorted(cards.items()):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -123,43 +164,64 @@ def validate_deck(
         problems.append(
             f"A Game Board needs at least {MIN_SECTIONS} Terrain Map Sections, not {map_sections}."
         )
-    smallest, largest = deck_size_limits(max(map_sections, MIN_SECTIONS))
-    if total < smallest:
+    sections = max(map_sections, MIN_SECTIONS)
+    smallest, largest = deck_size_limits(sections, deck_size)
+    if deck_size != "casual" and total != smallest:
+        problems.append(
+            f"The deck has {total} cards; a tournament deck here holds exactly {smallest}."
+        )
+    elif total < smallest:
         problems.append(
             f"The deck has {total} cards; a deck needs at least {smallest} "
             f"({smallest - total} more)."
         )
     elif total > largest:
         problems.append(
-            f"The deck has {total} cards; with {max(map_sections, MIN_SECTIONS)} Terrain Map "
+            f"The deck has {total} cards; with {sections} Terrain Map "
             f"Sections a deck may hold at most {largest} ({CARDS_PER_SECTION} per section): "
             f"remove {total - largest}."
         )
     known = {k: v for k, v in cards.items() if k in pool.cards and isinstance(v, int) and v > 0}
-    if _forces_faction(known, pool) is None:
-        problems.append(_forces_problem(known, pool))
+    if _forces_faction(known, pool, plan) is None:
+        problems.append(_forces_problem(known, pool, plan))
     return problems
 
 
-def check_deck(cards: Mapping[str, int], map_sections: int, pool: CardPool | None = None) -> None:
+def check_deck(
+    cards: Mapping[str, int],
+    map_sections: int,
+    pool: CardPool | None = None,
+    *,
+    deck_size: DeckSize = "casual",
+    forces: StartingForcesOption | None = None,
+) -> None:
     """Raise if the deck is not legal (homm4:setup); see `validate_deck` for the checks.
 
     :raises InvalidInput: listing every problem, one per line.
     """
-    problems = validate_deck(cards, map_sections, pool)
+    problems = validate_deck(cards, map_sections, pool, deck_size=deck_size, forces=forces)
     if problems:
         raise InvalidInput("This deck is not legal:\n" + "\n".join(f"- {p}" for p in problems))
 
 
-def forces_factions(cards: Mapping[str, int], pool: CardPool | None = None) -> list[Faction]:
+def forces_factions(
+    cards: Mapping[str, int],
+    pool: CardPool | None = None,
+    forces: StartingForcesOption | None = None,
+) -> list[Faction]:
     """Return the factions that can field complete Starting Forces from ``cards``, in
     `Faction` order (homm4:setup). Unknown ids are ignored."""
     pool = pool or load_card_pool()
+    plan = forces_plan(forces)
     known = {k: v for k, v in cards.items() if k in pool.cards and v > 0}
-    return [f for f in Faction if f is not Faction.NEUTRAL and not _missing(known, pool, f)]
+    return [f for f in Faction if f is not Faction.NEUTRAL and not _missing(known, pool, f, plan)]
 
 
-def starting_forces(cards: Mapping[str, int], pool: CardPool | None = None) -> StartingForces:
+def starting_forces(
+    cards: Mapping[str, int],
+    pool: CardPool | None = None,
+    forces: StartingForcesOption | None = None,
+) -> StartingForces:
     """Choose the Starting Forces of the deck ``cards`` (card id -> copies) (homm4:setup).
 
     The choice is deterministic:
@@ -168,33 +230,52 @@ def starting_forces(cards: Mapping[str, int], pool: CardPool | None = None) -> S
        deck; ties go to the earlier faction in `Faction` order (life, order, death, chaos,
        nature, might).
     2. Town: that faction's Town card with the most copies; ties by card id.
-    3. Hero: that faction's Hero card with the most copies; ties by card id.
-    4. Units, level by level (3 of Level 1, 2 of Level 2, 1 of Level 3), one card at a
-       time: the Unit type of that level with the most copies still left in the deck; ties
-       go first to a type the chosen Town sells (at any level), then by card id. So a deck
-       with 6 Squires and 5 Crossbowmen starts with Squire, Crossbowman, Squire.
+    3. Hero: that faction's Hero card with the most copies; ties by card id (with several
+       starting Heroes: the next different Hero cards by the same order).
+    4. Units, level by level (3 of Level 1, 2 of Level 2, 1 of Level 3, or the agreed
+       counts), one card at a time: the Unit type of that level with the most copies still
+       left in the deck; ties go first to a type the chosen Town sells (at any level), then
+       by card id. So a deck with 6 Squires and 5 Crossbowmen starts with Squire,
+       Crossbowman, Squire.
 
+    :param forces: Different Starting Forces (homm4:game-variants.different-starting-forces),
+        or None for the standard ones.
     :raises InvalidInput: if no faction can field them (the message says what is missing).
     """
     pool = pool or load_card_pool()
+    plan = forces_plan(forces)
     known = {k: v for k, v in cards.items() if k in pool.cards and v > 0}
-    faction = _forces_faction(known, pool)
+    faction = _forces_faction(known, pool, plan)
     if faction is None:
-        raise InvalidInput(_forces_problem(known, pool))
+        raise InvalidInput(_forces_problem(known, pool, plan))
     town = _most_copies(known, pool, faction, TownCard)
-    hero = _most_copies(known, pool, faction, HeroCard)
+    hero_ids = sorted(
+        (
+            cid
+            for cid in known
+            if isinstance(pool.get(cid), HeroCard)
+            and getattr(pool.get(cid), "faction", None) is faction
+        ),
+        key=lambda cid: (-known[cid], cid),
+    )[: plan[1]]
     town_card = pool.get(town)
     assert isinstance(town_card, TownCard)
     sold = {unit for level in town_card.levels for unit in level.units}
     left = dict(known)
     units: list[str] = []
-    for level, need in FORCES_UNITS.items():
+    for level, need in plan[0].items():
         for _ in range(need):
             choices = [cid for cid in _units(known, pool, faction, level) if left[cid] > 0]
             pick = min(choices, key=lambda cid: (-left[cid], cid not in sold, cid))
             left[pick] -= 1
             units.append(pick)
-    return StartingForces(faction=faction, town=town, hero=hero, units=tuple(units))
+    return StartingForces(
+        faction=faction,
+        town=town,
+        hero=hero_ids[0],
+        units=tuple(units),
+        more_heroes=tuple(hero_ids[1:]),
+    )
 
 
 # ------------------------------------------------------------------ deck list text
@@ -210,6 +291,29 @@ _RANK_WORDS = {
     "master": "master",
     "grand master": "grand_master",
     "grandmaster": "grand_master",
+}
+_TYPE_WORDS: dict[str, CardType] = {
+    "town": CardType.TOWN,
+    "hero": CardType.HERO,
+    "unit": CardType.UNIT,
+    "creature": CardType.UNIT,
+    "object": CardType.OBJECT,
+    "strategic object": CardType.OBJECT,
+    "artifact": CardType.ARTIFACT,
+    "arsenal equipment": CardType.ARTIFACT,
+    "skill": CardType.SKILL,
+    "spell": CardType.SPELL,
+}
+"""Card type words a deck list may use as a heading or a ``Type: card`` prefix. "Arsenal
+Equipment" is fully interchangeable with "Artifact" (homm4:errata)."""
+_TYPE_NAMES: dict[type[Card], str] = {
+    TownCard: "Town",
+    HeroCard: "Hero",
+    UnitCard: "Unit",
+    ObjectCard: "Object",
+    ArtifactCard: "Artifact",
+    SkillCard: "Skill",
+    SpellCard: "Spell",
 }
 _ALIASES = {
     "ifrit": "efreet",
@@ -232,7 +336,10 @@ def parse_deck_text(text: str, pool: CardPool | None = None) -> dict[str, int]:
     other names (``Ifrit``, ``Magi``) work too. Primary Skill cards are named like
     ``Basic Tactics``, ``Tactics Expert`` or ``Grand Master Combat``. Blank lines and lines
     starting with ``#`` or ``//`` are skipped; a card named on several lines adds up.
-    Whether the result is a legal deck is `validate_deck`'s job.
+    A card type may head a group of lines (``Artifacts:``, ``Units (21)``) or prefix one
+    line (``Artifact: Spyglass``); the cards named under it must be of that type.
+    "Arsenal Equipment" is read as "Artifact" (homm4:errata). Whether the result is a
+    legal deck is `validate_deck`'s job.
 
     :raises InvalidInput: naming every line that could not be read (with a suggestion for
         a misspelt card), or if the text names no card at all.
@@ -241,10 +348,16 @@ def parse_deck_text(text: str, pool: CardPool | None = None) -> dict[str, int]:
     index = _name_index(pool)
     deck: dict[str, int] = {}
     problems: list[str] = []
+    heading: CardType | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("-•").strip()
         if not line or line.startswith(("#", "//")):
             continue
+        header = _type_heading(line)
+        if header is not None:
+            heading = header
+            continue
+        expected, line = _type_prefix(line, heading)
         match = _LINE.match(line)
         name = match.group("name").strip() if match else line
         counts = [match.group(g) for g in ("pre", "prex", "post", "paren")] if match else []
@@ -264,12 +377,50 @@ def parse_deck_text(text: str, pool: CardPool | None = None) -> dict[str, int]:
                 f"Line {number}: {name!r} is not a card of the pool{_hint(name, pool)}."
             )
             continue
+        found = pool.get(card_id)
+        if expected is not None and found.type != expected.value:
+            kind = _TYPE_NAMES.get(type(found), found.type)
+            wanted = expected.value.title()
+            article = "an" if wanted[0] in "AEIOU" else "a"
+            problems.append(
+                f"Line {number}: {found.name} is a {kind} card, not {article} {wanted}."
+            )
+            continue
         deck[card_id] = deck.get(card_id, 0) + count
     if problems:
         raise InvalidInput("Could not read the deck list:\n" + "\n".join(problems))
     if not deck:
         raise InvalidInput("The deck list names no card; write one card per line, e.g. '3x Orc'.")
     return deck
+
+
+def card_type_word(text: str) -> CardType | None:
+    """Return the card type a word names (``units``, ``Artifact``, ``Arsenal Equipment``),
+    or None (homm4:card-types; homm4:errata: "Arsenal Equipment" is "Artifact")."""
+    key = _norm(text)
+    if key in _TYPE_WORDS:
+        return _TYPE_WORDS[key]
+    for guess in _singular(key):
+        if guess in _TYPE_WORDS:
+            return _TYPE_WORDS[guess]
+    return None
+
+
+def _type_heading(line: str) -> CardType | None:
+    """A heading line: only a card type word, optionally with a count and a colon
+    (``Artifacts (3):``, ``Arsenal Equipment``, ``Units``)."""
+    match = re.fullmatch(r"(?P<word>[^:()\d]+?)\s*(?:\(\s*\d+\s*\))?\s*:?", line.strip())
+    return card_type_word(match.group("word")) if match else None
+
+
+def _type_prefix(line: str, heading: CardType | None) -> tuple[CardType | None, str]:
+    """Split ``"Artifact: Spyglass"`` into (artifact, ``"Spyglass"``); else the heading."""
+    if ":" in line:
+        head, rest = line.split(":", 1)
+        kind = card_type_word(head)
+        if kind is not None and rest.strip():
+            return kind, rest.strip()
+    return heading, line
 
 
 def deck_text(cards: Mapping[str, int], pool: CardPool | None = None) -> str:
@@ -312,14 +463,32 @@ def _count(cards: Mapping[str, int], pool: CardPool, faction: Faction, kind: typ
     )
 
 
-def _missing(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> list[str]:
+Plan = tuple[dict[int, int], int]
+
+
+def _hero_kinds(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> int:
+    """How many different Hero cards of ``faction`` the deck holds."""
+    return sum(
+        1
+        for cid in cards
+        if isinstance(pool.get(cid), HeroCard)
+        and getattr(pool.get(cid), "faction", None) is faction
+    )
+
+
+def _missing(
+    cards: Mapping[str, int], pool: CardPool, faction: Faction, plan: Plan = (FORCES_UNITS, 1)
+) -> list[str]:
     """What ``faction`` lacks for the Starting Forces, as phrases (``[]``: nothing)."""
     missing = []
     if _count(cards, pool, faction, TownCard) < 1:
         missing.append("a Town")
-    if _count(cards, pool, faction, HeroCard) < 1:
-        missing.append("a Hero")
-    for level, need in FORCES_UNITS.items():
+    heroes = _hero_kinds(cards, pool, faction)
+    if heroes < plan[1]:
+        missing.append(
+            "a Hero" if plan[1] == 1 else f"{plan[1] - heroes} more different Hero card(s)"
+        )
+    for level, need in plan[0].items():
         have = sum(cards[cid] for cid in _units(cards, pool, faction, level))
         if have < need:
             noun = "Unit" if need - have == 1 else "Units"
@@ -327,17 +496,21 @@ def _missing(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> list
     return missing
 
 
-def _shortfall(cards: Mapping[str, int], pool: CardPool, faction: Faction) -> int:
+def _shortfall(
+    cards: Mapping[str, int], pool: CardPool, faction: Faction, plan: Plan = (FORCES_UNITS, 1)
+) -> int:
     """How many cards ``faction`` lacks for the Starting Forces (0: none)."""
     short = max(0, 1 - _count(cards, pool, faction, TownCard))
-    short += max(0, 1 - _count(cards, pool, faction, HeroCard))
-    for level, need in FORCES_UNITS.items():
+    short += max(0, plan[1] - _hero_kinds(cards, pool, faction))
+    for level, need in plan[0].items():
         short += max(0, need - sum(cards[cid] for cid in _units(cards, pool, faction, level)))
     return short
 
 
-def _forces_faction(cards: Mapping[str, int], pool: CardPool) -> Faction | None:
-    able = [f for f in Faction if f is not Faction.NEUTRAL and _missing(cards, pool, f) == []]
+def _forces_faction(
+    cards: Mapping[str, int], pool: CardPool, plan: Plan = (FORCES_UNITS, 1)
+) -> Faction | None:
+    able = [f for f in Faction if f is not Faction.NEUTRAL and _missing(cards, pool, f, plan) == []]
     if not able:
         return None
 
@@ -349,17 +522,30 @@ def _forces_faction(cards: Mapping[str, int], pool: CardPool) -> Faction | None:
     return min(able, key=lambda f: (-size(f), _FACTION_ORDER[f]))
 
 
-def _forces_problem(cards: Mapping[str, int], pool: CardPool) -> str:
-    """Explain why no faction can field the Starting Forces, naming the closest faction."""
-    rule = (
-        "No faction can field the Starting Forces (1 Hero, 1 Town, 3 Level 1 Units, "
-        "2 Level 2 Units and 1 Level 3 Unit, all of one faction)"
+def _plan_text(plan: Plan) -> str:
+    units = ", ".join(
+        f"{n} Level {level} Unit{'s' if n != 1 else ''}" for level, n in plan[0].items()
     )
+    heroes = "1 Hero" if plan[1] == 1 else f"{plan[1]} different Heroes"
+    return f"{heroes}, 1 Town{', ' + units if units else ''}"
+
+
+def _forces_problem(
+    cards: Mapping[str, int], pool: CardPool, plan: Plan = (FORCES_UNITS, 1)
+) -> str:
+    """Explain why no faction can field the Starting Forces, naming the closest faction."""
+    if plan == (FORCES_UNITS, 1):
+        rule = (
+            "No faction can field the Starting Forces (1 Hero, 1 Town, 3 Level 1 Units, "
+            "2 Level 2 Units and 1 Level 3 Unit, all of one faction)"
+        )
+    else:
+        rule = f"No faction can field the Starting Forces ({_plan_text(plan)}, all of one faction)"
     factions = [f for f in Faction if f is not Faction.NEUTRAL]
     if not any(getattr(pool.get(cid), "faction", None) in factions for cid in cards):
         return rule + "."
-    closest = min(factions, key=lambda f: (_shortfall(cards, pool, f), _FACTION_ORDER[f]))
-    missing = _missing(cards, pool, closest)
+    closest = min(factions, key=lambda f: (_shortfall(cards, pool, f, plan), _FACTION_ORDER[f]))
+    missing = _missing(cards, pool, closest, plan)
     return f"{rule}: the closest, {closest.value.title()}, lacks {_join(missing)}."
 
 

@@ -42,6 +42,7 @@ from engine.homm4.cards import (
     SpellCard,
     TownCard,
 )
+from engine.homm4.hexes import Hex
 from engine.homm4.state import Homm4State, Inventory
 
 RANK_NAMES: dict[int, str] = {
@@ -453,7 +454,7 @@ def seat_object_effect(state: Homm4State, seat: int, kind: EffectKind | str) -> 
     wanted = EffectKind(kind)
     total = 0
     for site in state.sites:
-        if site.kind != "object" or site.owner != seat or site.card is None:
+        if site.kind != "object" or zones.object_user(site) != seat or site.card is None:
             continue
         found = zones.card(state, site.card)
         if isinstance(found, ObjectCard):
@@ -587,9 +588,14 @@ def known_spells(state: Homm4State, hero: int) -> list[int]:
     return list(inventory(state, hero).spells)
 
 
-def castable_spells(state: Homm4State, hero: int, known: Iterable[int] | None = None) -> list[int]:
+def castable_spells(
+    state: Homm4State, hero: int, known: Iterable[int] | None = None, where: Hex | None = None
+) -> list[int]:
     """Return the spells among ``known`` (default: the inventory) that ``hero``'s Skills
-    allow and its Mana left pays for (homm4:heroes-levels-skills-and-spells.casting-spells)."""
+    allow and its Mana left pays for, at their cost on ``where`` (special lands,
+    `lands.spell_mana`) (homm4:heroes-levels-skills-and-spells.casting-spells)."""
+    from engine.homm4 import lands
+
     left = mana_left(state, hero)
     found: list[int] = []
     for instance in known_spells(state, hero) if known is None else known:
@@ -597,7 +603,7 @@ def castable_spells(state: Homm4State, hero: int, known: Iterable[int] | None = 
         if (
             isinstance(spell, SpellCard)
             and spell_problem(state, hero, spell) is None
-            and spell.mana <= left
+            and lands.spell_mana(state, spell, where) <= left
         ):
             found.append(instance)
     return found

@@ -4,8 +4,9 @@ Rule sections: homm4:terrain-map-sections, homm4:movement-phase.movement-points-
 homm4:advanced-rules.native-and-special-lands.
 
 ``data/terrain.toml`` is the Terrain Map legend: each terrain's code, name, Movement Point
-cost (``cost = 0`` means impassable: the rulebook's "X") and, for the advanced rules, the
-native faction and special-land flag. ``data/sections.toml`` holds the sections: terrain
+cost (``cost = 0`` means impassable: the rulebook's "X") and, for the advanced rules
+(homm4:advanced-rules.native-and-special-lands), the native faction, the natives' cost, their
+Attack and Defense bonus, the Morale / Luck effects and the special lands' Mana costs. ``data/sections.toml`` holds the sections: terrain
 codes row by row for the 37 hexes of `hexes.SECTION_HEXES` (rows of 4, 5, 6, 7, 6, 5, 4,
 top to bottom, west to east), and the Town / Creature Dwelling / Object icons printed on
 them at local axial coordinates.
@@ -20,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.homm4.cards import Faction
+from engine.homm4.cards import Faction, School
 from engine.homm4.hexes import SECTION_HEXES, SECTION_RADIUS, Hex, distance
 
 
@@ -29,7 +30,16 @@ class _M(BaseModel):
 
 
 class Terrain(_M):
-    """One legend entry. ``cost`` is in whole Movement Points; 0 means impassable."""
+    """One legend entry. ``cost`` is in whole Movement Points; 0 means impassable.
+
+    Advanced rules (homm4:advanced-rules.native-and-special-lands): ``native`` is the
+    Faction whose Units count it as their Native Land (or the special land's Faction);
+    ``native_cost2`` what it costs an Army of natives, in half Movement Points (None: the
+    normal cost); ``native_bonus`` the Attack and Defense the natives gain in a battle
+    fought on it; ``no_morale_luck`` (Cursed Ground): Morale and Luck have no effect there;
+    ``max_morale`` / ``max_luck``: natives fight at the highest Morale / Luck;
+    ``half_mana`` / ``double_mana``: Spell schools that cost half / double Mana there.
+    """
 
     code: str = Field(pattern=r"^[a-z]{2}$")
     name: str
@@ -37,6 +47,13 @@ class Terrain(_M):
     native: Faction | None = None
     special: bool = False
     cave_wall: bool = False
+    native_cost2: int | None = Field(default=None, ge=1)
+    native_bonus: int = Field(default=0, ge=0)
+    no_morale_luck: bool = False
+    max_morale: bool = False
+    max_luck: bool = False
+    half_mana: tuple[School, ...] = ()
+    double_mana: tuple[School, ...] = ()
 
     @property
     def passable(self) -> bool:

@@ -23,7 +23,17 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
-from engine.homm4 import adventure, battle, board, heroes, payment, scouting, zones
+from engine.homm4 import (
+    adventure,
+    battle,
+    board,
+    fallen,
+    heroes,
+    lands,
+    payment,
+    scouting,
+    zones,
+)
 from engine.homm4 import armies as army_rules
 from engine.homm4.cards import SpellCard, UnitCard
 from engine.homm4.commands import (
@@ -36,7 +46,7 @@ from engine.homm4.commands import (
     TransferArtifact,
     TransferCards,
 )
-from engine.homm4.hexes import Hex, distance, neighbours
+from engine.homm4.hexes import Hex, distance
 from engine.homm4.purchase import own_town, unit_problem
 from engine.homm4.state import Army, Homm4State, LastMove
 
@@ -59,11 +69,13 @@ def encounter(state: Homm4State, seat: int, where: Hex) -> Encounter | None:
     garrison); else an enemy Town with a garrison; else a Guard Stack, commanded by the
     Guard Player (or the next seat to its left when the Guard Player attacks). An enemy
     Town without defenders is not a battle: it is captured on entering
-    (homm4:battles.attackers-and-defenders, homm4:chipping-in-for-the-guard).
+    (homm4:battles.attackers-and-defenders, homm4:chipping-in-for-the-guard). Team Play:
+    teammates' Armies and Towns are never fought (homm4:game-variants.team-play).
     """
     site = zones.site_at(state, where)
     site_id = site.id if site is not None else None
-    enemies = [a for a in zones.armies_at(state, where) if a.owner != seat]
+    allies = state.options.allies
+    enemies = [a for a in zones.armies_at(state, where) if not allies(seat, a.owner)]
     if enemies:
         defender = min(enemies, key=lambda a: a.id).owner
         ids = tuple(a.id for a in enemies if a.owner == defender)
@@ -71,7 +83,12 @@ def encounter(state: Homm4State, seat: int, where: Hex) -> Encounter | None:
         return Encounter(defender, "town" if in_town else "army", ids, site_id)
     if site is None:
         return None
-    if site.kind == "town" and site.owner is not None and site.owner != seat and site.garrison:
+    if (
+        site.kind == "town"
+        and site.owner is not None
+        and not allies(seat, site.owner)
+        and site.garrison
+    ):
         return Encounter(site.owner, "town", (), site.id)
     if site.guard:
         return Encounter(scouting.guard_controller(state, site, seat), "guard", (), site.id)
@@ -81,10 +98,14 @@ def encounter(state: Homm4State, seat: int, where: Hex) -> Encounter | None:
 # ------------------------------------------------------------------ paths
 def battle_hexes(state: Homm4State, seat: int) -> set[Hex]:
     """Return every hex where ``seat`` would start a battle by entering (see `encounter`)."""
-    found = {a.hex for a in state.armies if a.owner != seat}
+    allies = state.options.allies
+    found = {a.hex for a in state.armies if not allies(seat, a.owner)}
     for site in state.sites:
         if site.guard or (
-            site.kind == "town" and site.owner is not None and site.owner != seat and site.garrison
+            site.kind == "town"
+            and site.owner is not None
+            and not allies(seat, site.owner)
+            and site.garrison
         ):
             found.add(site.hex)
     return found
@@ -92,9 +113,15 @@ def battle_hexes(state: Homm4State, seat: int) -> set[Hex]:
 
 def reachable(state: Homm4State, army: Army) -> dict[Hex, tuple[int, Hex | None]]:
     """Return hex -> (half Movement Points spent, previous hex) for every hex ``army`` can
-    reach this turn; hexes that start a battle are reached but never passed through."""
+    reach this turn; hexes that start a battle are reached but never passed through.
+
+    Step costs follow `lands.step_cost_fn` (Flying Armies, Native Lands, underground
+    entrances). A Flying Army's tree also holds the impassable hexes it flies over: use
+    `lands.can_stop` before ending a move on one.
+    """
     start = army.hex
-    cost2 = board.board_of(state).cost2
+    cost_of = lands.step_cost_fn(state, army)
+    jumps = lands.jump_edges(state)
     stops = battle_hexes(state, army.owner)
     budget = army.mp2
     best: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
@@ -104,8 +131,8 @@ def reachable(state: Homm4State, army: Army) -> dict[Hex, tuple[int, Hex | None]
         here = (q, r)
         if best[here][0] < cost or (here != start and here in stops):
             continue
-        for nxt in neighbours(here):
-            step = cost2.get(nxt)
+        for nxt in lands.step_targets(state, here, jumps):
+            step = cost_of(here, nxt)
             if step is None:
                 continue
             total = cost + step
@@ -156,6 +183,10 @@ def move(state: Homm4State, seat: int, command: Move) -> list[Event]:
         raise IllegalMove(f"{army_rules.army_label(army)} is already at {command.to.upper()}.")
     joining = _joining(state, seat, army, target, command.with_armies)
     tree = reachable(state, army)
+    if target in tree and not lands.can_stop(state, target):
+        raise IllegalMove(
+            f"{board.label(state, target)} is impassable: a Flying Army may fly over it but not stop there."
+        )
     if target not in tree:
         raise IllegalMove(
             f"{army_rules.army_label(army)} cannot reach {board.label(state, target)} with "
@@ -169,11 +200,14 @@ def move(state: Homm4State, seat: int, command: Move) -> list[Event]:
         events += _merge_for_attack(state, army, joining)
     path = path_to(tree, target)
     walked = [army.hex]
+    cost_of = lands.step_cost_fn(state, army)
     for step in path[1:]:
-        army.mp2 -= board.step_cost2(state, step) or 0
+        army.mp2 = max(0, army.mp2 - (cost_of(army.hex, step) or 0))
         army.hex = step
         army.moved = True
         walked.append(step)
+        if not lands.can_stop(state, step):
+            continue
         found = encounter(state, seat, step)
         if found is not None:
             events.append(_move_event(state, army, walked))
@@ -239,6 +273,7 @@ def _joining(
 def _merge_for_attack(state: Homm4State, army: Army, joining: Sequence[Army]) -> list[Event]:
     for other in joining:
         army.cards = army_rules.stack_order(state, [*army.cards, *other.cards])
+        fallen.hand_on(state, other.id, army.id)
         army_rules.remove_army(state, other.id)
     labels = ", ".join(army_rules.army_label(o) for o in joining)
     return [
@@ -301,7 +336,7 @@ def move_options(state: Homm4State, seat: int) -> list[Move]:
             if o.owner == seat and o.id != army.id and not o.done
         )
         for where in sorted(tree, key=lambda h: (h[1], h[0])):
-            if where == army.hex:
+            if where == army.hex or not lands.can_stop(state, where):
                 continue
             label_text = board.label(state, where)
             options.append(Move(army=army.id, to=label_text))
@@ -404,6 +439,7 @@ def transfer(state: Homm4State, seat: int, command: TransferCards) -> list[Event
     target.done = True
     merged = not source.cards
     if merged:
+        fallen.hand_on(state, source.id, target.id)
         army_rules.remove_army(state, source.id)
     else:
         source.cards = army_rules.stack_order(state, source.cards)
@@ -438,14 +474,23 @@ def _artifact_holder(state: Homm4State, seat: int, artifact: int) -> tuple[int, 
 
 def transfer_artifact(state: Homm4State, seat: int, command: TransferArtifact) -> list[Event]:
     """Give an Artifact to another of ``seat``'s Heroes on the same hex; ends the movement
-    of the Armies involved (homm4:movement-phase.managing-armies, Merging).
+    of the Armies involved (homm4:movement-phase.managing-armies, Merging). With Team
+    Play the receiver may be a teammate's Hero on the same hex (the teammate's Army is not
+    moving this turn anyway; homm4:game-variants.team-play).
 
     :raises IllegalMove: if the Heroes are not together or no slot is free.
     """
     giver, source = _artifact_holder(state, seat, command.artifact)
     target = zones.find_hero_army(state, command.to_hero)
-    if target is None or target.owner != seat or not zones.is_hero(state, command.to_hero):
-        raise IllegalMove(f"Card #{command.to_hero} is not a Hero in one of your Armies.")
+    if (
+        target is None
+        or not state.options.allies(seat, target.owner)
+        or not zones.is_hero(state, command.to_hero)
+    ):
+        raise IllegalMove(
+            f"Card #{command.to_hero} is not a Hero in one of your Armies"
+            + (" or a teammate's." if state.options.teams else ".")
+        )
     if target.hex != source.hex:
         raise IllegalMove("Artifacts pass only between Heroes on the same hex.")
     if command.to_hero == giver:
@@ -458,7 +503,8 @@ def transfer_artifact(state: Homm4State, seat: int, command: TransferArtifact) -
     del heroes.ensure_inventory(state, giver).artifacts[command.artifact]
     heroes.ensure_inventory(state, command.to_hero).artifacts[command.artifact] = slots
     source.done = True
-    target.done = True
+    if target.owner == seat:
+        target.done = True
     return [
         Event(
             kind="transfer_artifact",
@@ -573,9 +619,10 @@ def cast_adventure_spell(state: Homm4State, seat: int, command: CastAdventureSpe
     problem = heroes.spell_problem(state, command.hero, spell)
     if problem:
         raise IllegalMove(problem)
-    if heroes.max_mana(state, command.hero) < spell.mana:
+    cost = lands.spell_mana(state, spell, army.hex)
+    if heroes.max_mana(state, command.hero) < cost:
         raise IllegalMove(
-            f"{spell.name} costs {spell.mana} Mana; {zones.name(state, command.hero)} has too little."
+            f"{spell.name} costs {cost} Mana here; {zones.name(state, command.hero)} has too little."
         )
     inv.cast_this_turn = True
     if spell.effect == "movement":
@@ -609,6 +656,6 @@ def adventure_spell_options(state: Homm4State, seat: int) -> list[CastAdventureS
                 if heroes.spell_problem(state, hero, spell) is not None:
                     continue
                 mana = heroes.max_mana(state, hero) if mana is None else mana
-                if mana >= spell.mana:
+                if mana >= lands.spell_mana(state, spell, army.hex):
                     options.append(CastAdventureSpell(hero=hero, spell=instance))
     return options

@@ -2,7 +2,9 @@
 Skills, and learning Spells (also allowed in the Movement Phase).
 
 Rule sections: homm4:purchase-phase, homm4:heroes-levels-skills-and-spells.buying-heroes,
-homm4:heroes-levels-skills-and-spells.learning-spells, homm4:errata (University).
+homm4:heroes-levels-skills-and-spells.learning-spells, homm4:errata (University),
+homm4:advanced-rules.buying-heroes-of-other-factions, homm4:game-variants.team-play (buying
+Units and Artifacts and learning Spells in a teammate's Town, paid from one's own cards).
 
 Every purchase takes the bought card from the Hand or the Risk Stack and pays its cost by
 discarding that many *other* cards from the Hand (`engine.homm4.payment`). A Town offers
@@ -33,6 +35,8 @@ from engine.homm4.commands import BuyArtifact, BuySkill, BuyUnit, LearnSpell, Up
 from engine.homm4.state import Army, Homm4State, Site
 
 MAX_TOWN_LEVEL = 4
+OTHER_FACTION_HERO_PRICE = 4
+"""A Hero of another faction costs 4 cards (homm4:advanced-rules.buying-heroes-of-other-factions)."""
 
 
 # ------------------------------------------------------------------ lookups
@@ -66,6 +70,64 @@ def own_town(state: Homm4State, seat: int, label_text: str) -> Site:
             f"You control no Town at {board.label(state, where)}. Your Towns: {mine}."
         )
     return site
+
+
+def shop_town(state: Homm4State, seat: int, label_text: str) -> Site:
+    """Return the Town at ``label_text`` where ``seat`` may buy: its own, or (Team Play) a
+    teammate's (homm4:game-variants.team-play).
+
+    :raises InvalidInput | IllegalMove: when the hex is bad or holds no such Town.
+    """
+    where = board.parse_hex(state, label_text)
+    site = zones.site_at(state, where)
+    if (
+        site is not None
+        and site.kind == "town"
+        and site.owner is not None
+        and state.options.allies(seat, site.owner)
+    ):
+        return site
+    return own_town(state, seat, label_text)
+
+
+def ally_towns(state: Homm4State, seat: int) -> list[Site]:
+    """Return the teammates' Towns where ``seat`` has an Army standing (Team Play), by id."""
+    if not state.options.teams:
+        return []
+    mine = {a.hex for a in zones.armies_of(state, seat)}
+    return [
+        s
+        for s in state.sites
+        if s.kind == "town"
+        and s.owner is not None
+        and s.owner != seat
+        and state.options.allies(seat, s.owner)
+        and s.hex in mine
+    ]
+
+
+def hero_price(state: Homm4State, town: TownCard, site: Site, hero: HeroCard) -> int | None:
+    """Return what ``hero`` costs in the Town ``town`` at ``site``, or None if it is not
+    sold there.
+
+    Basic rules: only Heroes of the Town's faction, at their printed cost
+    (homm4:heroes-levels-skills-and-spells.buying-heroes). Buying Heroes of Other Factions
+    (advanced rule): also Heroes whose faction is one of the other Spell schools the Town
+    teaches at its current level, for 4 cards; a Town teaching no Spells (the Stronghold)
+    still sells only its own faction's (homm4:advanced-rules.buying-heroes-of-other-factions).
+    """
+    if hero.cost is None:
+        return None
+    if hero.faction == town.faction:
+        return hero.cost
+    if not state.options.other_faction_heroes:
+        return None
+    schools = {
+        school.value for level in town.levels[: site.level] for school in level.spell_schools
+    }
+    if hero.faction.value in schools:
+        return OTHER_FACTION_HERO_PRICE
+    return None
 
 
 def available_units(state: Homm4State, site: Site) -> list[str]:
@@ -102,7 +164,7 @@ def teaches(state: Homm4State, site: Site, spell: SpellCard) -> bool:
 def controls_object(state: Homm4State, seat: int, object_id: str) -> bool:
     """Whether ``seat`` controls an Object site identified by the Object card ``object_id``."""
     for site in state.sites:
-        if site.kind == "object" and site.owner == seat and site.card is not None:
+        if site.kind == "object" and zones.object_user(site) == seat and site.card is not None:
             found = zones.card_as(state, site.card, ObjectCard)
             if found is not None and found.id == object_id:
                 return True
@@ -120,8 +182,11 @@ def unit_problem(state: Homm4State, seat: int, unit: UnitCard) -> str | None:
     return None
 
 
-def hero_army_in_town(state: Homm4State, seat: int, hero: int) -> tuple[Army, Site]:
-    """Return the Army carrying ``hero`` and the Town of ``seat`` it stands in.
+def hero_army_in_town(
+    state: Homm4State, seat: int, hero: int, *, allies: bool = False
+) -> tuple[Army, Site]:
+    """Return the Army carrying ``hero`` and the Town of ``seat`` it stands in (``allies``:
+    a teammate's Town counts too, homm4:game-variants.team-play).
 
     :raises IllegalMove: if the hero is in none of ``seat``'s Armies or not in its Town.
     """
@@ -129,7 +194,12 @@ def hero_army_in_town(state: Homm4State, seat: int, hero: int) -> tuple[Army, Si
     if army is None or army.owner != seat or not zones.is_hero(state, hero):
         raise IllegalMove(f"Card #{hero} is not a Hero in one of your Armies.")
     site = zones.site_at(state, army.hex)
-    if site is None or site.kind != "town" or site.owner != seat:
+    friendly = (
+        site is not None
+        and site.owner is not None
+        and (site.owner == seat or (allies and state.options.allies(seat, site.owner)))
+    )
+    if site is None or site.kind != "town" or not friendly:
         raise IllegalMove(
             f"{zones.name(state, hero)} is not in a Town you control; bring the Army to one of your Towns."
         )
@@ -144,12 +214,16 @@ def buy(state: Homm4State, seat: int, command: BuyUnit) -> list[Event]:
 
     :raises IllegalMove: when the card, Town, target Army or payment is not allowed.
     """
-    site = own_town(state, seat, command.town)
+    site = shop_town(state, seat, command.town)
     if not zones.in_hand_or_risk(state, seat, command.card):
         raise IllegalMove(f"Card #{command.card} is not in your Hand or Risk Stack.")
     bought = zones.card(state, command.card)
     town = town_card(state, site)
     where = board.label(state, site.hex)
+    if site.owner != seat and command.into is None:
+        raise IllegalMove(
+            "In a teammate's Town a bought card goes into one of your Armies there: name it with into."
+        )
     if isinstance(bought, UnitCard):
         problem = unit_problem(state, seat, bought)
         if problem:
@@ -163,7 +237,12 @@ def buy(state: Homm4State, seat: int, command: BuyUnit) -> list[Event]:
     elif isinstance(bought, HeroCard):
         if bought.cost is None:
             raise IllegalMove(f"Card #{command.card} has an X cost and cannot be bought.")
-        if bought.faction != town.faction:
+        if hero_price(state, town, site, bought) is None:
+            if state.options.other_faction_heroes:
+                raise IllegalMove(
+                    f"Card #{command.card} is a {bought.faction.value} Hero; {town.name} at level "
+                    f"{site.level} sells Heroes of its own faction and of the Spell schools it teaches."
+                )
             raise IllegalMove(
                 f"Card #{command.card} is a {bought.faction.value} Hero; Heroes are bought only in Towns of "
                 f"their own faction ({town.name} is {town.faction.value})."
@@ -179,7 +258,10 @@ def buy(state: Homm4State, seat: int, command: BuyUnit) -> list[Event]:
             raise IllegalMove(
                 f"Army {command.into} is not one of your Armies standing in the Town at {where}."
             )
-    cost = bought.cost or 0
+    if isinstance(bought, HeroCard):
+        cost = hero_price(state, town, site, bought) or 0
+    else:
+        cost = bought.cost or 0
     pay = payment.check_payment(state, seat, cost, command.pay, exclude=[command.card])
     zones.take_from_hand_or_risk(state, seat, command.card)
     events = payment.discard_payment(state, seat, pay, bought.name)
@@ -252,7 +334,7 @@ def buy_artifact(state: Homm4State, seat: int, command: BuyArtifact) -> list[Eve
         raise IllegalMove(
             f"Card #{command.card} is a Treasure; Treasures are never sold, only won from Guards."
         )
-    _, site = hero_army_in_town(state, seat, command.hero)
+    _, site = hero_army_in_town(state, seat, command.hero, allies=True)
     on_sale = artifact_categories(state, site)
     if artifact.category not in on_sale:
         shown = ", ".join(sorted(c.value for c in on_sale)) or "none"
@@ -320,7 +402,7 @@ def learn_spell(state: Homm4State, seat: int, command: LearnSpell) -> list[Event
     spell = zones.card_as(state, command.card, SpellCard)
     if spell is None:
         raise IllegalMove(f"Card #{command.card} is not a Spell card.")
-    _, site = hero_army_in_town(state, seat, command.hero)
+    _, site = hero_army_in_town(state, seat, command.hero, allies=True)
     if not teaches(state, site, spell):
         raise IllegalMove(
             f"The level {site.level} Town at {board.label(state, site.hex)} does not teach "
@@ -351,12 +433,12 @@ def buy_options(state: Homm4State, seat: int) -> list[BuyUnit]:
     there), paid by the default rule (``pay=None``)."""
     options: list[BuyUnit] = []
     cards = _hand_and_risk(state, seat)
-    for site in zones.towns_of(state, seat):
+    for site in [*zones.towns_of(state, seat), *ally_towns(state, seat)]:
         town = town_card(state, site)
         offered = set(available_units(state, site))
         where = board.label(state, site.hex)
         targets: list[int | None] = [
-            None,
+            *([None] if site.owner == seat else []),
             *[a.id for a in zones.armies_at(state, site.hex) if a.owner == seat],
         ]
         for instance in cards:
@@ -364,12 +446,15 @@ def buy_options(state: Homm4State, seat: int) -> list[BuyUnit]:
             if isinstance(found, UnitCard):
                 if found.id not in offered or unit_problem(state, seat, found):
                     continue
+                price = found.cost or 0
             elif isinstance(found, HeroCard):
-                if found.cost is None or found.faction != town.faction:
+                hero_cost = hero_price(state, town, site, found)
+                if hero_cost is None:
                     continue
+                price = hero_cost
             else:
                 continue
-            if not payment.can_afford(state, seat, found.cost or 0, [instance]):
+            if not payment.can_afford(state, seat, price, [instance]):
                 continue
             for into in targets:
                 options.append(BuyUnit(card=instance, town=where, into=into))
@@ -387,11 +472,15 @@ def upgrade_options(state: Homm4State, seat: int) -> list[UpgradeTown]:
     ]
 
 
-def _heroes_in_own_towns(state: Homm4State, seat: int) -> list[tuple[int, Site]]:
+def _heroes_in_own_towns(
+    state: Homm4State, seat: int, allies: bool = False
+) -> list[tuple[int, Site]]:
     found: list[tuple[int, Site]] = []
     for army in zones.armies_of(state, seat):
         site = zones.site_at(state, army.hex)
-        if site is None or site.kind != "town" or site.owner != seat:
+        if site is None or site.kind != "town" or site.owner is None:
+            continue
+        if site.owner != seat and not (allies and state.options.allies(seat, site.owner)):
             continue
         found.extend((h, site) for h in army_rules.army_heroes(state, army))
     return found
@@ -401,7 +490,7 @@ def artifact_options(state: Homm4State, seat: int) -> list[BuyArtifact]:
     """Every Artifact ``seat`` may buy now for a Hero standing in one of its Towns."""
     options: list[BuyArtifact] = []
     cards = _hand_and_risk(state, seat)
-    for hero, site in _heroes_in_own_towns(state, seat):
+    for hero, site in _heroes_in_own_towns(state, seat, allies=True):
         on_sale = artifact_categories(state, site)
         for instance in cards:
             artifact = zones.card_as(state, instance, ArtifactCard)
@@ -440,7 +529,7 @@ def spell_options(state: Homm4State, seat: int) -> list[LearnSpell]:
     """Every Spell ``seat`` may teach a Hero standing in one of its Towns now."""
     options: list[LearnSpell] = []
     cards = _hand_and_risk(state, seat)
-    for hero, site in _heroes_in_own_towns(state, seat):
+    for hero, site in _heroes_in_own_towns(state, seat, allies=True):
         for instance in cards:
             spell = zones.card_as(state, instance, SpellCard)
             if (

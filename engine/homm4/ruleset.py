@@ -17,7 +17,18 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core.errors import InvalidInput
 from engine.core.model import Command, Decision, Event, Result, seat_name
 from engine.core.ruleset import Ruleset
-from engine.homm4 import adventure, battle, decisions, movement, purchase, scouting, setup, viewing
+from engine.homm4 import (
+    adventure,
+    battle,
+    decisions,
+    diplomacy,
+    fallen,
+    movement,
+    purchase,
+    scouting,
+    setup,
+    viewing,
+)
 from engine.homm4 import commands as c
 from engine.homm4.audit import zone_problems
 from engine.homm4.options import Homm4Options
@@ -96,11 +107,13 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         )
 
     def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
-        """Route ``command`` to its rule and then check eliminations and victory."""
+        """Route ``command`` to its rule, settle dead Heroes (advanced rule), then check
+        eliminations and victory."""
         if state.battle is not None:
             events = self._battle_command(state, seat, command)
         else:
             events = self._adventure_command(state, seat, command)
+        events += fallen.settle(state)
         return events + adventure.check_eliminations(state)
 
     def _battle_command(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
@@ -168,4 +181,8 @@ _HANDLERS: dict[type[Command], Any] = {
     c.LearnSkill: lambda s, seat, cmd: adventure.learn_skill(s, seat, cmd.hero, cmd.card),
     c.MakeArtifactRoom: lambda s, seat, cmd: adventure.make_artifact_room(s, seat, cmd.discard),
     c.CloseTurn: lambda s, seat, cmd: adventure.close_turn(s, seat, cmd.card),
+    c.PayPlayer: diplomacy.pay_player,
+    c.GiveArmy: diplomacy.give_army,
+    c.SellObject: diplomacy.sell_object,
+    c.LootHero: fallen.loot,
 }

@@ -374,9 +374,15 @@ def reinforce_guard(state: Homm4State, seat: int, cards: Sequence[int]) -> list[
 def guard_controller(state: Homm4State, site: Site, attacker: int) -> int:
     """Return the seat that commands ``site``'s Guard Stack against ``attacker``: the Guard
     Player, or the next seat to its left still in the game when the Guard Player attacks
-    (or is out of the game) (homm4:chipping-in-for-the-guard)."""
+    (or is out of the game) (homm4:chipping-in-for-the-guard). With Team Play the
+    attacker's teammates never command the Guard against it (the first seat to the left
+    not on its team does; homm4:game-variants.team-play)."""
     start = site.guard_player if site.guard_player is not None else attacker
     n = state.players
+    for step in range(n):
+        candidate = (start + step) % n
+        if not state.options.allies(candidate, attacker) and _living(state, candidate):
+            return candidate
     for step in range(n):
         candidate = (start + step) % n
         if candidate != attacker and _living(state, candidate):

@@ -11,7 +11,10 @@ is in exactly one zone at all times (the invariant the random-playout test check
 * an Army's ``cards`` (units and heroes, top first) or a hero's `Inventory`;
 * a `Site`'s ``card`` (the card that identified it), ``guard`` or ``garrison``;
 * a `Guard` being formed (`ChipIn.guard`) or a card being played in the open
-  (`Homm4State.limbo`, e.g. a spell card cast in battle until the battle ends).
+  (`Homm4State.limbo`, e.g. a spell card cast in battle until the battle ends);
+* a dead Hero face down (`Homm4State.fallen_heroes`, advanced rule; its inventory stays
+  in `Homm4State.inventories`), or one killed in the battle being fought
+  (`Battle.dead_heroes`).
 
 Discarded cards always go to the discard pile of the seat whose deck they came from.
 Movement Points are kept in half points (``mp2``) so that ½-cost terrain (advanced rules)
@@ -106,6 +109,14 @@ class Site(_M):
         upgraded_turn: the turn number in which the town was last upgraded.
         spent: an Artifact icon whose Artifact has been taken.
         declined: seats that passed on identifying it this turn (not offered again).
+        entrance: the pair number (the coin) of an underground entrance on this Object
+            icon, or None (homm4:terrain-map-sections-with-underground).
+        found: an entrance that has been found (its Guard chipped in); Armies travel
+            from it to its pair.
+        sold_to: Resource Trading: the seat using this Object's bonus while it is "sold",
+            or None (homm4:advanced-rules.resource-trading).
+        sold_turn: the turn number in which it was sold (it returns at the end of its
+            controller's next turn).
     """
 
     id: int
@@ -121,6 +132,10 @@ class Site(_M):
     upgraded_turn: int | None = None
     spent: bool = False
     declined: list[int] = Field(default_factory=list)
+    entrance: int | None = None
+    found: bool = False
+    sold_to: int | None = None
+    sold_turn: int | None = None
 
 
 class PlacedSection(_M):
@@ -145,9 +160,10 @@ class Support(_M):
 
 
 class StatMod(_M):
-    """A battle-long modifier from a spell: ``stat`` += ``amount``."""
+    """A battle-long modifier from a spell: ``stat`` += ``amount`` (``morale`` and ``luck``
+    only with those advanced rules)."""
 
-    stat: Literal["melee", "ranged", "defense"]
+    stat: Literal["melee", "ranged", "defense", "morale", "luck"]
     amount: int
     source: int
 
@@ -157,7 +173,9 @@ class Creature(_M):
 
     ``cards`` is top first; a hero is always alone. ``side`` is 0 for the Attacker and 1
     for the Defender. Flags follow the rulebook's card orientations: ``grouped`` (Swarm),
-    ``defending`` (Protect), ``countered`` (counterattacked this Round).
+    ``defending`` (Protect), ``countered`` (counterattacked this Round). Morale (advanced
+    rule): ``morale_extra`` a second action still owed this Round, ``demoralized`` no
+    attack at all this Round.
     """
 
     id: int
@@ -173,6 +191,8 @@ class Creature(_M):
     supports: list[Support] = Field(default_factory=list)
     mods: list[StatMod] = Field(default_factory=list)
     killed: list[int] = Field(default_factory=list)
+    morale_extra: bool = False
+    demoralized: bool = False
 
 
 class AttackRecord(_M):
@@ -230,6 +250,12 @@ class Battle(_M):
             in ``Homm4State.limbo`` until the battle ends).
         surrender_pay: the Hand cards named by a pending surrender offer (empty: the
             engine chooses them by `payment.auto_pay` on acceptance). Never shown.
+        morale_round: the Round whose Morale roll has been made (advanced rule).
+        morale_roll: that Round's Morale value (the die), or None when no Creature had
+            Morale other than 0.
+        potions_used: Heroes whose Potion of Immortality is used up in this battle.
+        dead_heroes: Heroes killed in this battle under the Resurrecting Fallen Heroes
+            rule, face down until the battle ends.
     """
 
     hex: Hex
@@ -265,6 +291,10 @@ class Battle(_M):
     fallen: list[Fallen] = Field(default_factory=list)
     spells_cast: dict[int, int] = Field(default_factory=dict)
     surrender_pay: list[int] = Field(default_factory=list)
+    morale_round: int = 0
+    morale_roll: int | None = None
+    potions_used: list[int] = Field(default_factory=list)
+    dead_heroes: list[tuple[int, int | None]] = Field(default_factory=list)
 
 
 # ---------------------------------------------------------------- interruptions
@@ -314,6 +344,20 @@ class ArtifactRoom(_M):
 Interrupt = Annotated[ScoutOffer | ChipIn | SkillAward | ArtifactRoom, Field(discriminator="kind")]
 
 
+class FallenHero(_M):
+    """A dead Hero, face down with its inventory (homm4:advanced-rules.resurrecting-fallen-heroes).
+
+    ``seat`` controlled it; ``army`` is the friendly Army carrying it to a Town, or None
+    while it lies on ``hex`` under an Object token numbered ``token``.
+    """
+
+    hero: int
+    seat: int
+    hex: Hex
+    army: int | None = None
+    token: int = 0
+
+
 class LastMove(_M):
     """The last movement, for the board picture: the army and the hexes it crossed."""
 
@@ -329,7 +373,8 @@ class Homm4State(GameState):
     turn chooses its Risk Stack then places its Army token), ``purchase``, ``movement``,
     ``closing``, ``over``. The Income Phase is applied automatically at the start of a turn.
     ``interrupts`` is a queue: the first entry is being decided; a `Battle` in ``battle``
-    takes precedence over the queue.
+    takes precedence over the queue. ``fallen_heroes`` are dead Heroes waiting for
+    resurrection (advanced rule); ``next_token`` numbers the Object tokens that mark them.
     """
 
     ruleset: Literal["homm4"] = "homm4"
@@ -355,6 +400,8 @@ class Homm4State(GameState):
     battle: Battle | None = None
     last_move: LastMove | None = None
     winners: list[int] = Field(default_factory=list)
+    fallen_heroes: list[FallenHero] = Field(default_factory=list)
+    next_token: int = 1
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Homm4State:
         """Return an independent copy through the canonical JSON.

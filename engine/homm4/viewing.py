@@ -18,6 +18,7 @@ from engine.homm4.views import (
     ArmyView,
     BattleView,
     CardRef,
+    FallenHeroView,
     HexView,
     InventoryView,
     PlayerView,
@@ -169,6 +170,18 @@ def _public_fields(state: Homm4State, ruleset_class: type) -> dict[str, object]:
         "battle": battle_view(state),
         "pending": tuple(decisions.pending(state)),
         "result": ruleset_class().result(state),
+        "rules": tuple(state.options.summary()),
+        "teams": state.options.teams,
+        "fallen": tuple(
+            FallenHeroView(
+                hero=ref(state, f.hero),
+                seat=f.seat,
+                label=board.label(state, f.hex),
+                army=f.army,
+                token=f.token,
+            )
+            for f in state.fallen_heroes
+        ),
     }
 
 

@@ -90,6 +90,17 @@ class ArmyView(_V):
     heroes: tuple[InventoryView, ...] = ()
 
 
+class FallenHeroView(_V):
+    """A dead Hero lying face down (advanced rule: homm4:advanced-rules.resurrecting-fallen-heroes):
+    on ``label`` under Object token ``token``, or carried by Army ``army``."""
+
+    hero: CardRef
+    seat: int
+    label: str
+    army: int | None
+    token: int
+
+
 class PlayerView(_V):
     """One seat's public summary (the strip under the board)."""
 
@@ -156,7 +167,8 @@ class BattleView(_V):
 
 
 class PublicView(_V):
-    """Everything everyone may see."""
+    """Everything everyone may see. ``rules`` lists the advanced rules and variants in
+    effect (`Homm4Options.summary`), ``teams`` the Team Play teams."""
 
     ruleset: Literal["homm4"] = "homm4"
     version: int
@@ -173,6 +185,9 @@ class PublicView(_V):
     battle: BattleView | None = None
     pending: tuple[Decision, ...] = ()
     result: Result
+    rules: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+    fallen: tuple[FallenHeroView, ...] = ()
 
 
 class SeatView(PublicView):

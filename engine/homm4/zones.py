@@ -182,6 +182,12 @@ def site_at(state: Homm4State, where: Hex) -> Site | None:
     return next((s for s in state.sites if s.hex == where), None)
 
 
+def object_user(site: Site) -> int | None:
+    """Return the seat that enjoys an Object site's bonus: the seat it is "sold" to under
+    Resource Trading, else its controller (homm4:advanced-rules.resource-trading)."""
+    return site.sold_to if site.sold_to is not None else site.owner
+
+
 def towns_of(state: Homm4State, seat: int) -> list[Site]:
     """Return the Towns ``seat`` controls."""
     return [s for s in state.sites if s.kind == "town" and s.owner == seat]
