@@ -1,5 +1,5 @@
 """Every homm4 player action as a slash command: /setup, /purchase, /army, /scout, /guard,
-/battle, /hero, /turn (rule sections: every player action of homm4, see
+/battle, /hero, /deal, /turn (rule sections: every player action of homm4, see
 `bot.homm4.commands`).
 
 Each callback declares its options explicitly and forwards them, unread, to
@@ -56,6 +56,10 @@ BATTLE_SURRENDER = ("battle", "surrender")
 BATTLE_ANSWER = ("battle", "answer")
 HERO_LEARN_SKILL = ("hero", "learn-skill")
 HERO_MAKE_ROOM = ("hero", "make-room")
+HERO_LOOT = ("hero", "loot")
+DEAL_PAY = ("deal", "pay")
+DEAL_ARMY = ("deal", "army")
+DEAL_SELL = ("deal", "sell")
 TURN_CLOSE = ("turn", "close")
 BATTLE_ORDERS = ("battle", "orders")
 
@@ -539,6 +543,61 @@ class HeroCommands(
         """Discard an Artifact to make room for a captured one."""
         await self.bot.run_command(interaction, HERO_MAKE_ROOM, {"artifact": artifact})
 
+    @common.command(HERO_LOOT)
+    async def loot(
+        self,
+        interaction: discord.Interaction,
+        army: str,
+        hero: str,
+    ) -> None:
+        """Take the Artifacts of an enemy dead Hero lying where your Army stands."""
+        await self.bot.run_command(interaction, HERO_LOOT, {"army": army, "hero": hero})
+
+
+@app_commands.guild_only()
+class DealCommands(
+    commands.GroupCog,
+    group_name="deal",
+    group_description="homm4 deals (advanced rules): pay a player, hand over an Army, sell an Object",
+):
+    """/deal ...: homm4 deals (advanced rules): pay a player, hand over an Army, sell an Object."""
+
+    def __init__(self, bot: HeroesBot) -> None:
+        self.bot = bot
+
+    @common.command(DEAL_PAY)
+    async def pay(
+        self,
+        interaction: discord.Interaction,
+        player: str,
+        cards: app_commands.Range[int, 1, 99],
+        pay: str | None = None,
+    ) -> None:
+        """Diplomacy: pay Hand cards to a player (they draw as many)."""
+        await self.bot.run_command(
+            interaction, DEAL_PAY, {"player": player, "cards": cards, "pay": pay}
+        )
+
+    @common.command(DEAL_ARMY)
+    async def army(
+        self,
+        interaction: discord.Interaction,
+        army: str,
+        player: str,
+    ) -> None:
+        """Diplomacy: hand an Army that has not moved this turn to a player."""
+        await self.bot.run_command(interaction, DEAL_ARMY, {"army": army, "player": player})
+
+    @common.command(DEAL_SELL)
+    async def sell(
+        self,
+        interaction: discord.Interaction,
+        object: str,
+        player: str,
+    ) -> None:
+        """Resource Trading: a player uses your Object's bonus until your next turn ends."""
+        await self.bot.run_command(interaction, DEAL_SELL, {"object": object, "player": player})
+
 
 @app_commands.guild_only()
 class TurnCommands(commands.GroupCog, group_name="turn", group_description="homm4 Closing Phase"):
@@ -565,5 +624,6 @@ PLAY_COGS = (
     GuardCommands,
     BattleCommands,
     HeroCommands,
+    DealCommands,
     TurnCommands,
 )

@@ -4,7 +4,9 @@ options become an engine command, and where autocomplete suggestions come from.
 Rule sections: homm4:start-of-the-game (``/setup``), homm4:purchase-phase (``/purchase``),
 homm4:movement-phase (``/army``), homm4:movement-phase.scouting-terrain (``/scout``),
 homm4:chipping-in-for-the-guard (``/guard``), homm4:battles (``/battle``),
-homm4:heroes-levels-skills-and-spells (``/hero``), homm4:closing-phase (``/turn``).
+homm4:heroes-levels-skills-and-spells (``/hero``), homm4:closing-phase (``/turn``),
+homm4:advanced-rules.diplomacy and homm4:advanced-rules.resource-trading (``/deal``),
+homm4:advanced-rules.resurrecting-fallen-heroes (``/hero loot``).
 
 Option values are what a player can type: cards as ``#17`` (or by name, ``Orc``), hexes
 as ``C4``, Armies by their number, battle Creatures by their number (``3`` or ``[3]``),
@@ -27,7 +29,7 @@ from typing import Any, Literal
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
 from bot.homm4 import describe as d
-from engine.core.model import Command, Decision
+from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import board, zones
 from engine.homm4 import commands as c
 from engine.homm4.state import ArtifactRoom, Homm4State, ScoutOffer, SkillAward
@@ -35,12 +37,23 @@ from engine.homm4.state import ArtifactRoom, Homm4State, ScoutOffer, SkillAward
 RULESET = "homm4"
 
 FieldKind = Literal[
-    "card", "cards", "pay", "hex", "army", "armies", "creature", "targets", "int", "slot", "stacks"
+    "card",
+    "cards",
+    "pay",
+    "hex",
+    "army",
+    "armies",
+    "creature",
+    "targets",
+    "int",
+    "slot",
+    "stacks",
+    "seat",
 ]
 """How an option's text is read: one card, a list of cards, a payment (cards or
 ``auto``), a hex label, an Army number, a list of Army numbers, a battle Creature number,
 battle targets (Creature numbers or ``walls``), a whole number, a section slot ``q,r``,
-or a deployment."""
+a deployment, or a seat (colour or number, 1 = Red)."""
 
 
 @dataclass(frozen=True)
@@ -793,6 +806,75 @@ PLAY: tuple[PlayCommand, ...] = (
         {"artifact": ("discard", "card")},
         fill=_fill_artifact_room,
     ),
+    # ---- deals (homm4:advanced-rules.diplomacy, homm4:advanced-rules.resource-trading)
+    PlayCommand(
+        _spec(
+            ("deal", "pay"),
+            "Diplomacy: pay Hand cards to a player (they draw as many)",
+            [
+                _opt(
+                    "player",
+                    "the player receiving them: colour or number, e.g. Blue",
+                    required=True,
+                ),
+                OptionSpec(
+                    "cards",
+                    "how many Hand cards",
+                    "integer",
+                    required=True,
+                    min_value=1,
+                    max_value=99,
+                ),
+                _PAY,
+            ],
+            ("purchase", "movement"),
+            "pay_player",
+        ),
+        "pay_player",
+        {"player": ("to", "seat"), "cards": ("cards", "int"), "pay": ("pay", "pay")},
+    ),
+    PlayCommand(
+        _spec(
+            ("deal", "army"),
+            "Diplomacy: hand an Army that has not moved this turn to a player",
+            [
+                _opt("army", "the Army number, e.g. 2", required=True),
+                _opt("player", "the player receiving it: colour or number", required=True),
+            ],
+            ("purchase", "movement"),
+            "give_army",
+        ),
+        "give_army",
+        {"army": ("army", "army"), "player": ("to", "seat")},
+    ),
+    PlayCommand(
+        _spec(
+            ("deal", "sell"),
+            "Resource Trading: a player uses your Object's bonus until your next turn ends",
+            [
+                _opt("object", "the Object's hex, e.g. C4", required=True),
+                _opt("player", "the player using it: colour or number", required=True),
+            ],
+            ("purchase", "movement"),
+            "sell_object",
+        ),
+        "sell_object",
+        {"object": ("site", "hex"), "player": ("to", "seat")},
+    ),
+    PlayCommand(
+        _spec(
+            ("hero", "loot"),
+            "Take the Artifacts of an enemy dead Hero lying where your Army stands",
+            [
+                _opt("army", "your Army on that hex (with a Hero)", required=True),
+                _opt("hero", "the dead Hero card, e.g. #5", required=True),
+            ],
+            ("movement",),
+            "loot_hero",
+        ),
+        "loot_hero",
+        {"army": ("army", "army"), "hero": ("hero", "card")},
+    ),
     # ---- closing (homm4:closing-phase)
     PlayCommand(
         _spec(
@@ -933,6 +1015,23 @@ def read_int(text: str, what: str) -> int:
     return int(match.group(1))
 
 
+def read_seat(ctx: PlayContext, text: str) -> int:
+    """Read a seat: its colour (``Blue``) or number (1 = Red).
+
+    :raises BadOption: for anything else (the message lists the seats).
+    """
+    players = ctx.state.players
+    cleaned = text.strip().lower()
+    for number in range(players):
+        if cleaned == seat_name(number).lower():
+            return number
+    match = _NUMBER.match(cleaned)
+    if match and 1 <= int(match.group(1)) <= players:
+        return int(match.group(1)) - 1
+    names = ", ".join(seat_name(n) for n in range(players))
+    raise BadOption(f"Name the player by colour ({names}) or number (1-{players}).")
+
+
 def read_creature(ctx: PlayContext, text: str, preferred: Iterable[int] = ()) -> int:
     """Read a battle Creature: its number (``3``, ``[3]``) or the name of its top card.
 
@@ -1019,6 +1118,8 @@ def _read_value(ctx: PlayContext, play: PlayCommand, option: str, raw: Any) -> t
         return field_name, (int(numbers[0]), int(numbers[1]))
     if kind == "stacks":
         return field_name, read_stacks(ctx, text)
+    if kind == "seat":
+        return field_name, read_seat(ctx, text)
     return field_name, _scalar(field_name, raw)
 
 
@@ -1110,6 +1211,8 @@ def _label_for(ctx: PlayContext, kind: FieldKind, value: Any) -> tuple[str, str]
         return " + ".join(d.creature_label(state, t) for t in value), " ".join(map(str, value))
     if kind == "slot" and isinstance(value, tuple):
         return f"slot {value[0]},{value[1]}", f"{value[0]},{value[1]}"
+    if kind == "seat" and isinstance(value, int):
+        return seat_name(value), seat_name(value)
     if kind == "int":
         return str(value), str(value)
     return None
@@ -1235,6 +1338,8 @@ def _option_text(kind: FieldKind, value: Any) -> str | int | None:
         return " ".join(str(i) for i in value) if value else None
     if kind == "slot":
         return f"{value[0]},{value[1]}"
+    if kind == "seat":
+        return seat_name(value)
     if isinstance(value, bool):
         return None
     if kind in ("army", "creature"):

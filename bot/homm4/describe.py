@@ -193,6 +193,8 @@ def describe(state: Homm4State, command: Command) -> str:
             if command.card is None:
                 return "Close the turn"
             return f"Put {card_label(state, command.card)} into the Risk Stack"
+        case c.PayPlayer():
+            return f"Pay {command.cards} Hand card(s) to {seat_name(command.to)}{_pay(command)}"
         case _:
             return public_command(state, command)
 
@@ -244,6 +246,14 @@ def public_command(state: Homm4State, command: Command) -> str:
             return f"Place the Army token on {command.hex}"
         case c.PlaceSection():
             return f"Attach the section at slot {command.slot[0]},{command.slot[1]} turned {command.rotation}"
+        case c.PayPlayer():
+            return f"Pay {command.cards} card(s) to {seat_name(command.to)}"
+        case c.GiveArmy():
+            return f"Hand Army {command.army} over to {seat_name(command.to)}"
+        case c.SellObject():
+            return f"Sell the Object at {command.site} to {seat_name(command.to)}"
+        case c.LootHero():
+            return f"Army {command.army} loots the dead {card_label(state, command.hero)}"
         case _:
             return command.type.replace("_", " ").capitalize()
 
