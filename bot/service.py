@@ -31,12 +31,11 @@ from typing import Any
 
 from bot import customids, rules_help
 from bot.actors import Actor
+from bot.adapters import PlayRequest
 from bot.command_table import CommandSpec, help_lines
 from bot.commands import ALL_SPECS, spec_for
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
 from bot.homm4 import adapter as homm4
-from bot.homm4 import commands as homm4_commands
-from bot.homm4.describe import describe
 from bot.lobby import LobbyMixin
 from bot.moderation import ModerationMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
@@ -45,8 +44,6 @@ from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
 from engine.homm4 import decks as deck_rules
 from engine.homm4.cards import load_card_pool
-from engine.homm4.state import Homm4State
-from engine.homm4.views import PublicView
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
@@ -119,7 +116,7 @@ class GameService(LobbyMixin, ModerationMixin):
                 state = self.state_of(game)
                 for decision in self.rules(game).pending(state):
                     if mine is not None and decision.seat == mine.seat:
-                        now = [s for s in homm4_commands.SPECS if decision.kind in s.phase]
+                        now = self.adapter(game).specs_for(decision)
                         lines.append(f"**Now:** {decision.prompt}")
                         lines += help_lines(now)
         groups: dict[str, list[str]] = {}
@@ -181,12 +178,12 @@ class GameService(LobbyMixin, ModerationMixin):
         return game.ruleset if game is not None else "homm4"
 
     # ------------------------------------------------------------------ playing
-    def _context(self, state: Homm4State, seat: int) -> homm4_commands.PlayContext:
-        from engine.homm4 import RULESET as HOMM4
-
-        owed = next((d for d in HOMM4.pending(state) if d.seat == seat), None)
-        legal = HOMM4.legal_commands(state, seat) if owed is not None else []
-        return homm4_commands.PlayContext(state=state, seat=seat, legal=legal, decision=owed)
+    def _request(self, state: GameState, seat: int) -> PlayRequest:
+        """What a play command's builder or autocomplete sees for ``seat``."""
+        rules = self.rules_for(state)
+        owed = next((d for d in rules.pending(state) if d.seat == seat), None)
+        legal = rules.legal_commands(state, seat) if owed is not None else []
+        return PlayRequest(state=state, seat=seat, legal=legal, decision=owed)
 
     async def play(
         self, actor: Actor, channel_id: int | None, path: Sequence[str], options: Mapping[str, Any]
@@ -201,14 +198,12 @@ class GameService(LobbyMixin, ModerationMixin):
         seat, _ = await self.require_seat(game, actor)
         self.require_active(game)
         key = tuple(path)
-        if key not in homm4_commands.PLAY_COMMANDS:
+        adapter = self.adapter(game)
+        if key not in adapter.play_paths():
             raise UnknownCommand(f"/{' '.join(path)} is not a command of this game.")
 
         def build(state: GameState) -> dict[str, Any]:
-            assert isinstance(state, Homm4State)
-            context = self._context(state, seat.seat)
-            homm4_commands.require_phase(key, context)
-            return homm4_commands.build_command(key, context, options)
+            return adapter.build_command(key, self._request(state, seat.seat), options)
 
         batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)
         return await self.narrate(batch, actor)
@@ -239,20 +234,20 @@ class GameService(LobbyMixin, ModerationMixin):
                 return await self._game_suggestions(actor)
             if key == ("game", "rules") and opt == "topic":
                 return rules_help.choices(await self._ruleset_here(channel_id), current)
-            if key not in homm4_commands.PLAY_COMMANDS or channel_id is None:
+            if channel_id is None:
                 return []
             game = await self.repo.game_in_channel(channel_id)
             if game is None or game.state_json is None:
+                return []
+            adapter = self.adapter(game)
+            if key not in adapter.play_paths():
                 return []
             seats = await self.repo.seats(game.id)
             seat = self.seat_of(seats, actor.user_id)
             if seat is None:
                 return []
             state = self.state_of(game)
-            assert isinstance(state, Homm4State)
-            return homm4_commands.suggest(
-                key, self._context(state, seat.seat), option, current, values
-            )
+            return adapter.suggest(key, self._request(state, seat.seat), option, current, values)
         except (RuleViolation, BadOption, NotSeated, WrongStage):
             return []
 
@@ -297,12 +292,10 @@ class GameService(LobbyMixin, ModerationMixin):
             index, digest = customids.read_option_token(token)
 
             def chosen(state: GameState) -> Any:
-                assert isinstance(state, Homm4State)
-                from engine.homm4 import RULESET as HOMM4
-
-                legal = HOMM4.legal_commands(state, seat.seat)
+                rules = self.rules_for(state)
+                legal = rules.legal_commands(state, seat.seat)
                 if not legal:
-                    HOMM4.check_decision(state, seat.seat, "")
+                    rules.check_decision(state, seat.seat, "")
                 if (
                     index >= len(legal)
                     or customids.command_hash(legal[index].model_dump_json()) != digest
@@ -322,7 +315,9 @@ class GameService(LobbyMixin, ModerationMixin):
             return await self.narrate(batch, actor)
         if cid.action == "cards":
             try:
-                command = homm4.command_from_cards(cid.args[0] if cid.args else "", values)
+                command = self.adapter(game).command_from_selection(
+                    cid.args[0] if cid.args else "", values
+                )
             except ValueError:
                 raise InvalidInput("That selection could not be read; choose again.") from None
             batch = await self.act(
@@ -353,8 +348,9 @@ class GameService(LobbyMixin, ModerationMixin):
         """
         game = await self.game_here(channel_id)
         seat, _ = await self.require_seat(game, actor)
+        kinds = self.adapter(game).order_kinds()
         for kind, value in orders.items():
-            allowed = {v for _, v in homm4_commands.ORDER_KINDS.get(kind, ("", ()))[1]}
+            allowed = {v for _, v in kinds.get(kind, ("", ()))[1]}
             if value not in allowed:
                 raise BadOption(
                     f"{kind} orders are one of: {', '.join(sorted(allowed)) or 'none'}."
@@ -370,8 +366,7 @@ class GameService(LobbyMixin, ModerationMixin):
         text = f"Your standing orders: {shown}."
         if not orders:
             text += "\nSet one with /battle orders and any of: " + "; ".join(
-                f"{kind} " + "|".join(v for _, v in choices)
-                for kind, (_, choices) in homm4_commands.ORDER_KINDS.items()
+                f"{kind} " + "|".join(v for _, v in choices) for kind, (_, choices) in kinds.items()
             )
             text += " (ask: ask me again). E.g. /battle orders attack:weakest counter:always."
         out = Outbox(reply=Reply(text))
@@ -403,8 +398,10 @@ class GameService(LobbyMixin, ModerationMixin):
         names = {s.seat: s.display_name for s in seats}
         rules = self.rules(game)
         view = rules.public_view(state)
-        assert isinstance(view, PublicView)
-        lines = [f"**Game #{game.id}** ({game.status.value})", *homm4.status_lines(view, names)]
+        lines = [
+            f"**Game #{game.id}** ({game.status.value})",
+            *self.adapter(game).status_lines(view, names),
+        ]
         deadlines = {
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
         }
@@ -420,7 +417,7 @@ class GameService(LobbyMixin, ModerationMixin):
         result = rules.result(state)
         if result.finished:
             lines.append(f"🏆 {result.reason}")
-        kind = "battle" if getattr(state, "battle", None) is not None else "board"
+        kind = self.adapter(game).status_picture(state)
         image = await self.picture(kind, state)
         reply = Reply(chunks(lines)[0], ephemeral=False, images=(image,) if image else ())
         more.reply = reply
@@ -480,7 +477,7 @@ class GameService(LobbyMixin, ModerationMixin):
             ]
         who = seat_name(entry.seat) if entry.seat is not None else "?"
         undone = " (undone)" if entry.undone_by is not None else ""
-        return [f"`{entry.seq}` {who}{undone}: " + " ".join(texts)[:300]]
+        return [f"`{entry.seq}` {who}{undone}: " + homm4.clip(" ".join(texts), 300)]
 
     async def hand(
         self, actor: Actor, channel_id: int | None, *, game: int | None = None
@@ -514,8 +511,9 @@ class GameService(LobbyMixin, ModerationMixin):
         if actor.in_dm and seat.dm_reachable is not True:
             await self.repo.set_dm_reachable(actor.user_id, True)
         state = self.state_of(target)
-        assert isinstance(state, Homm4State)
-        text = homm4.hand_text(state, seat.seat, game_id=target.id, channel_id=target.channel_id)
+        text = self.adapter(target).hand_text(
+            state, seat.seat, game_id=target.id, channel_id=target.channel_id
+        )
         components: tuple[Any, ...] = ()
         for decision in self.rules(target).pending(state):
             if decision.seat == seat.seat and target.status is GameStatus.ACTIVE:
@@ -780,9 +778,11 @@ class GameService(LobbyMixin, ModerationMixin):
         return [f"{seat_name(d.seat)}: {d.prompt}" for d in self.rules(game).pending(state)]
 
     @staticmethod
-    def describe_command(state: Homm4State, command: Any) -> str:
+    def describe_command(state: GameState, command: Any) -> str:
         """One line for a command (may name the acting seat's private cards)."""
-        return describe(state, command)
+        from bot.adapters import adapter_for
+
+        return adapter_for(state.ruleset).describe(state, command)
 
 
 __all__ = ["Batch", "GameService"]
