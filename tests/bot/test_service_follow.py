@@ -72,7 +72,8 @@ async def test_the_log_pages_back_and_shows_only_public_lines(tmp_path: Path) ->
         private = {text for e in full.entries for ev in e.events for text in ev.private.values()}
         shown = first.reply.text + second.reply.text
         assert private and not any(p in shown for p in private)
-        lines = [line for line in shown.splitlines() if line.startswith("`")]
+        pages = (first.reply.text, second.reply.text)
+        lines = [line for page in pages for line in page.splitlines() if line.startswith("`")]
         assert all(len(line) <= 320 for line in lines)
         long = [line for line in lines if len(line.split(": ", 1)[1]) == 300]
         assert all(line.endswith("…") for line in long), "a cut log line says so"
