@@ -30,7 +30,7 @@ from pathlib import Path
 
 from bot.actors import Actor
 from bot.command_table import LineError, help_lines, parse_console_line
-from bot.errors import user_message
+from bot.errors import USER_ERRORS, user_message
 from bot.outbox import Button, Component, Outbox, Select
 from engine.core.model import seat_name
 from storage.records import GameStatus
@@ -382,7 +382,12 @@ async def _session(
         out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
         if humans > 1:
             out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
-        out(await console.start())
+        try:
+            out(await console.start())
+        except USER_ERRORS as error:
+            out(f"✗ {user_message(error)}")
+            out(f"The game in {db} cannot be continued; pass another --db to start anew.")
+            return 1
         while True:
             line = await asyncio.to_thread(lines_in)
             if line is None:

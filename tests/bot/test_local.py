@@ -140,3 +140,20 @@ def test_the_console_lists_a_component_once_and_prints_embeds(tmp_path: Path) ->
     assert console.components == [end]
     assert "  ┃ Grouping" in shown and "  ┃ Two Creatures" in shown
     assert "  ┃ (homm4:battles.grouping)" in shown
+
+
+async def test_a_database_whose_game_cannot_be_read_is_reported_in_one_line(
+    tmp_path: Path,
+) -> None:
+    import sqlite3
+
+    db = tmp_path / "s.db"
+    args = build_parser().parse_args(["local", "--seed", "19", "--no-images", "--db", str(db)])
+    assert await local._session(args, lambda: None, lambda text: None) == 0
+    with sqlite3.connect(db) as conn:  # a snapshot this engine cannot read (newer, broken)
+        conn.execute("""UPDATE games SET state = '{"ruleset": "homm4"}'""")
+    conn.close()
+    printed: list[str] = []
+    assert await local._session(args, lambda: None, printed.append) == 1
+    assert printed[-2].startswith("✗ Not a valid homm4 game state")
+    assert "pass another --db" in printed[-1]
