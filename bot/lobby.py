@@ -51,18 +51,18 @@ class LobbyMixin(ServiceCore):
         guild_id: int | None = None,
         ruleset: str = "homm4",
         players: int | None = None,
-        map_sections: int | None = None,
-        assembly: str | None = None,
         deadline_hours: int | None = None,
         deck_rule: str | None = None,
         deck: str | None = None,
         seed: int | None = None,
+        **game_options: Any,
     ) -> Outbox:
         """Open a lobby in ``channel_id`` with ``actor`` as host in the first seat.
 
         :param players: how many seats the lobby offers (2-6; default: up to 6).
-        :param map_sections: Terrain Map Sections on the board (4..7; default 4).
-        :param assembly: ``quick`` (default) or ``manual`` (players attach the sections).
+        :param game_options: the ruleset's own options (its adapter's ``lobby_options``;
+            homm4: ``map_sections`` 4..7, ``assembly`` quick/manual; heroforge:
+            ``layout``, ``board``, ``list1``, ``list5``).
         :param deadline_hours: hours per decision (0: none; default: the guild's setting).
         :param deck_rule: ``any`` (default) or ``ready-made``.
         :param deck: the host's deck (a ready-made deck or a saved deck name).
@@ -78,7 +78,7 @@ class LobbyMixin(ServiceCore):
             raise BadOption(
                 f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
             )
-        options = self._engine_options(rules.id, {}, map_sections=map_sections, assembly=assembly)
+        options = self._engine_options(rules.id, {}, **game_options)
         deadline = self._deadline(deadline_hours)
         rule = self._deck_rule(deck_rule or "any")
         ready, saved = await self._deck_choice(actor, rules.id, options, rule, deck)
@@ -133,9 +133,20 @@ class LobbyMixin(ServiceCore):
 
         :raises InvalidInput: naming the bad option.
         """
-        merged = dict(current)
-        merged.update({k: v for k, v in changes.items() if v is not None})
+        from bot.adapters import adapter_for
+
+        adapter = adapter_for(ruleset)
         rules = self.rules_by_id(ruleset)
+        given = {k: v for k, v in changes.items() if v is not None}
+        foreign = [k for k in given if k not in adapter.lobby_options]
+        if foreign:
+            mine = ", ".join(o.replace("_", "-") for o in adapter.lobby_options) or "none"
+            raise BadOption(
+                f"{foreign[0].replace('_', '-')} is not an option of {rules.title} "
+                f"(its options: {mine})."
+            )
+        merged = dict(current)
+        merged.update(adapter.engine_options(given))
         parsed = rules.parse_options(merged)
         if isinstance(parsed, Homm4Options):
             from engine.homm4 import board
@@ -229,6 +240,8 @@ class LobbyMixin(ServiceCore):
         if not 1 <= count <= 5:
             raise BadOption("Add 1 to 5 computer players at a time.")
         ready = self._ready_deck_id(deck) if deck else None
+        if deck and not self.adapter(game).uses_decks:
+            raise DeckProblem(f"{self.rules(game).title} is played without decks.")
         if deck and ready is None:
             raise DeckProblem(
                 f"{deck!r} is not a ready-made deck. Ready-made decks: {self._ready_names()}."
@@ -258,21 +271,19 @@ class LobbyMixin(ServiceCore):
         channel_id: int | None,
         *,
         players: int | None = None,
-        map_sections: int | None = None,
-        assembly: str | None = None,
         deadline_hours: int | None = None,
         deck_rule: str | None = None,
+        **game_options: Any,
     ) -> Outbox:
-        """Change the lobby's options (host or moderator only; before the start only).
+        """Change the lobby's options (host or moderator only; before the start only);
+        ``game_options`` are the ruleset's own (see `new_game`).
 
         :raises NoGameHere | WrongStage | NotHost | BadOption | InvalidInput:
         """
         game = await self._lobby(channel_id)
         self._require_host(game, actor, "change the options")
         rules = self.rules(game)
-        options = self._engine_options(
-            game.ruleset, game.options, map_sections=map_sections, assembly=assembly
-        )
+        options = self._engine_options(game.ruleset, game.options, **game_options)
         settings = await self.repo.game_settings(game.id)
         seats = await self.repo.seats(game.id)
         if players is not None:
@@ -336,6 +347,10 @@ class LobbyMixin(ServiceCore):
         """
         if not text:
             return None, None
+        from bot.adapters import adapter_for
+
+        if not adapter_for(ruleset).uses_decks:
+            raise DeckProblem(f"{self.rules_by_id(ruleset).title} is played without decks.")
         ready = self._ready_deck_id(text)
         if ready is not None:
             return ready, None
@@ -412,7 +427,8 @@ class LobbyMixin(ServiceCore):
                     "Others join with /game join, or add computer players with /game add-ai."
                 )
             raw = dict(game.options)
-            raw["decks"] = await self._deck_options(game, seats)
+            if self.adapter(game).uses_decks:
+                raw["decks"] = await self._deck_options(game, seats)
             options = rules.parse_options(raw)
             state, events = rules.new_game(options, len(seats), game.seed)
             game = await self.repo.start_game(
@@ -447,6 +463,7 @@ class LobbyMixin(ServiceCore):
         seats = await self.repo.seats(game.id)
         settings = await self.repo.game_settings(game.id)
         rules = self.rules(game)
+        adapter = self.adapter(game)
         most = settings.seats_wanted or rules.max_players
         length, _ = await self.deadline_length(game)
         lines = [
@@ -460,11 +477,11 @@ class LobbyMixin(ServiceCore):
                 else ("a saved deck" if seat.saved_deck_id else "dealt at the start")
             )
             kind = "computer" if seat.is_ai else f"<@{seat.user_id}>"
-            lines.append(f"• {seat_name(seat.seat)}: {seat.display_name} ({kind}) — deck: {deck}")
-        opts = game.options
+            decked = f" — deck: {deck}" if adapter.uses_decks else ""
+            lines.append(f"• {seat_name(seat.seat)}: {seat.display_name} ({kind}){decked}")
+        decks = f"decks: {settings.deck_rule}, " if adapter.uses_decks else ""
         lines.append(
-            f"Options: {opts.get('map_sections', 4)} Terrain Map Sections, {opts.get('assembly', 'quick')} assembly, "
-            f"decks: {settings.deck_rule}, deadline: "
+            f"Options: {adapter.options_summary(game.options)}, {decks}deadline: "
             + (f"{int(length.total_seconds() // 3600)} h per decision" if length else "none")
             + "."
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -25,15 +26,13 @@ from typing import Any
 import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
 from bot import customids
 from bot.actors import Actor
+from bot.adapters import DecisionUI, RulesetAdapter, adapter_for
 from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage
-from bot.homm4 import adapter as homm4
 from bot.outbox import Button, ChannelPost, Component, DirectMessage, Image, Outbox, Reply
 from bot.render import DEFAULT_RENDERER, Renderer
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.homm4.state import Homm4State
-from engine.homm4.views import PublicView, SeatView
 from storage.errors import WrongGameStatus
 from storage.records import Deadline, DeadlineSpec, Game, GameStatus, GuildSettings, Seat
 from storage.repository import Repository
@@ -347,12 +346,11 @@ class ServiceCore:
             if seat is None:
                 continue
             if seat.is_ai:
-                assert isinstance(state, Homm4State)
-                command = await asyncio.to_thread(homm4.ai_choice, state, decision.seat, game.seed)
+                command = await asyncio.to_thread(ai_choice, rules, state, decision.seat, game.seed)
                 return decision.seat, command, "computer"
             own = orders.get(decision.seat, {})
-            if own and isinstance(state, Homm4State):
-                ordered = homm4.order_command(state, decision.seat, decision, own)
+            if own:
+                ordered = self.adapter(game).order_command(state, decision.seat, decision, own)
                 if ordered is not None:
                     return decision.seat, ordered, "orders"
         return None
@@ -459,45 +457,46 @@ class ServiceCore:
 
     # ------------------------------------------------------------------ pictures
     async def picture(self, kind: str, state: GameState) -> Image | None:
-        """Render the board or battlefield of ``state`` (public view only), or None."""
-        if self.renderer is None or not isinstance(state, Homm4State):
+        """Render picture ``kind`` (board, battlefield...) of ``state``'s public view
+        through its ruleset's adapter, or None."""
+        if self.renderer is None:
             return None
         view = self.rules_for(state).public_view(state)
-        assert isinstance(view, PublicView)
-        try:
-            if kind == "battle":
-                data = await asyncio.to_thread(self.renderer.battle, view)
-                return Image("battle.png", data, "The battlefield")
-            data = await asyncio.to_thread(self.renderer.board, view)
-            return Image("board.png", data, "The Game Board")
-        except ValueError:
-            return None
+        adapter = adapter_for(state.ruleset)
+        found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
+        return Image(found.filename, found.data, found.description) if found else None
 
     async def hand_picture(self, state: GameState, seat: int) -> Image | None:
-        """Render ``seat``'s Hand and Risk Stack (for that seat only), or None."""
-        if self.renderer is None or not isinstance(state, Homm4State):
+        """Render ``seat``'s private picture (homm4: Hand and Risk Stack), or None."""
+        if self.renderer is None:
             return None
         view = self.rules_for(state).view(state, seat)
-        assert isinstance(view, SeatView)
-        data = await asyncio.to_thread(self.renderer.hand, view)
-        return Image("hand.png", data, "Your Hand and Risk Stack")
+        adapter = adapter_for(state.ruleset)
+        found = await asyncio.to_thread(adapter.hand_picture, self.renderer, view)
+        return Image(found.filename, found.data, found.description) if found else None
 
     @staticmethod
     def rules_for(state: GameState) -> Ruleset[Any]:
         """The ruleset of a state."""
         return get_ruleset(state.ruleset)
 
+    @staticmethod
+    def adapter(game: Game) -> RulesetAdapter:
+        """What the bot knows about the game's ruleset (`bot.adapters`)."""
+        return adapter_for(game.ruleset)
+
     # ------------------------------------------------------------------ narration
-    def decision_ui(self, game: Game, state: GameState, decision: Decision) -> homm4.DecisionUI:
-        """Buttons and selects for ``decision`` (see `bot.homm4.adapter.decision_ui`)."""
-        assert isinstance(state, Homm4State)
+    def decision_ui(self, game: Game, state: GameState, decision: Decision) -> DecisionUI:
+        """Buttons and selects for ``decision`` (the ruleset adapter's `decision_ui`)."""
         rules = self.rules(game)
         legal = rules.legal_commands(state, decision.seat)
         try:
             default: Command | None = rules.default_command(state, decision.seat)
         except RuleViolation:
             default = None
-        return homm4.decision_ui(state, decision.seat, decision, game.id, legal, default)
+        return self.adapter(game).decision_ui(
+            state, decision.seat, decision, game.id, legal, default
+        )
 
     async def narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
         """Turn a batch into messages: the actor's reply, the channel posts, the DMs."""
@@ -510,13 +509,9 @@ class ServiceCore:
         actor_seat = self.seat_of(batch.seats, actor.user_id) if actor is not None else None
         out.reply = self._reply(batch, actor_seat)
         lines = self._public_lines(batch)
-        before = (
-            batch.before if isinstance(batch.before, Homm4State) and not batch.started else None
-        )
-        picture_kind = (
-            homm4.picture_after(before, after, [s.command for s in batch.steps])
-            if isinstance(after, Homm4State)
-            else None
+        before = batch.before if not batch.started else None
+        picture_kind = self.adapter(game).picture_after(
+            before, after, [s.command for s in batch.steps]
         )
         image = await self.picture(picture_kind, after) if picture_kind else None
         prompt_lines, components, mentions = self._prompts(batch, actor_seat, out)
@@ -554,11 +549,13 @@ class ServiceCore:
     def turn_began(batch: Batch, seat: int) -> bool:
         """Whether ``seat``'s turn began during ``batch`` (or the game started)."""
         before, after = batch.before, batch.after
-        if not isinstance(after, Homm4State):
+        if after is None or not hasattr(after, "active"):
             return False
-        if batch.started or not isinstance(before, Homm4State):
+        if batch.started or before is None:
             return True
-        return after.active == seat and (before.active != seat or before.turn != after.turn)
+        now, then = getattr(after, "active", None), getattr(before, "active", None)
+        turn_now, turn_then = getattr(after, "turn", None), getattr(before, "turn", None)
+        return bool(now == seat and (then != seat or turn_then != turn_now))
 
     def dm_retries(self, batch: Batch) -> set[int]:
         """The seats whose DMs failed before and whose turn began in ``batch``: their DMs
@@ -584,8 +581,9 @@ class ServiceCore:
         if batch.before is None or batch.after is None or batch.started:
             return
         rules = self.rules(batch.game)
-        private_before = {d.seat for d in rules.pending(batch.before) if homm4.is_private(d)}
-        private_after = {d.seat for d in rules.pending(batch.after) if homm4.is_private(d)}
+        adapter = self.adapter(batch.game)
+        private_before = {d.seat for d in rules.pending(batch.before) if adapter.is_private(d)}
+        private_after = {d.seat for d in rules.pending(batch.after) if adapter.is_private(d)}
         for seat in batch.seats:
             if (
                 seat.seat in private_before - private_after
@@ -607,16 +605,13 @@ class ServiceCore:
         mine = [s for s in batch.steps if s.by is None or s.by == "moderator"]
         state = batch.before
         parts: list[str] = []
+        adapter = self.adapter(batch.game)
         for step in mine:
-            if isinstance(state, Homm4State):
-                from bot.homm4.describe import describe
-
+            if state is not None:
                 note = (
-                    homm4.move_note(batch.after, step.command)
-                    if isinstance(batch.after, Homm4State)
-                    else ""
+                    adapter.move_note(batch.after, step.command) if batch.after is not None else ""
                 )
-                parts.append(f"✅ {describe(state, step.command)}{note}")
+                parts.append(f"✅ {adapter.describe(state, step.command)}{note}")
             else:
                 parts.append(f"✅ {step.command.type}")
         if actor_seat is not None:
@@ -725,7 +720,8 @@ class ServiceCore:
         """A fresh "hand" DM for every person whose Hand or Risk Stack changed, whose turn
         began, or whose game started; with their private event lines."""
         game, before, after = batch.game, batch.before, batch.after
-        if not isinstance(after, Homm4State):
+        adapter = self.adapter(game)
+        if after is None or not adapter.has_private_hand():
             return
         retries = self.dm_retries(batch)
         for seat in batch.seats:
@@ -734,14 +730,14 @@ class ServiceCore:
             number = seat.seat
             changed = self.turn_began(batch, number)
             if not changed:
-                assert isinstance(before, Homm4State)
-                changed = homm4.seat_hidden(before, number) != homm4.seat_hidden(after, number)
+                assert before is not None
+                changed = adapter.seat_hidden(before, number) != adapter.seat_hidden(after, number)
             if not changed:
                 continue
             private = [
                 e.private[number] for s in batch.steps for e in s.events if number in e.private
             ]
-            text = homm4.hand_text(after, number, game_id=game.id, channel_id=game.channel_id)
+            text = adapter.hand_text(after, number, game_id=game.id, channel_id=game.channel_id)
             if private:
                 text += "\n**What changed:**\n" + "\n".join(f"• {line}" for line in private[-15:])
             image = await self.hand_picture(after, number)
@@ -755,6 +751,14 @@ class ServiceCore:
                     fallback_channel_id=game.channel_id,
                 )
             )
+
+
+def ai_choice(rules: Ruleset[Any], state: GameState, seat: int, seed: int) -> Command:
+    """A computer seat's command (the ruleset's AI) with a generator seeded from the
+    game's seed, the state version and the seat, so a replayed or restarted game chooses
+    the same."""
+    rng = random.Random(f"{seed}:{state.version}:{seat}")
+    return rules.ai_command(state, seat, rng)
 
 
 def stale(sent_at: int, now: int) -> StaleState:

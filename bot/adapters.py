@@ -1,0 +1,508 @@
+"""What the bot needs to know about each ruleset beyond the engine protocol.
+
+The `GameService` is one service for every game. Where it must know a game — its slash
+commands, how options become engine commands, the buttons offered for a decision, which
+decisions show private cards, the status and hand texts, the pictures, the lobby options
+— it asks the game's `RulesetAdapter` (`adapter_for(game.ruleset)`), never
+``if ruleset == ...``. The base class gives sensible defaults for a game without hidden
+information (no private decisions, no decks, a board picture after every change, buttons
+built from `Ruleset.legal_commands`); each ruleset overrides what it needs:
+
+* `bot.adapters.Homm4Adapter` wraps `bot.homm4` (the flagship's own tables and texts);
+* `bot.heroforge.adapter.HeroforgeAdapter` is Hero Forge's.
+
+A ruleset registers its adapter in `ADAPTERS` (one line, additive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from bot import customids
+from bot.command_table import CommandSpec
+from bot.outbox import Button, Component, Select, SelectOption
+from engine.core.model import Command, Decision, GameState, seat_name
+
+if TYPE_CHECKING:
+    from bot.render import Renderer
+
+MAX_BUTTONS = 5
+"""Up to this many choices are shown as buttons; more go into a select menu."""
+
+
+@dataclass(frozen=True)
+class DecisionUI:
+    """The components offered for one decision.
+
+    Attributes:
+        text: one line introducing them (may name private cards when ``private``).
+        components: buttons and select menus (custom ids from `bot.customids`).
+        private: whether they name private cards (send by DM only).
+    """
+
+    text: str
+    components: tuple[Component, ...]
+    private: bool
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """What a play command's builder or autocomplete may look at.
+
+    Attributes:
+        state: the current game state (never changed here).
+        seat: the acting seat.
+        legal: ``ruleset.legal_commands(state, seat)``.
+        decision: the decision ``seat`` owes now, or None.
+    """
+
+    state: GameState
+    seat: int
+    legal: Sequence[Command]
+    decision: Decision | None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An encoded picture: file name, bytes, alt text."""
+
+    filename: str
+    data: bytes
+    description: str
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word boundary with "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def decision_buttons(
+    decision: Decision,
+    game_id: int,
+    version: int,
+    legal: Sequence[Command],
+    default: Command | None,
+    label: Callable[[Command], str],
+    *,
+    ends: Sequence[str] = (),
+    priority: Callable[[Command], Any] | None = None,
+) -> DecisionUI:
+    """Generic buttons for a public decision, built from the legal commands.
+
+    Up to `MAX_BUTTONS` choices become buttons (the default first, in blue). More become
+    one select menu (at most 25: the default, then by ``priority``), plus a green button
+    for each command whose type is in ``ends`` (e.g. "end buying") and a blue one for the
+    default. Each carries an option token: the command's index and hash, checked again
+    when clicked (`GameService.click`).
+    """
+    tokens = {
+        id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
+    }
+    offered = list(legal)
+    default_cmd = next((cmd for cmd in offered if default is not None and cmd == default), None)
+    if default_cmd is not None:
+        offered.remove(default_cmd)
+        offered.insert(0, default_cmd)
+
+    def button(cmd: Command, style: Literal["primary", "secondary", "success"]) -> Button:
+        return Button(
+            label=clip(label(cmd), 80),
+            custom_id=customids.encode(game_id, version, "opt", tokens[id(cmd)]),
+            style=style,
+        )
+
+    components: list[Component] = []
+    if len(offered) <= MAX_BUTTONS:
+        components = [
+            button(cmd, "primary" if cmd is default_cmd else "secondary") for cmd in offered
+        ]
+        return DecisionUI(decision.prompt, tuple(components), False)
+    finals = [cmd for cmd in offered if cmd.type in ends]
+    rest = [cmd for cmd in offered if cmd not in finals]
+    head = [default_cmd] if default_cmd is not None and default_cmd in rest else []
+    tail = [cmd for cmd in rest if cmd not in head]
+    if priority is not None:
+        tail.sort(key=priority)
+    choices = (head + tail)[:25]
+    placeholder = "Choose…" if len(rest) <= 25 else f"Choose (25 of {len(rest)} shown)…"
+    components.append(
+        Select(
+            custom_id=customids.encode(game_id, version, "pick"),
+            placeholder=placeholder,
+            options=tuple(
+                SelectOption(
+                    label=clip(label(cmd), 100),
+                    value=tokens[id(cmd)],
+                    description="the default" if cmd is default_cmd else "",
+                )
+                for cmd in choices
+            ),
+        )
+    )
+    components += [button(cmd, "success") for cmd in finals]
+    if default_cmd is not None and default_cmd not in finals:
+        components.append(
+            Button(
+                label=clip("Default: " + label(default_cmd), 80),
+                custom_id=customids.encode(game_id, version, "opt", tokens[id(default_cmd)]),
+                style="primary",
+            )
+        )
+    return DecisionUI(decision.prompt, tuple(components), False)
+
+
+class RulesetAdapter:
+    """The bot's view of one ruleset, with defaults for a game without hidden information.
+
+    Class attributes:
+        ruleset: the ruleset id.
+        uses_decks: whether seats bring decks (the lobby's deck choices, /deck).
+        lobby_options: names of the /game new and /game options options this ruleset
+            reads (passed to `engine_options`).
+    """
+
+    ruleset: ClassVar[str] = ""
+    uses_decks: ClassVar[bool] = False
+    lobby_options: ClassVar[tuple[str, ...]] = ()
+
+    # ------------------------------------------------------------------ the table
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """Every slash command of this ruleset (play commands and its own service ones)."""
+        return ()
+
+    def play_paths(self) -> frozenset[tuple[str, ...]]:
+        """The paths of this ruleset's play commands."""
+        return frozenset(s.path for s in self.specs() if s.kind == "play")
+
+    def specs_for(self, decision: Decision) -> list[CommandSpec]:
+        """The play commands answering ``decision`` (for /help)."""
+        return [s for s in self.specs() if decision.kind in s.phase]
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Turn a play command's options into an engine command dict.
+
+        :raises BadOption | WrongStage: when an option cannot be read.
+        :raises KeyError: for a path that is not a play command of this ruleset.
+        """
+        raise KeyError(" ".join(path))
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """Autocomplete pairs ``(name, value)`` (at most 25) for ``option``; none by default."""
+        return []
+
+    # ------------------------------------------------------------------ standing orders
+    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """Standing order kinds: kind -> (title, (choice label, value)...); none by default."""
+        return {}
+
+    def order_command(
+        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
+    ) -> Command | None:
+        """The command ``seat``'s standing orders give for ``decision``, or None to ask."""
+        return None
+
+    # ------------------------------------------------------------------ lobby
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The engine options for lobby option values (only `lobby_options` are read)."""
+        return {k: v for k, v in values.items() if k in self.lobby_options and v is not None}
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """One line describing a lobby's engine options."""
+        shown = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(options.items()) if v]
+        return ", ".join(shown) or "the defaults"
+
+    # ------------------------------------------------------------------ decisions
+    def is_private(self, decision: Decision) -> bool:
+        """Whether answering ``decision`` shows private information (DM only)."""
+        return False
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """One line for a command (may name the acting seat's private cards)."""
+        fields = command.model_dump(exclude={"type"})
+        shown = " ".join(f"{k}={v}" for k, v in fields.items() if v is not None)
+        return f"{command.type.replace('_', ' ')} {shown}".strip()
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """Buttons and select menus for ``decision`` (default: `decision_buttons`)."""
+        return decision_buttons(
+            decision, game_id, state.version, legal, default, lambda c: self.describe(state, c)
+        )
+
+    def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
+        """The command of a multi-select (custom id action ``cards``).
+
+        :raises ValueError: when this ruleset has no such selection.
+        """
+        raise ValueError(f"unknown selection {which!r}")
+
+    def move_note(self, after: GameState, command: Command) -> str:
+        """A note for the mover's reply when a command did less than asked ("" if none)."""
+        return ""
+
+    # ------------------------------------------------------------------ texts
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """Public status lines of a public view (default: whose turn it is)."""
+        active = getattr(view, "active", None)
+        turn = getattr(view, "turn", None)
+        if active is None:
+            return []
+        return [f"Turn {turn}: **{seat_name(active)}** to play."]
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """The private text for ``seat`` (/hand and the hand DM)."""
+        return f"**{seat_name(seat)}** in game #{game_id} (<#{channel_id}>): nothing is hidden."
+
+    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """What ``seat`` alone sees (a change sends a fresh hand DM); nothing by default."""
+        return ()
+
+    def has_private_hand(self) -> bool:
+        """Whether seats have private information worth a DM (hands, face-down cards)."""
+        return False
+
+    # ------------------------------------------------------------------ pictures
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """Which picture to post after ``commands`` (``"board"``...), or None."""
+        return "board"
+
+    def status_picture(self, state: GameState) -> str:
+        """Which picture /game status shows."""
+        return "board"
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
+        """Draw picture ``kind`` of a public view (in a worker thread), or None."""
+        return None
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
+        """Draw a seat's private picture of its seat view (in a worker thread), or None."""
+        return None
+
+
+class Homm4Adapter(RulesetAdapter):
+    """homm4, the flagship: its command table, buttons and texts live in `bot.homm4`."""
+
+    ruleset: ClassVar[str] = "homm4"
+    uses_decks: ClassVar[bool] = True
+    lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly")
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """`bot.homm4.commands.SPECS`."""
+        from bot.homm4 import commands
+
+        return commands.SPECS
+
+    def play_paths(self) -> frozenset[tuple[str, ...]]:
+        """`bot.homm4.commands.PLAY_COMMANDS`."""
+        from bot.homm4 import commands
+
+        return frozenset(commands.PLAY_COMMANDS)
+
+    @staticmethod
+    def _context(request: PlayRequest) -> Any:
+        from bot.homm4 import commands
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(request.state, Homm4State)
+        return commands.PlayContext(
+            state=request.state, seat=request.seat, legal=request.legal, decision=request.decision
+        )
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """`bot.homm4.commands.require_phase`, then `bot.homm4.commands.build_command`."""
+        from bot.homm4 import commands
+
+        context = self._context(request)
+        commands.require_phase(path, context)
+        return commands.build_command(path, context, options)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.homm4.commands.suggest`."""
+        from bot.homm4 import commands
+
+        return commands.suggest(path, self._context(request), option, current, given)
+
+    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """`bot.homm4.commands.ORDER_KINDS` (battle decisions)."""
+        from bot.homm4 import commands
+
+        return commands.ORDER_KINDS
+
+    def order_command(
+        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
+    ) -> Command | None:
+        """`bot.homm4.adapter.order_command`."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(state, Homm4State)
+        return adapter.order_command(state, seat, decision, orders)
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """Terrain Map Sections and assembly."""
+        return (
+            f"{options.get('map_sections', 4)} Terrain Map Sections, "
+            f"{options.get('assembly', 'quick')} assembly"
+        )
+
+    def is_private(self, decision: Decision) -> bool:
+        """`bot.homm4.adapter.is_private` (decisions among Hand / Risk Stack cards)."""
+        from bot.homm4 import adapter
+
+        return adapter.is_private(decision)
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """`bot.homm4.describe.describe`."""
+        from bot.homm4.describe import describe
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(state, Homm4State)
+        return describe(state, command)
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """`bot.homm4.adapter.decision_ui`."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(state, Homm4State)
+        ui = adapter.decision_ui(state, seat, decision, game_id, legal, default)
+        return DecisionUI(ui.text, ui.components, ui.private)
+
+    def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
+        """`bot.homm4.adapter.command_from_cards` (Risk Stack, Guard reinforcement)."""
+        from bot.homm4 import adapter
+
+        return adapter.command_from_cards(which, values)
+
+    def move_note(self, after: GameState, command: Command) -> str:
+        """`bot.homm4.adapter.move_note` (a move stopped early)."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(after, Homm4State)
+        return adapter.move_note(after, command)
+
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """`bot.homm4.adapter.status_lines`."""
+        from bot.homm4 import adapter
+
+        return adapter.status_lines(view, names)
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """`bot.homm4.adapter.hand_text` (Hand and Risk Stack)."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(state, Homm4State)
+        return adapter.hand_text(state, seat, game_id=game_id, channel_id=channel_id)
+
+    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """`bot.homm4.adapter.seat_hidden` (the seat's Hand and Risk Stack)."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(state, Homm4State)
+        return adapter.seat_hidden(state, seat)
+
+    def has_private_hand(self) -> bool:
+        """Hands and Risk Stacks are private."""
+        return True
+
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """`bot.homm4.adapter.picture_after` (board or battlefield, when worth it)."""
+        from bot.homm4 import adapter
+        from engine.homm4.state import Homm4State
+
+        assert isinstance(after, Homm4State)
+        earlier = before if isinstance(before, Homm4State) else None
+        return adapter.picture_after(earlier, after, list(commands))
+
+    def status_picture(self, state: GameState) -> str:
+        """The battlefield during a battle, else the board."""
+        return "battle" if getattr(state, "battle", None) is not None else "board"
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
+        """The board or battlefield through ``renderer`` (None when there is none)."""
+        try:
+            if kind == "battle":
+                return Picture("battle.png", renderer.battle(view), "The battlefield")
+            return Picture("board.png", renderer.board(view), "The Game Board")
+        except ValueError:
+            return None
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
+        """The Hand and Risk Stack through ``renderer``."""
+        return Picture("hand.png", renderer.hand(view), "Your Hand and Risk Stack")
+
+
+ADAPTERS: dict[str, RulesetAdapter] = {"homm4": Homm4Adapter()}
+"""Every ruleset's adapter by id (a ruleset adds itself here)."""
+
+
+def adapter_for(ruleset: str) -> RulesetAdapter:
+    """The adapter of ``ruleset`` (the generic defaults for one without its own)."""
+    _register_shipped()
+    return ADAPTERS.get(ruleset) or RulesetAdapter()
+
+
+def all_adapters() -> list[RulesetAdapter]:
+    """Every registered adapter, homm4 first."""
+    _register_shipped()
+    return list(ADAPTERS.values())
+
+
+SHIPPED_ADAPTERS: tuple[str, ...] = ("bot.heroforge.adapter",)
+"""Modules whose import registers a ruleset's adapter in `ADAPTERS` (one line per ruleset)."""
+
+
+def _register_shipped() -> None:
+    """Import the adapter modules of the shipped rulesets once."""
+    import importlib
+
+    for module in SHIPPED_ADAPTERS:
+        importlib.import_module(module)

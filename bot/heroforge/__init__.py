@@ -1,0 +1,1 @@
+"""Hero Forge in the bot: the ``/heroforge`` command table and the ruleset adapter."""

@@ -1,0 +1,284 @@
+"""What the bot knows about Hero Forge: its commands, words, texts and pictures.
+
+Rule sections: heroforge:inventory (the inventory text and sheet), heroforge:turns (which
+pictures follow which moves), every decision of heroforge (buttons and labels).
+
+Hero Forge has no hidden information: every decision is answered in the channel, and
+``/hand`` shows the player's own inventory sheet (anyone could read it at the table).
+Importing this module registers `HeroforgeAdapter` in `bot.adapters.ADAPTERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.adapters import (
+    ADAPTERS,
+    DecisionUI,
+    Picture,
+    PlayRequest,
+    RulesetAdapter,
+    decision_buttons,
+)
+from bot.command_table import CommandSpec
+from bot.heroforge import commands as table
+from engine.core.model import Command, Decision, GameState, seat_name
+from engine.heroforge import commands as c
+from engine.heroforge.catalog import load_catalog
+
+if TYPE_CHECKING:
+    from bot.render import Renderer
+
+ENDS = ("end_buying", "end_turn", "skip_move", "stay", "skip_shift", "let_go")
+"""Commands shown as their own green button when a decision has many choices."""
+
+_ORDER = {
+    "attack": 0,
+    "fight_back": 0,
+    "move": 1,
+    "buy_unit": 2,
+    "buy_fort": 3,
+    "man_fort": 4,
+    "unman_fort": 5,
+    "shift": 6,
+    "pass_enchantment": 7,
+}
+
+
+def _state(state: GameState) -> Any:
+    from engine.heroforge.state import HeroforgeState
+
+    assert isinstance(state, HeroforgeState)
+    return state
+
+
+def describe(state: GameState, command: Command) -> str:
+    """One line for a Hero Forge command (``"Buy 2 Archer (level 3)"``)."""
+    hf = _state(state)
+    request = PlayRequest(state, 0, (), None)
+    catalog = load_catalog()
+    if isinstance(command, c.ChooseHero):
+        hero = catalog.heroes.get(command.hero)
+        return f"Choose {hero.name if hero else command.hero}"
+    if isinstance(command, c.PlaceHero):
+        return f"Start on plate {command.plate}"
+    if isinstance(command, c.Shift):
+        return f"Shift plate {command.plate} {command.direction}"
+    if isinstance(command, c.BuyUnit):
+        unit = catalog.units[command.level]
+        many = f"{command.count} " if command.count > 1 else ""
+        return f"Buy {many}{unit.name} (level {command.level})"
+    if isinstance(command, c.BuyFort):
+        return f"Build a fort here, step {command.step}"
+    if isinstance(command, c.ManFort | c.UnmanFort):
+        units = " ".join(f"#{u}" for u in command.units)
+        verb = "Man" if isinstance(command, c.ManFort) else "Unman"
+        return (
+            f"{verb} F{command.fort} with {units}"
+            if verb == "Man"
+            else f"Take {units} from F{command.fort}"
+        )
+    if isinstance(command, c.PassEnchantment):
+        return f"Pay 1000e: pass the enchantment to {seat_name(command.to)}"
+    if isinstance(command, c.Move):
+        return f"Move {command.distance} {command.direction}"
+    if isinstance(command, c.Attack):
+        return f"Attack {table.target_label(request, command.target)}"
+    if isinstance(command, c.FightBack):
+        return f"Fight back at {table.target_label(request, command.target)}"
+    words = {
+        "skip_shift": "Do not shift",
+        "steal": "Pay 1000e: steal it",
+        "let_go": "Let it go",
+        "end_buying": "End buying" if hf.step == "buy1" else "End buying (to combat)",
+        "roll_move": "Roll the D6 to move",
+        "skip_move": "Do not move",
+        "stay": "Stay",
+        "end_turn": "End the turn",
+        "retreat": "Retreat (D10 over 5)",
+    }
+    return words.get(command.type, command.type)
+
+
+def inventory_text(state: GameState, seat: int) -> list[str]:
+    """The inventory of ``seat`` in lines (heroforge:inventory)."""
+    from engine.heroforge import effects
+
+    hf = _state(state)
+    player = hf.player(seat)
+    if player.hero is None:
+        return [f"{seat_name(seat)}: no hero chosen yet; economy {player.economy}e."]
+    hero = effects.hero_of(hf, seat)
+    lines = [
+        f"**{seat_name(seat)} — {hero.name}** ({hero.faction or 'no faction'})"
+        + ("" if player.alive else " — killed")
+    ]
+    if not player.alive:
+        return lines
+    where = f"plate {player.at.plate}" if player.at else "not placed"
+    lines.append(
+        f"Economy {player.economy}e · units {effects.military(hf, seat)}/cap "
+        f"{effects.cap(hf, seat)} · speed {hero.speed:+d} (now "
+        f"{effects.speed(hf, seat) if player.at else hero.speed:+d}) · on {where}"
+    )
+    if player.at is not None:
+        army = (
+            ", ".join(f"#{u.id} L{level}" for u, level in effects.army_levels(hf, seat)) or "none"
+        )
+        lines.append(f"Army: {army}")
+    forts = [f for f in hf.forts if f.owner == seat]
+    if forts:
+        lines.append(
+            "Forts: "
+            + "; ".join(
+                f"F{f.id} on {f.at.plate} "
+                + (
+                    ("(" + " ".join(f"#{u.id} L{u.level}" for u in f.units) + ")")
+                    if f.units
+                    else "(unmanned)"
+                )
+                for f in forts
+            )
+        )
+    carried = player.enchantment
+    lines.append(
+        "Enchantment: "
+        + (
+            carried.spec.summary() + (f" x{carried.count}" if carried.count > 1 else "")
+            if carried
+            else "none"
+        )
+    )
+    lines += [f"• {a.text}" for a in hero.abilities]
+    return lines
+
+
+class HeroforgeAdapter(RulesetAdapter):
+    """Hero Forge's commands (`bot.heroforge.commands`), texts and pictures."""
+
+    ruleset: ClassVar[str] = "heroforge"
+    lobby_options: ClassVar[tuple[str, ...]] = ("layout", "grid", "list1", "list5")
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """Every ``/heroforge`` command."""
+        return table.SPECS
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """`bot.heroforge.commands.build_command`."""
+        return table.build_command(path, request, options)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.heroforge.commands.suggest`."""
+        return table.suggest(path, request, option, current, given)
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """The board and the two enchantment lists."""
+        grid = options.get("grid") or ""
+        board = "custom board" if grid.strip() else f"board {options.get('layout', 'auto')}"
+        lists = []
+        for key in ("list1", "list5"):
+            value = str(options.get(key) or ("fortunes" if key == "list1" else "omens"))
+            lists.append(value if ":" not in value else "a written list")
+        return f"{board}, enchantment lists {lists[0]} (roll 1) and {lists[1]} (roll 5)"
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """`describe`."""
+        return describe(state, command)
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """Buttons (a select menu when there are many choices) from the legal commands."""
+        return decision_buttons(
+            decision,
+            game_id,
+            state.version,
+            legal,
+            default,
+            lambda cmd: describe(state, cmd),
+            ends=ENDS,
+            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(state, cmd)),
+        )
+
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """Round, whose turn, each player's inventory in one line, combats, the lists."""
+        lines = [
+            f"Round {view.round}, turn {view.turn}: **{seat_name(view.active)}** — {view.step}."
+            if view.phase == "play"
+            else f"Setting up: {view.phase.replace('_', ' ')}."
+        ]
+        for p in view.players:
+            who = names.get(p.seat, p.colour)
+            if p.hero_name is None:
+                lines.append(f"{p.colour} ({who}): choosing a hero")
+                continue
+            if not p.alive:
+                lines.append(f"{p.colour} ({who}): {p.hero_name} — killed")
+                continue
+            ench = f", {p.enchantment.summary}" if p.enchantment else ""
+            lands = f", lands {','.join(p.lands)}" if p.lands else ""
+            lines.append(
+                f"{p.colour} ({who}): {p.hero_name} on {p.plate}, {p.economy}e, units "
+                f"{p.military}/{p.cap}{lands}{ench}"
+            )
+        for combat in view.combats:
+            other = (
+                f"fort F{combat.fort}" if combat.fort else f"{seat_name(combat.defender)}'s hero"
+            )
+            lines.append(
+                f"⚔️ {seat_name(combat.attacker)} is in combat with {other} on {combat.plate}."
+            )
+        for title, lst in (("List 1", view.list1), ("List 5", view.list5)):
+            names_only = ", ".join(f"{i}. {e.split(':')[0]}" for i, e in enumerate(lst.entries, 1))
+            lines.append(f"{title} ({lst.name}): {names_only}")
+        return lines
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """The seat's inventory (nothing in Hero Forge is hidden)."""
+        head = f"Game #{game_id} (<#{channel_id}>): your inventory"
+        return "\n".join([head, *inventory_text(state, seat)])
+
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """The board when the turn passes, a hero or plate moves, a fort is built or
+        combat is fought, or the game starts or ends; None after plain purchases."""
+        hf = _state(after)
+        if before is None or hf.phase == "over":
+            return "board"
+        old = _state(before)
+        if old.active != hf.active or old.turn != hf.turn or old.phase != hf.phase:
+            return "board"
+        shown = {"move", "place_hero", "shift", "buy_fort", "attack", "fight_back", "retreat"}
+        return "board" if any(cmd.type in shown for cmd in commands) else None
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
+        """The board of land plates (`rendering.heroforge`)."""
+        from rendering.heroforge import render_board
+
+        return Picture("board.png", render_board(view), "The land plates")
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
+        """The seat's inventory sheet."""
+        from rendering.heroforge import render_inventory
+
+        return Picture("inventory.png", render_inventory(view, view.seat), "Your inventory")
+
+
+ADAPTERS[HeroforgeAdapter.ruleset] = HeroforgeAdapter()

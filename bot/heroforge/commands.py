@@ -1,0 +1,481 @@
+"""The Hero Forge command table: every player action as ``/heroforge <group> <command>``,
+how its options become an engine command, and where autocomplete suggestions come from.
+
+Rule sections: heroforge:basic-rules (``setup``, ``move``), heroforge:units and
+heroforge:forts (``buy``, ``fort``), heroforge:manning-forts (``fort man|unman``),
+heroforge:combat (``combat``), heroforge:land-shifting (``land``),
+heroforge:other-ways-of-getting-rid-of-enchantments and heroforge:factions
+(``enchant``), heroforge:turns (``turn end``).
+
+Values a player types: plates as letters (``C``), directions as compass words (``NE``),
+units as ``#4`` (lists: ``#4 #7``), forts as ``F2``, heroes and players by colour
+(``Blue``) or seat number (1 = Red), targets as ``Blue`` (a hero) or ``F2`` (a fort).
+Autocomplete suggests values from `Ruleset.legal_commands` (at most 25); the engine
+checks every command again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.adapters import PlayRequest
+from bot.command_table import Choice, CommandSpec, OptionSpec
+from bot.errors import BadOption, WrongStage
+from engine.core.model import SEAT_COLOURS, Command
+from engine.heroforge import commands as hc
+from engine.heroforge.board import DIRECTIONS, SHIFT_DIRECTIONS
+from engine.heroforge.catalog import load_catalog
+
+RULESET = "heroforge"
+TOP = "heroforge"
+
+FieldKind = Literal["text", "plate", "int", "fort", "units", "seat", "target", "hero"]
+"""How an option's text is read."""
+
+
+@dataclass(frozen=True)
+class PlayCommand:
+    """One ``/heroforge`` command: its table entry, the engine command it builds, option
+    name -> (engine field, how it is read), and a filler for fields left out."""
+
+    spec: CommandSpec
+    command_type: str
+    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
+    fill: Callable[[PlayRequest, dict[str, Any]], None] | None = None
+
+
+def _spec(
+    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
+) -> CommandSpec:
+    return CommandSpec(
+        path=(TOP, group, name),
+        description=description,
+        options=tuple(options),
+        kind="play",
+        handler=name,
+        ruleset=RULESET,
+        ephemeral=True,
+        phase=tuple(phase),
+    )
+
+
+def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, description, "string", required=required, autocomplete=True)
+
+
+def _directions(name: str, description: str, names: Sequence[str]) -> OptionSpec:
+    return OptionSpec(
+        name, description, "string", required=True, choices=tuple(Choice(n, n) for n in names)
+    )
+
+
+def _fill_defence_target(request: PlayRequest, command: dict[str, Any]) -> None:
+    if "target" not in command:
+        targets = [c.target for c in request.legal if isinstance(c, hc.FightBack)]
+        if targets:
+            command["target"] = targets[0]
+
+
+def _fill_attack_target(request: PlayRequest, command: dict[str, Any]) -> None:
+    if "target" in command:
+        return
+    targets = [c.target for c in request.legal if isinstance(c, hc.Attack)]
+    if len(targets) == 1:
+        command["target"] = targets[0]
+    elif targets:
+        raise BadOption(
+            "Several targets are on your plate; say which with target: "
+            + ", ".join(target_label(request, t) for t in targets)
+            + "."
+        )
+
+
+PLAY: tuple[PlayCommand, ...] = (
+    PlayCommand(
+        _spec(
+            "setup",
+            "hero",
+            "Choose your hero",
+            [_auto("hero", "a hero nobody has chosen, e.g. Weir Of HopeSeeking", required=True)],
+            ("choose_hero",),
+        ),
+        "choose_hero",
+        {"hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "setup",
+            "place",
+            "Place your hero in the centre of a free Plain Land",
+            [_auto("plate", "a free Plain Land's letter, e.g. A", required=True)],
+            ("place_hero",),
+        ),
+        "place_hero",
+        {"plate": ("plate", "plate")},
+    ),
+    PlayCommand(
+        _spec(
+            "buy",
+            "unit",
+            "Buy units into your hero's army (on an uncontested land)",
+            [
+                OptionSpec(
+                    "level", "the unit level, 1-10", "integer", True, min_value=1, max_value=10
+                ),
+                OptionSpec("count", "how many (default 1)", "integer", min_value=1, max_value=20),
+            ],
+            ("buy",),
+        ),
+        "buy_unit",
+        {"level": ("level", "int"), "count": ("count", "int")},
+    ),
+    PlayCommand(
+        _spec("buy", "done", "End this buying step (then move, or enter combat)", [], ("buy",)),
+        "end_buying",
+    ),
+    PlayCommand(
+        _spec(
+            "fort",
+            "buy",
+            "Build a fort on your hero's square; the hero then steps one space",
+            [_directions("step", "where the hero steps after placing the fort", list(DIRECTIONS))],
+            ("buy",),
+        ),
+        "buy_fort",
+        {"step": ("step", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "fort",
+            "man",
+            "Move units from your hero onto your fort on the same plate",
+            [
+                _auto("fort", "your fort, e.g. F2", required=True),
+                _auto("units", "units of your army, e.g. #3 #5", required=True),
+            ],
+            ("buy",),
+        ),
+        "man_fort",
+        {"fort": ("fort", "fort"), "units": ("units", "units")},
+    ),
+    PlayCommand(
+        _spec(
+            "fort",
+            "unman",
+            "Move units from your fort on the same plate to your hero",
+            [
+                _auto("fort", "your fort, e.g. F2", required=True),
+                _auto("units", "units on that fort, e.g. #3", required=True),
+            ],
+            ("buy",),
+        ),
+        "unman_fort",
+        {"fort": ("fort", "fort"), "units": ("units", "units")},
+    ),
+    PlayCommand(
+        _spec("move", "roll", "Roll the D6 to move", [], ("move",)),
+        "roll_move",
+    ),
+    PlayCommand(
+        _spec("move", "skip", "Do not move this turn", [], ("move",)),
+        "skip_move",
+    ),
+    PlayCommand(
+        _spec(
+            "move",
+            "go",
+            "Move after rolling: a direction and a distance",
+            [
+                _directions("direction", "one of the 8 directions", list(DIRECTIONS)),
+                OptionSpec(
+                    "distance",
+                    "squares: the roll plus speed (any up to it after a 6)",
+                    "integer",
+                    True,
+                    min_value=1,
+                    max_value=20,
+                    autocomplete=True,
+                ),
+            ],
+            ("moving",),
+        ),
+        "move",
+        {"direction": ("direction", "text"), "distance": ("distance", "int")},
+    ),
+    PlayCommand(
+        _spec("move", "stay", "Stay where you are after rolling", [], ("moving",)),
+        "stay",
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "attack",
+            "Attack a hero or fort on your hero's plate",
+            [_auto("target", "a hero (colour, e.g. Blue) or a fort (e.g. F2)")],
+            ("combat",),
+        ),
+        "attack",
+        {"target": ("target", "target")},
+        fill=_fill_attack_target,
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "fight",
+            "Defence: fight back at the attacker (or its fort on the plate)",
+            [_auto("target", "default: the attacking hero")],
+            ("defend",),
+        ),
+        "fight_back",
+        {"target": ("target", "target")},
+        fill=_fill_defence_target,
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "retreat",
+            "Defence: try to retreat (a D10 over 5) to your closest land",
+            [],
+            ("defend",),
+        ),
+        "retreat",
+    ),
+    PlayCommand(
+        _spec("turn", "end", "End your turn (no combat, or no more)", [], ("combat",)),
+        "end_turn",
+    ),
+    PlayCommand(
+        _spec(
+            "land",
+            "shift",
+            "Slide a land plate one space into an empty space",
+            [
+                _auto("plate", "the plate's letter, e.g. C", required=True),
+                _directions("direction", "N, E, S or W", list(SHIFT_DIRECTIONS)),
+            ],
+            ("shift", "buy"),
+        ),
+        "shift",
+        {"plate": ("plate", "plate"), "direction": ("direction", "text")},
+    ),
+    PlayCommand(
+        _spec("land", "keep", "Do not shift a land plate now", [], ("shift",)),
+        "skip_shift",
+    ),
+    PlayCommand(
+        _spec(
+            "enchant",
+            "pass",
+            "Pay 1000e to give your enchantment to another player",
+            [_auto("to", "the player: colour (e.g. Blue) or seat number", required=True)],
+            ("buy",),
+        ),
+        "pass_enchantment",
+        {"to": ("to", "seat")},
+    ),
+    PlayCommand(
+        _spec("enchant", "steal", "Pay 1000e to steal the enchantment on offer", [], ("steal",)),
+        "steal",
+    ),
+    PlayCommand(
+        _spec("enchant", "let-go", "Let the other player keep the enchantment", [], ("steal",)),
+        "let_go",
+    ),
+)
+"""Every Hero Forge player action."""
+
+PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
+SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
+_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
+
+_NUMBERS = re.compile(r"\d+")
+
+
+# ------------------------------------------------------------------ reading values
+def read_seat(text: str, players: int) -> int:
+    """A seat from a colour (``Blue``) or a seat number (``2`` = Blue).
+
+    :raises BadOption: for anything else.
+    """
+    raw = text.strip().lower()
+    colours = [c.lower() for c in SEAT_COLOURS[:players]]
+    if raw in colours:
+        return colours.index(raw)
+    if raw.isdigit() and 1 <= int(raw) <= players:
+        return int(raw) - 1
+    raise BadOption(
+        f"Name a player by colour ({', '.join(SEAT_COLOURS[:players])}) or number 1-{players}."
+    )
+
+
+def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
+    if kind == "int":
+        try:
+            return int(str(raw).strip().lstrip("#"))
+        except ValueError:
+            raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+    text = str(raw).strip()
+    if kind == "plate":
+        return text.upper()
+    if kind == "fort":
+        digits = _NUMBERS.findall(text)
+        if len(digits) != 1:
+            raise BadOption(f"Name one fort, e.g. F2 (not {text!r}).")
+        return int(digits[0])
+    if kind == "units":
+        numbers = [int(n) for n in _NUMBERS.findall(text)]
+        if not numbers:
+            raise BadOption(f"Name units by number, e.g. #3 #5 (not {text!r}).")
+        return tuple(numbers)
+    if kind == "seat":
+        return read_seat(text, request.state.players)
+    if kind == "target":
+        if text.isdigit():
+            return f"hero:{read_seat(text, request.state.players)}"
+        return text
+    return text
+
+
+def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
+    """Refuse a command that cannot answer the decision owed now, naming the commands
+    that can (only when no legal command of its type exists).
+
+    :raises WrongStage: naming the decision and its commands.
+    """
+    play = PLAY_COMMANDS[path]
+    decision = request.decision
+    if decision is None or decision.kind in play.spec.phase:
+        return
+    if any(cmd.type == play.command_type for cmd in request.legal):
+        return
+    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
+    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
+    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
+
+
+def build_command(
+    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Turn a ``/heroforge`` command's options into an engine command dict.
+
+    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
+    :raises KeyError: for a path that is not a Hero Forge play command.
+    """
+    play = PLAY_COMMANDS[path]
+    require_phase(path, request)
+    command: dict[str, Any] = {"type": play.command_type}
+    for option, raw in options.items():
+        if raw is None or option not in play.fields:
+            continue
+        field_name, kind = play.fields[option]
+        command[field_name] = _read(request, kind, raw, option)
+    if play.fill is not None:
+        play.fill(request, command)
+    return command
+
+
+# ------------------------------------------------------------------ labels
+def target_label(request: PlayRequest, target: str) -> str:
+    """``"Blue's hero (3 units)"`` or ``"Blue's fort F2 (manned)"`` for a target string."""
+    state: Any = request.state
+    kind, _, value = target.partition(":")
+    if kind == "hero" and value.isdigit():
+        seat = int(value)
+        units = len(state.player(seat).army)
+        return f"{SEAT_COLOURS[seat]}'s hero ({units} unit{'s' if units != 1 else ''})"
+    if kind == "fort" and value.isdigit():
+        fort = state.fort(int(value))
+        manned = f"{len(fort.units)} units" if fort.units else "unmanned"
+        return f"{SEAT_COLOURS[fort.owner]}'s fort F{fort.id} ({manned})"
+    return target
+
+
+def _pair(request: PlayRequest, kind: FieldKind, value: Any) -> tuple[str, str] | None:
+    state: Any = request.state
+    if kind == "hero":
+        hero = load_catalog().heroes[value]
+        return (
+            f"{hero.name} ({hero.faction or 'no faction'}, cap {hero.cap}, speed {hero.speed:+d})",
+            hero.id,
+        )
+    if kind == "plate":
+        land = load_catalog().lands[state.plate(value).land]
+        return f"{value}: {land.name}", value
+    if kind == "fort":
+        return f"F{value}", f"F{value}"
+    if kind == "units":
+        return " ".join(f"#{u}" for u in value), " ".join(f"#{u}" for u in value)
+    if kind == "seat":
+        return SEAT_COLOURS[value], SEAT_COLOURS[value]
+    if kind == "target":
+        kind_word, _, number = str(value).partition(":")
+        typed = SEAT_COLOURS[int(number)] if kind_word == "hero" else f"F{number}"
+        return target_label(request, value), typed
+    if kind == "int":
+        return str(value), str(value)
+    return str(value), str(value)
+
+
+def suggest(
+    path: tuple[str, ...],
+    request: PlayRequest,
+    option: str,
+    current: str,
+    given: Mapping[str, Any],
+) -> list[tuple[str, str]]:
+    """Autocomplete for ``option``: values of the seat's legal commands of that type
+    (at most 25 ``(name, value)`` pairs)."""
+    play = PLAY_COMMANDS.get(path)
+    if play is None or option not in play.fields:
+        return []
+    field_name, kind = play.fields[option]
+    pairs: list[tuple[str, str]] = []
+    for cmd in request.legal:
+        if cmd.type != play.command_type:
+            continue
+        value = getattr(cmd, field_name, None)
+        if value is None:
+            continue
+        pair = _pair(request, kind, value)
+        if pair is not None and pair not in pairs:
+            pairs.append(pair)
+    if kind == "units":
+        singles = sorted({u for name, _ in pairs for u in _NUMBERS.findall(name)}, key=int)
+        typed = " ".join(f"#{n}" for n in _NUMBERS.findall(current))
+        chosen = set(_NUMBERS.findall(current))
+        pairs = [
+            ((f"{typed} #{n}".strip()), f"{typed} #{n}".strip()) for n in singles if n not in chosen
+        ]
+        return pairs[:25]
+    needle = current.strip().lower()
+    if needle:
+        pairs = [
+            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
+        ] or pairs
+    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+
+
+def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slash command and options that build ``command`` (the inverse of
+    `build_command`), e.g. ``(("heroforge", "fort", "man"), {"fort": "F2", "units": "#3"})``.
+
+    :raises KeyError: for a command type players never issue.
+    """
+    play = _BY_TYPE[command.type]
+    options: dict[str, Any] = {}
+    for option, (field_name, kind) in play.fields.items():
+        value = getattr(command, field_name, None)
+        if value is None or (field_name == "count" and value == 1):
+            continue
+        if kind == "fort":
+            options[option] = f"F{value}"
+        elif kind == "units":
+            options[option] = " ".join(f"#{u}" for u in value)
+        elif kind == "seat":
+            options[option] = SEAT_COLOURS[value]
+        else:
+            options[option] = value
+    return play.spec.path, options
