@@ -470,8 +470,8 @@ def picture_after(
 ) -> Picture | None:
     """Which picture to post after an action: the board when a battle begins (where it
     is) and the battlefield once both sides have deployed and after each Phase; the board
-    when the turn passes, an Army moves, a battle ends, set-up places something, or the
-    game ends; None otherwise."""
+    when the turn passes, an Army moves, a battle ends, set-up places something, a site
+    changes hands, or the game ends; None otherwise."""
     if after.battle is not None:
         b = after.battle
         if b.stage == "deploy":
@@ -490,6 +490,8 @@ def picture_after(
         return "board"
     if any(cmd.type in ("move", "place_army", "place_section", "form_army") for cmd in commands):
         return "board"
+    if [s.owner for s in before.sites] != [s.owner for s in after.sites]:
+        return "board"  # a site taken without a move (e.g. identified under an Army)
     return None
 
 

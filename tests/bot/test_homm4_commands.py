@@ -217,3 +217,13 @@ def test_long_labels_are_clipped_at_a_word_with_an_ellipsis() -> None:
     )
     assert clip("short", 80) == "short"
     assert len(clip("x" * 120, 80)) == 80
+
+
+def test_the_board_is_shown_when_a_site_changes_hands_without_a_move() -> None:
+    from bot.homm4.adapter import picture_after
+
+    before = _play_until(lambda s: s.phase == "movement" and bool(s.sites))
+    after = before.model_copy(deep=True)
+    assert picture_after(before, after, [c.PassIdentify(site="A1")]) is None
+    after.sites[0].owner = 1 if after.sites[0].owner != 1 else 0
+    assert picture_after(before, after, [c.Identify(site="A1", card=3)]) == "board"
