@@ -1,0 +1,104 @@
+"""homm3 pictures: the Battlefield, the Adventure state and a player's cards, checked by
+their layout marks (what is drawn where) and for privacy."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine.homm3.state import Placed
+from rendering.homm3 import draw_adventure, draw_battle, draw_board, draw_hand, render_battle
+from tests.homm3.helpers import RULES, battle, new, play_until
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat")
+def test_battlefield_shows_every_hex_unit_and_obstacle() -> None:
+    state = battle(
+        [(0, "griffins", True, "C5"), (0, "marksmen", False, "A5"), (1, "zombies", False, "K5")],
+        hands={0: ["attack"]},
+    )
+    assert state.combat is not None
+    state.combat.placed.append(Placed(token=1, kind="obstacle", name="Boulder", hexes=["F5"]))
+    state.combat.units[2].damage = 1
+    state.combat.units[2].defending = True
+    drawing = draw_battle(RULES.public_view(state))
+    assert len(drawing.of_kind("hex")) == 13 * 9
+    assert {m.key for m in drawing.of_kind("unit")} == {"unit:1", "unit:2", "unit:3"}
+    assert drawing.find("placed", "F5").text == "Boulder"
+    assert "-1" in [m.text for m in drawing.of_kind("damage")]
+    assert "D" in [m.text for m in drawing.of_kind("tokens")]
+    order = [m.key for m in drawing.of_kind("order")]
+    assert order and order[0] == "order:1"  # the Griffins (Initiative 9) act first
+    griffins, zombies = drawing.find("unit", "unit:1"), drawing.find("unit", "unit:3")
+    assert griffins.centre[0] < zombies.centre[0]
+    width, height = drawing.image.size
+    assert width <= 1600 and height <= 1600
+    assert "P Griffins" in drawing.texts()
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege")
+def test_siege_walls_and_gate_are_drawn() -> None:
+    from tests.homm3.helpers import answer_choices
+
+    state = answer_choices(new(heroes=("catherine", "mutare"), siege=True))
+    drawing = draw_battle(RULES.public_view(state))
+    labels = [m.text for m in drawing.of_kind("placed_label")]
+    assert labels.count("Wall") == 8 and labels.count("Gate") == 1
+    assert "Siege" in drawing.texts()[0]
+
+
+def test_battle_picture_never_shows_a_hand() -> None:
+    state = battle(
+        [(0, "griffins", True, "C5"), (1, "zombies", False, "K5")],
+        hands={0: ["fireball", "prayer"]},
+    )
+    drawing = draw_battle(RULES.view(state, 0))  # a seat view by mistake: reduced to public
+    assert not drawing.instances()
+    assert not any("Fireball" in t or "Prayer" in t for t in drawing.texts())
+    data = render_battle(RULES.public_view(state))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.rule("homm3bf:adventure-mode.round-structure")
+def test_adventure_picture_shows_rounds_towns_and_armies() -> None:
+    state = play_until(
+        new(mode="adventure", heroes=("catherine", "mutare")), lambda s: s.round >= 3
+    )
+    drawing = draw_adventure(RULES.public_view(state))
+    assert len(drawing.of_kind("round")) == 9
+    assert {m.key for m in drawing.of_kind("player")} == {"Red", "Blue"}
+    assert any(m.key == "0:dwelling_bronze" for m in drawing.of_kind("building"))
+    for player in state.seats:
+        for unit in player.army:
+            assert drawing.find("unit", f"{player.seat}:{unit.unit}")
+    assert draw_board(RULES.public_view(state)).of_kind("round")
+
+
+def test_hand_picture_shows_only_its_seat_cards() -> None:
+    state = battle(
+        [(0, "griffins", True, "C5"), (1, "zombies", False, "K5")],
+        hands={0: ["fireball"], 1: ["prayer"]},
+    )
+    drawing = draw_hand(RULES.view(state, 0))
+    own = set(state.player(0).hand)
+    assert drawing.instances() == own
+    assert "Fireball" in drawing.texts()
+    assert "Prayer" not in drawing.texts()
+
+
+def test_render_cli_writes_the_pictures(tmp_path: Path) -> None:
+    from rendering import cli
+
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    args = parser.parse_args(
+        ["--ruleset", "homm3", "--seed", "3", "--out", str(tmp_path), "--round", "4"]
+    )
+    assert cli.main(args) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["adventure.png", "battle.png", "hand-blue.png", "hand-red.png"]
+    with Image.open(tmp_path / "battle.png") as image:
+        assert image.width > 600
