@@ -32,7 +32,10 @@ if TYPE_CHECKING:
 MAX_STEPS = 30_000
 """Commands simulated at most while looking for the positions (each is one AI decision)."""
 
-RULESET_RENDERERS: dict[str, str] = {"heroforge": "rendering.heroforge.cli"}
+RULESET_RENDERERS: dict[str, str] = {
+    "heroforge": "rendering.heroforge.cli",
+    "homm3": "rendering.homm3.cli",
+}
 """Other rulesets' render commands: ruleset id -> module with ``main(args) -> int`` (it
 reads the same arguments; homm4's own options are ignored there)."""
 
