@@ -9,6 +9,7 @@ options as keyword arguments (option names with ``-`` become ``_``).
 from __future__ import annotations
 
 from bot.command_table import Choice, CommandSpec, OptionSpec, check_table
+from bot.heroforge import commands as heroforge_commands
 from bot.homm4 import commands as homm4_commands
 
 
@@ -33,6 +34,30 @@ _REASON = _s("reason", "why (shown in the channel and kept in the log)", max_len
 _SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", required=True)
 _DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
 
+HEROFORGE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "layout",
+        "Hero Forge: a ready-made board (auto: one made for the player count)",
+        choices=tuple(Choice(name, value) for name, value in heroforge_commands.LAYOUT_CHOICES),
+    ),
+    _s(
+        "board",
+        "Hero Forge: your own grid of plates, e.g. PL GR PL / FO . HI / PL S PL",
+        max_length=2000,
+    ),
+    _s(
+        "list1",
+        "Hero Forge: list for roll 1: fortunes, omens, shifting_sands or 10 of Name: effect +N",
+        max_length=4000,
+    ),
+    _s(
+        "list5",
+        "Hero Forge: list for roll 5 (same forms as list1)",
+        max_length=4000,
+    ),
+)
+"""The Hero Forge lobby options of /game new and /game options."""
+
 SERVICE_SPECS: tuple[CommandSpec, ...] = (
     # ---- lobby and game
     CommandSpec(
@@ -42,7 +67,10 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             OptionSpec(
                 "ruleset",
                 "which game",
-                choices=(Choice("Heroes of Might & Magic IV card game", "homm4"),),
+                choices=(
+                    Choice("Heroes of Might & Magic IV card game", "homm4"),
+                    Choice("Hero Forge", "heroforge"),
+                ),
             ),
             _i("players", "how many seats the lobby offers (2-6)", 2, 6),
             _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
@@ -64,6 +92,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                 ),
             ),
             _DECK,
+            *HEROFORGE_OPTIONS,
         ),
         handler="new_game",
     ),
@@ -104,6 +133,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                     Choice("ready-made decks only", "ready-made"),
                 ),
             ),
+            *HEROFORGE_OPTIONS,
         ),
         handler="set_options",
     ),
@@ -278,7 +308,11 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
 )
 """The commands every ruleset shares."""
 
-ALL_SPECS: tuple[CommandSpec, ...] = (*SERVICE_SPECS, *homm4_commands.SPECS)
+ALL_SPECS: tuple[CommandSpec, ...] = (
+    *SERVICE_SPECS,
+    *homm4_commands.SPECS,
+    *heroforge_commands.SPECS,
+)
 """Every command the bot offers (register these; the console parses them)."""
 
 

@@ -51,6 +51,10 @@ class GameCommands(
         deadline_hours: app_commands.Range[int, 0, 720] | None = None,
         deck_rule: str | None = None,
         deck: str | None = None,
+        layout: str | None = None,
+        board: app_commands.Range[str, None, 2000] | None = None,
+        list1: app_commands.Range[str, None, 4000] | None = None,
+        list5: app_commands.Range[str, None, 4000] | None = None,
     ) -> None:
         """Open a new game in this channel (you host it and take the first seat)."""
         await self.bot.run_command(
@@ -64,6 +68,10 @@ class GameCommands(
                 "deadline-hours": deadline_hours,
                 "deck-rule": deck_rule,
                 "deck": deck,
+                "layout": layout,
+                "board": board,
+                "list1": list1,
+                "list5": list5,
             },
         )
 
@@ -112,6 +120,10 @@ class GameCommands(
         assembly: str | None = None,
         deadline_hours: app_commands.Range[int, 0, 720] | None = None,
         deck_rule: str | None = None,
+        layout: str | None = None,
+        board: app_commands.Range[str, None, 2000] | None = None,
+        list1: app_commands.Range[str, None, 4000] | None = None,
+        list5: app_commands.Range[str, None, 4000] | None = None,
     ) -> None:
         """Host: change the lobby's options before the start."""
         await self.bot.run_command(
@@ -123,6 +135,10 @@ class GameCommands(
                 "assembly": assembly,
                 "deadline-hours": deadline_hours,
                 "deck-rule": deck_rule,
+                "layout": layout,
+                "board": board,
+                "list1": list1,
+                "list5": list5,
             },
         )
 

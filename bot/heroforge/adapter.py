@@ -158,7 +158,7 @@ class HeroforgeAdapter(RulesetAdapter):
     """Hero Forge's commands (`bot.heroforge.commands`), texts and pictures."""
 
     ruleset: ClassVar[str] = "heroforge"
-    lobby_options: ClassVar[tuple[str, ...]] = ("layout", "grid", "list1", "list5")
+    lobby_options: ClassVar[tuple[str, ...]] = ("layout", "board", "list1", "list5")
 
     def specs(self) -> tuple[CommandSpec, ...]:
         """Every ``/heroforge`` command."""
@@ -180,6 +180,14 @@ class HeroforgeAdapter(RulesetAdapter):
     ) -> list[tuple[str, str]]:
         """`bot.heroforge.commands.suggest`."""
         return table.suggest(path, request, option, current, given)
+
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``board`` is the engine's ``grid`` (a custom board); the rest keep their names."""
+        options = super().engine_options(values)
+        if "board" in options:
+            options["grid"] = options.pop("board")
+            options["layout"] = "custom"
+        return options
 
     def options_summary(self, options: Mapping[str, Any]) -> str:
         """The board and the two enchantment lists."""

@@ -287,6 +287,29 @@ PLAY: tuple[PlayCommand, ...] = (
 )
 """Every Hero Forge player action."""
 
+GROUPS: dict[str, str] = {
+    "setup": "Hero Forge set-up: choose your hero, place it on a Plain Land",
+    "buy": "Hero Forge buying steps: buy units, end buying",
+    "fort": "Hero Forge forts: build, man and unman",
+    "move": "Hero Forge moving: roll the D6, move in one direction, or stay",
+    "combat": "Hero Forge combat: attack, fight back, retreat",
+    "turn": "Hero Forge turn: end it",
+    "land": "Hero Forge land shifting: slide a plate, or keep the board",
+    "enchant": "Hero Forge enchantments: pass one on, steal one, let one go",
+}
+"""The subcommand groups of ``/heroforge`` and their descriptions."""
+
+TOP_DESCRIPTION = "Play Hero Forge: land plates, forts, heroes and enchantments"
+
+LAYOUT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("auto (made for the player count)", "auto"),
+    *(
+        (f"{lay.name} ({lay.players[0]}-{lay.players[1]} players)", lay.id)
+        for lay in load_catalog().layouts.values()
+    ),
+)
+"""The /game new ``layout`` choices: auto and every ready-made board."""
+
 PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
 SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
 _BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}

@@ -92,6 +92,10 @@ def leaves(commands: list[Json]) -> dict[tuple[str, ...], tuple[Json, Json]]:
         if not subs:
             found[(top["name"],)] = (top, top)
         for sub in subs:
+            if sub["type"] == GROUP:
+                for leaf in sub.get("options", []) or []:
+                    found[(top["name"], sub["name"], leaf["name"])] = (top, leaf)
+                continue
             found[(top["name"], sub["name"])] = (top, sub)
     return found
 
