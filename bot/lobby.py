@@ -453,7 +453,11 @@ class LobbyMixin(ServiceCore):
                 f"⚔️ **Game #{game.id} begins.** {lineup}.\n" + "\n".join(setup_lines[:12]),
             ),
         )
-        out.reply = Reply("The game has started. Your cards come by DM (or use /hand).")
+        out.reply = Reply(
+            "The game has started. Your cards come by DM (or use /hand)."
+            if self.adapter(game).has_private_hand()
+            else "The game has started."
+        )
         return out
 
     # ------------------------------------------------------------------ the post

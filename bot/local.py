@@ -77,6 +77,7 @@ class Console:
     seed: int | None = None
     map_sections: int | None = None
     acting: int = 1
+    ruleset: str = "homm4"
     hot_seat: bool = True
     names: dict[int, str] = field(default_factory=dict)
     components: list[Component] = field(default_factory=list)
@@ -109,6 +110,7 @@ class Console:
                 self.actor(1),
                 CHANNEL_ID,
                 guild_id=GUILD_ID,
+                ruleset=self.ruleset,
                 players=self.humans + self.ai,
                 deadline_hours=0,
                 map_sections=self.map_sections,
@@ -374,7 +376,13 @@ async def _session(
     try:
         service = GameService(repo, renderer=None if args.no_images else DEFAULT_RENDERER)
         console = Console(
-            service, humans, ai, out_dir, seed=args.seed, map_sections=args.map_sections
+            service,
+            humans,
+            ai,
+            out_dir,
+            seed=args.seed,
+            map_sections=args.map_sections,
+            ruleset=args.ruleset,
         )
         out(
             f"Heroes Table — local game ({args.ruleset}, {humans} person(s), {ai} computer). Database: {db}"
@@ -413,8 +421,12 @@ def _read_line() -> str | None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the console until /quit or end of input; return the exit code."""
-    if args.ruleset != "homm4":
-        print(f"✗ The console plays homm4 only for now, not {args.ruleset!r}.", file=sys.stderr)
+    import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+    from engine.core.ruleset import registered
+
+    if args.ruleset not in registered():
+        known = ", ".join(registered())
+        print(f"✗ Unknown game {args.ruleset!r}; the console plays {known}.", file=sys.stderr)
         return 2
     return asyncio.run(_session(args, _read_line, lambda text: print(text, flush=True)))
 

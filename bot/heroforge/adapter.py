@@ -60,7 +60,9 @@ def describe(state: GameState, command: Command) -> str:
     catalog = load_catalog()
     if isinstance(command, c.ChooseHero):
         hero = catalog.heroes.get(command.hero)
-        return f"Choose {hero.name if hero else command.hero}"
+        if hero is None:
+            return f"Choose {command.hero}"
+        return f"Choose {hero.name} ({hero.faction or 'no faction'}, cap {hero.cap}, speed {hero.speed:+d})"
     if isinstance(command, c.PlaceHero):
         return f"Start on plate {command.plate}"
     if isinstance(command, c.Shift):

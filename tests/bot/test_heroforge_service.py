@@ -1,0 +1,216 @@
+"""Hero Forge through the GameService: the lobby with its options, a whole game played by
+slash commands and button clicks against the computer, status and inventory, refusals."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot import customids
+from bot.errors import BadOption, DeckProblem, UnknownCommand, WrongStage
+from bot.heroforge.commands import slash_for
+from bot.outbox import Button, Outbox, Select
+from bot.render import DEFAULT_RENDERER
+from bot.service import GameService
+from engine.core.errors import IllegalMove
+from engine.core.model import Command
+from engine.heroforge import RULESET as HEROFORGE
+from engine.heroforge.state import HeroforgeState
+from storage.records import Game, GameStatus
+from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+
+GRID = "PL GR PL / FO S HI / PL B PL"
+LIST = "; ".join(f"Gift {i} (Instant): economy +{50 * i}" for i in range(1, 11))
+
+
+async def _state(service: GameService, game_id: int) -> tuple[Game, HeroforgeState]:
+    game = await service.repo.get_game(game_id)
+    state = HEROFORGE.load_state(game.state_json or "")
+    return game, state
+
+
+async def _open(service: GameService, **options: object) -> Game:
+    await service.new_game(
+        person(1), CHANNEL, guild_id=GUILD, ruleset="heroforge", seed=21, **options
+    )
+    await service.add_ai(person(1), CHANNEL, count=1)
+    await service.start(person(1), CHANNEL)
+    game = await service.repo.game_in_channel(CHANNEL)
+    assert game is not None
+    return game
+
+
+def _choice(state: HeroforgeState, seat: int, rng: random.Random) -> tuple[int, Command]:
+    legal = HEROFORGE.legal_commands(state, seat)
+    pick = HEROFORGE.ai_command(state, seat, rng)
+    return legal.index(pick), pick
+
+
+def _components_for(out: Outbox) -> list[Button | Select]:
+    found: list[Button | Select] = []
+    posts = list(out.posts)
+    if out.reply is not None:
+        found += [c for c in out.reply.components if isinstance(c, Button | Select)]
+    for post in posts:
+        found += [c for c in post.components if isinstance(c, Button | Select)]
+    return found
+
+
+def _offered(out: Outbox, index: int, command: Command, game: Game, version: int) -> str | None:
+    """The custom id of a component in ``out`` offering legal command ``index``."""
+    token = customids.option_token(index, command.model_dump_json())
+    for component in _components_for(out):
+        if isinstance(component, Button) and component.custom_id == customids.encode(
+            game.id, version, "opt", token
+        ):
+            return component.custom_id
+        if isinstance(component, Select) and any(o.value == token for o in component.options):
+            return component.custom_id
+    return None
+
+
+@pytest.mark.rule("heroforge:lands")
+async def test_the_lobby_takes_hero_forge_options(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(BadOption, match="map-sections is not an option of Hero Forge"):
+            await service.new_game(person(1), CHANNEL, ruleset="heroforge", map_sections=5)
+        with pytest.raises(DeckProblem, match="played without decks"):
+            await service.new_game(person(1), CHANNEL, ruleset="heroforge", deck="haven")
+        out = await service.new_game(
+            person(1), CHANNEL, ruleset="heroforge", board=GRID, list1=LIST, layout=None
+        )
+        assert "custom board, enchantment lists a written list (roll 1)" in out.posts[0].text
+        with pytest.raises(Exception, match="unknown land 'XX'"):
+            await service.set_options(person(1), CHANNEL, board="PL XX PL")
+        await service.set_options(person(1), CHANNEL, list5="shifting_sands")
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and game.options["grid"] == GRID
+        assert game.options["list5"] == "shifting_sands"
+        await service.add_ai(person(1), CHANNEL, count=1)
+        out = await service.start(person(1), CHANNEL)
+        game, state = await _state(service, game.id)
+        assert [p.land for p in state.plates][:3] == ["plain", "grassland", "plain"]
+        assert state.list1.enchantments[6].name == "Gift 7"
+        assert "Custom board" in out.posts[0].text
+    finally:
+        await repo.close()
+
+
+@pytest.mark.slow
+@pytest.mark.rule("heroforge:basic-rules")
+async def test_a_whole_game_by_buttons_and_slash_commands(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service)
+        rng = random.Random(5)
+        clicks = typed = 0
+        last = Outbox()
+        for step in range(3000):
+            game, state = await _state(service, game.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            pending = HEROFORGE.pending(state)
+            assert pending and pending[0].seat == 0, "the computer answers its own decisions"
+            index, command = _choice(state, 0, rng)
+            offered = _offered(last, index, command, game, state.version)
+            if offered is not None and step % 3:
+                values = (customids.option_token(index, command.model_dump_json()),)
+                last = await service.click(person(1), offered, values)
+                clicks += 1
+            else:
+                path, options = slash_for(command)
+                last = await service.run(
+                    person(1), path, options, channel_id=CHANNEL, guild_id=GUILD
+                )
+                typed += 1
+            assert last.reply is not None and last.reply.text.startswith("✅")
+        game, state = await _state(service, game.id)
+        assert game.status is GameStatus.FINISHED
+        assert HEROFORGE.result(state).finished
+        assert clicks > 10 and typed > 10
+        assert any("The game is over" in p.text for p in last.posts)
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("heroforge:inventory")
+async def test_status_and_inventory_with_pictures(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path, renderer=DEFAULT_RENDERER)
+    try:
+        await _open(service, board=GRID)
+        out = await service.status(person(1), CHANNEL)
+        assert out.reply is not None
+        assert "List 1 (Fortunes): 1. Windfall (Instant)" in out.reply.text
+        assert out.reply.images and out.reply.images[0].filename == "board.png"
+        assert out.reply.images[0].data[:4] == b"\x89PNG"
+        hand = await service.hand(person(1), CHANNEL)
+        assert hand.reply is not None and hand.reply.ephemeral
+        assert "your inventory" in hand.reply.text
+        assert hand.reply.images and hand.reply.images[0].filename == "inventory.png"
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("heroforge:turns")
+async def test_refusals_name_what_to_do(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _open(service)
+        with pytest.raises(WrongStage, match="/heroforge setup hero"):
+            await service.run(
+                person(1), ("heroforge", "move", "roll"), {}, channel_id=CHANNEL, guild_id=GUILD
+            )
+        with pytest.raises(UnknownCommand):
+            await service.run(
+                person(1), ("purchase", "done"), {}, channel_id=CHANNEL, guild_id=GUILD
+            )
+        await service.run(
+            person(1),
+            ("heroforge", "setup", "hero"),
+            {"hero": "Weir Of HopeSeeking"},
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+        )
+        with pytest.raises(IllegalMove, match="not a free Plain Land"):
+            await service.run(
+                person(1),
+                ("heroforge", "setup", "place"),
+                {"plate": "E"},
+                channel_id=CHANNEL,
+                guild_id=GUILD,
+            )
+        pairs = await service.autocomplete(
+            person(1), ("heroforge", "setup", "place"), "plate", "", channel_id=CHANNEL
+        )
+        assert [v for _, v in pairs] == ["A", "C", "G", "I"]
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("heroforge:manning-forts")
+def test_options_are_read_as_players_type_them() -> None:
+    from bot.adapters import PlayRequest
+    from bot.heroforge.commands import build_command
+    from engine.core.model import Decision
+    from tests.heroforge.helpers import started
+
+    state = started()
+    legal = HEROFORGE.legal_commands(state, 0)
+    buying = Decision(seat=0, kind="buy", prompt="", commands=())
+    request = PlayRequest(state, 0, legal, buying)
+    path = ("heroforge", "fort", "man")
+    assert build_command(path, request, {"fort": "F2", "units": "#3, #5"}) == {
+        "type": "man_fort",
+        "fort": 2,
+        "units": (3, 5),
+    }
+    with pytest.raises(BadOption, match="Name units by number"):
+        build_command(path, request, {"fort": "F1", "units": "all"})
+    give = ("heroforge", "enchant", "pass")
+    assert build_command(give, request, {"to": "blue"})["to"] == 1
+    assert build_command(give, request, {"to": "2"})["to"] == 1
+    with pytest.raises(BadOption, match="by colour"):
+        build_command(give, request, {"to": "Mauve"})
