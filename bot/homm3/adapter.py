@@ -1,0 +1,440 @@
+"""What the bot knows about homm3: its command table, button labels, private decisions,
+texts and pictures.
+
+Rule sections: every decision of homm3 (labels and buttons), DESIGN "Private information":
+choices among hidden cards, the Adventure turn (it names the Adventure and set-aside cards)
+are answered by DM; the Combat's moves, attacks and passes in the channel, card plays with
+``/homm3 card play`` (an ephemeral reply) or from the hand DM's list. Importing this
+module registers `Homm3Adapter` in `bot.adapters.ADAPTERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.adapters import (
+    ADAPTERS,
+    DecisionUI,
+    Picture,
+    PlayRequest,
+    RulesetAdapter,
+    clip,
+    decision_buttons,
+)
+from bot.command_table import CommandSpec
+from bot.homm3 import commands as table
+from engine.core.model import Command, Decision, GameState, seat_name
+from engine.homm3 import commands as c
+from engine.homm3.content import load_content
+
+if TYPE_CHECKING:
+    from bot.render import Renderer
+    from engine.homm3.state import Homm3State
+
+PRIVATE_CHOICES: frozenset[str] = frozenset(
+    {
+        "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",
+        "adventure_keep", "adventure_keep2", "necromancy",
+    }
+)  # fmt: skip
+"""Choices whose options name hidden cards: offered by DM only."""
+
+PRIVATE_DECISIONS: frozenset[str] = frozenset(
+    {"adventure_turn", *(f"choose_{k}" for k in PRIVATE_CHOICES)}
+)
+"""Decision kinds answered by DM."""
+
+CARD_COMMANDS: frozenset[str] = frozenset(
+    {"play", "morale", "resolve", "fight", "use_aside", "redraw", "buy_spell", "muster"}
+)
+"""Command types that may name a hidden card (never offered in the channel)."""
+
+ENDS = ("end_turn", "end_activation", "defend", "pass", "pass_obstacles")
+
+_ORDER = {
+    "attack": 0,
+    "attack_wall": 1,
+    "move": 2,
+    "defend": 3,
+    "end_activation": 4,
+    "pass": 0,
+    "choose": 0,
+    "deploy": 0,
+    "place_obstacle": 1,
+}
+
+
+def _state(state: GameState) -> Homm3State:
+    from engine.homm3.state import Homm3State
+
+    assert isinstance(state, Homm3State)
+    return state
+
+
+def _unit(state: Homm3State, number: int) -> str:
+    from engine.homm3 import combat_core as core
+
+    if state.combat is None:
+        return f"[{number}]"
+    for unit in state.combat.units:
+        if unit.number == number:
+            return core.unit_name(unit)
+    return f"[{number}]"
+
+
+def _card(state: Homm3State, number: int | None) -> str:
+    if not number:
+        return "City Hall Movement"
+    return f"{load_content().card_name(state.cards[number])} #{number}"
+
+
+def describe(state: GameState, command: Command) -> str:
+    """One line for a homm3 command (may name the acting seat's own cards)."""
+    h3 = _state(state)
+    content = load_content()
+    if isinstance(command, c.Choose):
+        for choice in h3.choice.values():
+            if command.option < len(choice.options):
+                return f"{command.option}: {choice.options[command.option]}"
+        return f"Option {command.option}"
+    if isinstance(command, c.Redraw):
+        return f"Swap {', '.join(_card(h3, x) for x in command.cards)} using {_card(h3, command.source)}"
+    if isinstance(command, c.ResolveEvent):
+        return f"Resolve {_card(h3, command.card)}"
+    if isinstance(command, c.FightAdventure):
+        card = content.combats.get(h3.cards[command.card])
+        power = card.levels[command.level - 1].power if card else command.level
+        return f"Fight {_card(h3, command.card)} at Combat Power {power} with " + ", ".join(
+            content.units[u].name for u in command.units
+        )
+    if isinstance(command, c.Build):
+        for player in h3.seats:
+            found = content.factions[player.faction].get(command.building)
+            if found is not None:
+                return f"Build {found.name} ({found.cost.label()})"
+        return f"Build {command.building}"
+    if isinstance(command, c.Muster):
+        parts = [f"recruit {content.units[u].name}" for u in command.recruit] + [
+            f"reinforce {content.units[u].name}" for u in command.reinforce
+        ]
+        text = "Muster: " + ", ".join(parts)
+        return text + (
+            f" (discount {', '.join(_card(h3, d) for d in command.discount)})"
+            if command.discount
+            else ""
+        )
+    if isinstance(command, c.BuySpell):
+        return "Buy a Spell at the Mage Guild" + (
+            f" with {_card(h3, command.wisdom)}" if command.wisdom else ""
+        )
+    if isinstance(command, c.UseAside):
+        return (
+            f"Use {_card(h3, command.card)} ({'Expert/bottom' if command.option else 'basic/top'})"
+        )
+    if isinstance(command, c.PlaceObstacle):
+        token = next(t for t in content.board.token if t.number == command.token)
+        return f"Place the {token.obstacle.name} (token {command.token}) on {command.hex}"
+    if isinstance(command, c.Deploy):
+        return f"Deploy {_unit(h3, command.unit)} on {command.hex}"
+    if isinstance(command, c.Activate):
+        return f"Activate {_unit(h3, command.unit)}"
+    if isinstance(command, c.Move):
+        return f"Move to {command.hex}"
+    if isinstance(command, c.Attack):
+        return f"Attack {_unit(h3, command.target)}" + (
+            f" from {command.hex}" if command.hex else ""
+        )
+    if isinstance(command, c.AttackWall):
+        return f"Destroy the Wall/Gate at {command.hex}" + (
+            f" from {command.move}" if command.move else ""
+        )
+    if isinstance(command, c.Play):
+        target = f" on {_unit(h3, command.unit)}" if command.unit else ""
+        if command.hex:
+            target += f" at {command.hex}"
+        if command.hexes:
+            target += f" at {' '.join(command.hexes)}"
+        paid = f", Empower with {len(command.power)} card(s)" if command.power else ""
+        return (
+            f"Play {_card(h3, command.card)}{' (Expert)' if command.option else ''}{target}{paid}"
+        )
+    if isinstance(command, c.UseMorale):
+        if command.card is None:
+            return "Spend the Positive token: " + (
+                "draw a card" if command.option == 0 else "cycle cards"
+            )
+        return f"Use {_card(h3, command.card)}" + (
+            f" on {_unit(h3, command.unit)}" if command.unit else ""
+        )
+    words = {
+        "blacksmith": "Blacksmith: pay 6 Gold, Search(2) Artifacts",
+        "end_turn": "End the Adventure turn",
+        "pass_obstacles": "Place no Obstacle",
+        "defend": "Defend (Defense token)",
+        "end_activation": "End the activation",
+        "pass": "Play no more cards",
+    }
+    return words.get(command.type, command.type.replace("_", " "))
+
+
+def hidden_cards(state: GameState, seat: int) -> tuple[int, ...]:
+    """The card numbers only ``seat`` may know: hand, set-aside cards, Scroll, Adventure
+    hand, looked-at cards."""
+    h3 = _state(state)
+    player = h3.player(seat)
+    return tuple(
+        player.hand
+        + player.aside
+        + player.scroll
+        + player.adventure_hand
+        + h3.looking.get(seat, [])
+    )
+
+
+def private_cards(state: GameState) -> set[int]:
+    """Every card number hidden from the table (hands, decks, set-aside, Scrolls, looked-at
+    cards, the Adventure hands and every face-down deck)."""
+    h3 = _state(state)
+    out: set[int] = set()
+    for player in h3.seats:
+        out |= (
+            set(player.deck)
+            | set(player.hand)
+            | set(player.aside)
+            | set(player.scroll)
+            | set(player.adventure_hand)
+        )
+    for cards in h3.looking.values():
+        out |= set(cards)
+    out |= (
+        set(h3.ability_deck) | set(h3.artifact_deck) | set(h3.spell_deck) | set(h3.adventure_deck)
+    )
+    out |= set(h3.positive_deck) | set(h3.negative_deck)
+    return out
+
+
+class Homm3Adapter(RulesetAdapter):
+    """homm3's commands (`bot.homm3.commands`), labels, texts and pictures."""
+
+    ruleset: ClassVar[str] = "homm3"
+    lobby_options: ClassVar[tuple[str, ...]] = ("mode", "size", "heroes", "siege")
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """Every ``/homm3`` command."""
+        return table.SPECS
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """`bot.homm3.commands.build_command`."""
+        return table.build_command(path, request, options)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.homm3.commands.suggest`."""
+        return table.suggest(path, request, option, current, given)
+
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``heroes`` is typed as a list of hero names (``Catherine, Sandro``)."""
+        options = super().engine_options(values)
+        if "heroes" in options and isinstance(options["heroes"], str):
+            names = [
+                h.strip().lower()
+                for h in options["heroes"].replace(";", ",").split(",")
+                if h.strip()
+            ]
+            options["heroes"] = names
+        return options
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """Mode, size, heroes and Siege."""
+        mode = options.get("mode", "skirmish")
+        size = options.get("size", "short")
+        text = f"{mode.capitalize()}, {size}" + (
+            " (9/13/16 rounds by size)" if mode == "adventure" else " template"
+        )
+        if options.get("heroes"):
+            text += ", heroes " + ", ".join(str(h) for h in options["heroes"])
+        if options.get("siege"):
+            text += ", final Combat is a Siege"
+        return text
+
+    def is_private(self, decision: Decision) -> bool:
+        """Choices among hidden cards and the Adventure turn go by DM."""
+        return decision.kind in PRIVATE_DECISIONS
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """`describe`."""
+        return describe(state, command)
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """Buttons from the legal commands; in the channel, commands naming cards are left
+        out (play cards with ``/homm3 card play`` or from your hand DM)."""
+        private = self.is_private(decision)
+        offered = (
+            list(legal) if private else [cmd for cmd in legal if cmd.type not in CARD_COMMANDS]
+        )
+        h3 = _state(state)
+        ui = decision_buttons(
+            decision,
+            game_id,
+            state.version,
+            offered,
+            default if default in offered else None,
+            lambda cmd: describe(h3, cmd),
+            ends=ENDS,
+            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(h3, cmd)),
+        )
+        return DecisionUI(ui.text, ui.components, private)
+
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """Mode and round, each player in one line, the Combat's state."""
+        if view.phase == "over":
+            head = f"Game over: {view.reason}"
+        elif view.mode == "adventure" and view.phase == "adventure":
+            head = f"Adventure round {view.round} of {view.rounds}."
+        elif view.combat is not None:
+            head = f"Battlefield Combat, round {view.combat.round}; Initiative token: {seat_name(view.combat.token)}."
+        else:
+            head = f"{view.mode.capitalize()} ({view.template}): preparing the decks."
+        lines = [head]
+        for p in view.players:
+            who = names.get(p.seat, p.colour)
+            army = (
+                ", ".join(f"{'Pack' if u.pack else 'Few'} of {u.name}" for u in p.army)
+                or "no units"
+            )
+            line = (
+                f"{p.colour} ({who}): {p.hero_name} Level {p.level} — hand {p.hand}, deck {p.deck}"
+            )
+            if view.mode == "adventure" and view.phase == "adventure":
+                line += f" — {p.gold} Gold, {p.materials} Building Materials, {p.valuables} Valuables; {army}"
+            if p.positive or p.negative:
+                line += " — Morale: " + ", ".join(
+                    [c.name for c in p.positive] + [f"-{c.name}" for c in p.negative]
+                )
+            lines.append(line)
+        if view.combat is not None and view.combat.stage == "round":
+            lines.append("Next: " + ", ".join(f"[{n}]" for n in view.combat.order[:8]))
+            if view.combat.last_attack:
+                lines.append(f"Last attack: {view.combat.last_attack}")
+        return lines
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """The seat's hand, set-aside cards, Scroll, Adventure cards, open choice and the
+        cards it can play now (with the command to type)."""
+        from engine.homm3 import decisions
+
+        h3 = _state(state)
+        player = h3.player(seat)
+        lines = [f"**{seat_name(seat)}** in game #{game_id} (<#{channel_id}>)"]
+
+        def listing(title: str, cards: list[int]) -> None:
+            if cards:
+                lines.append(f"{title}: " + ", ".join(_card(h3, x) for x in cards))
+
+        listing("Hand", player.hand)
+        if not player.hand:
+            lines.append("Hand: empty")
+        listing("Set aside", player.aside)
+        listing("Spell Scroll", player.scroll)
+        listing("Adventure cards", player.adventure_hand)
+        listing("Looking at", h3.looking.get(seat, []))
+        choice = h3.choice.get(seat)
+        if choice is not None:
+            lines.append(f"Choice: {choice.prompt}")
+            lines += [f"  {i}: {text}" for i, text in enumerate(choice.options[:15])]
+            lines.append("Answer with /homm3 choice pick option:N")
+        owed = [d for d in decisions.pending(h3) if d.seat == seat]
+        if owed and owed[0].kind in ("activation", "attack_window"):
+            plays = [
+                cmd for cmd in decisions.legal_commands(h3, seat) if cmd.type in ("play", "morale")
+            ]
+            if plays:
+                lines.append("You can play now (type the command):")
+                for cmd in plays[:10]:
+                    path, options = table.slash_for(cmd)
+                    typed = " ".join(f"{k}:{v}" for k, v in options.items())
+                    lines.append(f"• {describe(h3, cmd)} — `/{' '.join(path)} {typed}`")
+        return clip("\n".join(lines), 1900)
+
+    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """The seat's hidden cards and its open choice."""
+        h3 = _state(state)
+        choice = h3.choice.get(seat)
+        return (hidden_cards(state, seat), choice.model_dump_json() if choice else None)
+
+    def has_private_hand(self) -> bool:
+        """Hands, decks, set-aside cards and Adventure cards are private."""
+        return True
+
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """The Battlefield after Combat moves (placing, moving, attacking, a new round),
+        the Adventure state at each new round and when the game ends."""
+        h3 = _state(after)
+        if before is None or h3.phase == "over":
+            return "battle" if h3.combat is not None else "adventure"
+        old = _state(before)
+        if h3.phase == "combat":
+            if old.phase != "combat" or (
+                old.combat and h3.combat and old.combat.round != h3.combat.round
+            ):
+                return "battle"
+            shown = {
+                "move",
+                "attack",
+                "attack_wall",
+                "deploy",
+                "pass",
+                "play",
+                "place_obstacle",
+                "choose",
+            }
+            if (
+                any(cmd.type in shown for cmd in commands)
+                and h3.combat is not None
+                and h3.combat.stage != "obstacles"
+            ):
+                return "battle"
+            return None
+        if old.round != h3.round or old.phase != h3.phase:
+            return "adventure"
+        return None
+
+    def status_picture(self, state: GameState) -> str:
+        """The Battlefield during the Combat, else the Adventure state."""
+        return "battle" if _state(state).combat is not None else "adventure"
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
+        """The Battlefield or the Adventure state (`rendering.homm3`, public views only)."""
+        from rendering.homm3 import render_adventure, render_battle
+
+        if kind == "battle" and view.combat is not None:
+            return Picture("battlefield.png", render_battle(view), "The Battlefield")
+        return Picture("adventure.png", render_adventure(view), "The Adventure: Towns and armies")
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
+        """The seat's private cards."""
+        from rendering.homm3 import render_hand
+
+        return Picture("cards.png", render_hand(view), "Your cards")
+
+
+ADAPTERS[Homm3Adapter.ruleset] = Homm3Adapter()

@@ -1,0 +1,611 @@
+"""The homm3 command table: every player action as ``/homm3 <group> <command>``, how its
+options become an engine command, and where autocomplete suggestions come from.
+
+Rule sections: homm3bf:adventure-mode.round-structure (``adventure``), homm3turn:build-token /
+population-token / spell-book-token (``adventure build|muster|spell``), homm3bf:battlefield-
+combat.place-obstacles / .place-units (``combat obstacle|deploy``), homm3bf:...unit-movement,
+.ranged-units, .initiative-token (``combat activate|move|attack``), homm3bf:...siege
+(``combat wall``), homm3bf:...the-deck-of-might-and-magic (``card play``), homm3turn:
+spending-positive-morale (``card morale``), every choice (``choice pick``).
+
+Values a player types: cards as ``#17`` (lists: ``#17 #20``), battlefield units by number
+(``3``, lists ``3 5``), hexes like ``G5`` (lists ``G5 G6``), army units by name
+(``Halberdiers, Marksmen``), buildings by name or id. Autocomplete suggests values from
+`Ruleset.legal_commands` (at most 25); the engine checks every command again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.adapters import PlayRequest
+from bot.command_table import Choice, CommandSpec, OptionSpec
+from bot.errors import BadOption, WrongStage
+from engine.core.model import Command
+from engine.homm3.content import load_content
+
+RULESET = "homm3"
+TOP = "homm3"
+TOP_DESCRIPTION = "Play Heroes III Battlefield: Adventure rounds, Town, the hex Combat, cards"
+
+FieldKind = Literal[
+    "int", "card", "cards", "numbers", "hex", "hexes", "units", "building", "text", "option"
+]
+"""How an option's text is read."""
+
+
+@dataclass(frozen=True)
+class PlayCommand:
+    """One ``/homm3`` command: its table entry, the engine command type it builds, and
+    option name -> (engine field, how it is read)."""
+
+    spec: CommandSpec
+    command_type: str
+    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
+    fill: Callable[[PlayRequest, dict[str, Any]], None] | None = None
+
+
+def _spec(
+    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
+) -> CommandSpec:
+    return CommandSpec(
+        path=(TOP, group, name),
+        description=description,
+        options=tuple(options),
+        kind="play",
+        handler=name,
+        ruleset=RULESET,
+        ephemeral=True,
+        phase=tuple(phase),
+    )
+
+
+def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, description, "string", required=required, autocomplete=True)
+
+
+def _int(
+    name: str, description: str, lo: int, hi: int, *, required: bool = False, auto: bool = False
+) -> OptionSpec:
+    return OptionSpec(
+        name,
+        description,
+        "integer",
+        required=required,
+        min_value=lo,
+        max_value=hi,
+        autocomplete=auto,
+    )
+
+
+CHOICES = tuple(
+    f"choose_{k}"
+    for k in (
+        "search_mode", "search_pick", "dice_pick", "option", "income", "statistic", "remove_card",
+        "trade", "morale_search", "setup_remove", "adventure_keep", "adventure_keep2",
+        "astrologers", "city_hall", "stun", "amplifier", "necromancy", "magic_spring", "reroll",
+    )
+)  # fmt: skip
+"""Every choice decision kind (answered by ``/homm3 choice pick``)."""
+
+ACTIVATION = ("activation",)
+WINDOW = ("attack_window",)
+TURN = ("adventure_turn",)
+
+
+def _fill_source(request: PlayRequest, command: dict[str, Any]) -> None:
+    if "source" not in command:
+        sources = [getattr(c, "source", None) for c in request.legal if c.type == "redraw"]
+        if sources:
+            command["source"] = sources[0]
+
+
+PLAY: tuple[PlayCommand, ...] = (
+    PlayCommand(
+        _spec(
+            "choice",
+            "pick",
+            "Answer your open choice (a Search, dice, a card to keep...)",
+            [
+                _int(
+                    "option",
+                    "the option's number (autocomplete lists them)",
+                    0,
+                    99,
+                    required=True,
+                    auto=True,
+                )
+            ],
+            CHOICES,
+        ),
+        "choose",
+        {"option": ("option", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "redraw",
+            "Use a set-aside Movement card to swap drawn Adventure cards",
+            [
+                _auto("cards", "the drawn cards to swap, e.g. #140 #141", required=True),
+                _auto("source", "the Movement card, e.g. #33 (0: City Hall Movement)"),
+            ],
+            ("choose_adventure_keep",),
+        ),
+        "redraw",
+        {"cards": ("cards", "cards"), "source": ("source", "card")},
+        fill=_fill_source,
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "resolve",
+            "Resolve an Adventure-Event card of your hand (one a round)",
+            [_auto("card", "your Adventure card, e.g. #143", required=True)],
+            TURN,
+        ),
+        "resolve",
+        {"card": ("card", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "fight",
+            "Fight an Adventure-Combat card with 2 of your units",
+            [
+                _auto("card", "your Adventure-Combat card, e.g. #143", required=True),
+                _int(
+                    "level", "Combat Power level 1-3 (the card's three values)", 1, 3, required=True
+                ),
+                _auto("units", "2 of your units, e.g. Halberdiers, Marksmen", required=True),
+            ],
+            TURN,
+        ),
+        "fight",
+        {"card": ("card", "card"), "level": ("level", "int"), "units": ("units", "units")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "build",
+            "Spend your Build Token on a building",
+            [_auto("building", "a building, e.g. Towers or dwelling_bronze", required=True)],
+            TURN,
+        ),
+        "build",
+        {"building": ("building", "building")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "muster",
+            "Spend your Population Token: recruit and reinforce units",
+            [
+                _auto("recruit", "units to recruit, e.g. Halberdiers, Griffins"),
+                _auto("reinforce", "units to reinforce (Few to Pack), e.g. Marksmen"),
+                _auto("discount", "set-aside cards lowering a Gold cost, e.g. #40"),
+            ],
+            TURN,
+        ),
+        "muster",
+        {
+            "recruit": ("recruit", "units"),
+            "reinforce": ("reinforce", "units"),
+            "discount": ("discount", "cards"),
+        },
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "spell",
+            "Spend your Spell Book Token: buy a Spell at the Mage Guild",
+            [_auto("wisdom", "a set-aside Wisdom card to use, e.g. #33")],
+            TURN,
+        ),
+        "buy_spell",
+        {"wisdom": ("wisdom", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "blacksmith",
+            "Castle Blacksmith: pay 6 Gold to Search(2) the Artifact deck",
+            [],
+            TURN,
+        ),
+        "blacksmith",
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "use",
+            "Use a set-aside card once (Gold, Experience...)",
+            [
+                _auto("card", "a set-aside card, e.g. #33", required=True),
+                _int("option", "0 basic/top effect, 1 Expert/bottom", 0, 1),
+            ],
+            TURN,
+        ),
+        "use_aside",
+        {"card": ("card", "card"), "option": ("option", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "adventure", "end", "End your Adventure turn (keep at most 1 Adventure card)", [], TURN
+        ),
+        "end_turn",
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "obstacle",
+            "Place an Obstacle token (not next to a zone or another Obstacle)",
+            [
+                _int("token", "the token number 1-10", 1, 10, required=True, auto=True),
+                _auto("hex", "its anchor hex, e.g. F5", required=True),
+            ],
+            ("place_obstacle",),
+        ),
+        "place_obstacle",
+        {"token": ("token", "int"), "hex": ("hex", "hex")},
+    ),
+    PlayCommand(
+        _spec("combat", "no-obstacle", "Place no Obstacle this time", [], ("place_obstacle",)),
+        "pass_obstacles",
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "deploy",
+            "Place one of your units in your deployment zone",
+            [
+                _int("unit", "your unit's number", 1, 99, required=True, auto=True),
+                _auto("hex", "a hex of your zone, e.g. A5", required=True),
+            ],
+            ("deploy",),
+        ),
+        "deploy",
+        {"unit": ("unit", "int"), "hex": ("hex", "hex")},
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "activate",
+            "Choose which of your tied units activates",
+            [_int("unit", "the unit's number", 1, 99, required=True, auto=True)],
+            ("activate",),
+        ),
+        "activate",
+        {"unit": ("unit", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "move",
+            "Move the active unit (up to its Initiative in hexes)",
+            [_auto("hex", "the hex, e.g. F5", required=True)],
+            ACTIVATION,
+        ),
+        "move",
+        {"hex": ("hex", "hex")},
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "attack",
+            "Attack with the active unit (moving to a hex first if given)",
+            [
+                _int("target", "the enemy unit's number", 1, 99, required=True, auto=True),
+                _auto("hex", "move there first, e.g. F5"),
+            ],
+            ACTIVATION,
+        ),
+        "attack",
+        {"target": ("target", "int"), "hex": ("hex", "hex")},
+    ),
+    PlayCommand(
+        _spec(
+            "combat",
+            "wall",
+            "Siege: destroy an adjacent Wall or the Gate",
+            [
+                _auto("hex", "a hex of the Wall or Gate, e.g. G5", required=True),
+                _auto("move", "move there first, e.g. F5"),
+            ],
+            ACTIVATION,
+        ),
+        "attack_wall",
+        {"hex": ("hex", "hex"), "move": ("move", "hex")},
+    ),
+    PlayCommand(
+        _spec(
+            "combat", "defend", "The active unit Defends (Defense token) and ends", [], ACTIVATION
+        ),
+        "defend",
+    ),
+    PlayCommand(
+        _spec("combat", "end", "End the active unit's activation", [], ACTIVATION), "end_activation"
+    ),
+    PlayCommand(
+        _spec("combat", "pass", "Play no more cards before this attack", [], WINDOW), "pass"
+    ),
+    PlayCommand(
+        _spec(
+            "card",
+            "play",
+            "Play a card of your hand (or your Spell Scroll)",
+            [
+                _auto("card", "the card, e.g. #17", required=True),
+                _int("option", "0 basic/top effect, 1 Expert/bottom effect", 0, 2, auto=True),
+                _int("unit", "the target unit's number", 1, 99, auto=True),
+                _auto("units", "more units, e.g. 3 5"),
+                _auto("hex", "a hex, e.g. G5"),
+                _auto("hexes", "two hexes (Fireball), e.g. G5 G6"),
+                OptionSpec(
+                    "stat",
+                    "Prayer: which value",
+                    choices=(
+                        Choice("Attack", "attack"),
+                        Choice("Defense", "defense"),
+                        Choice("Initiative", "initiative"),
+                    ),
+                ),
+                _auto("power", "cards paid as Empower, e.g. #12 #15"),
+                _auto("expert-power", "of those, the ones used for their Expert Empower"),
+                _auto("discard", "cards discarded as the card's cost, e.g. #20"),
+                _auto("take", "a card of your discard pile to take back, e.g. #9"),
+                OptionSpec(
+                    "school",
+                    "Magic Arrow's School",
+                    choices=tuple(
+                        Choice(s.capitalize(), s) for s in ("air", "earth", "fire", "water")
+                    ),
+                ),
+            ],
+            ACTIVATION + WINDOW,
+        ),
+        "play",
+        {
+            "card": ("card", "card"),
+            "option": ("option", "int"),
+            "unit": ("unit", "int"),
+            "units": ("units", "numbers"),
+            "hex": ("hex", "hex"),
+            "hexes": ("hexes", "hexes"),
+            "stat": ("stat", "text"),
+            "power": ("power", "cards"),
+            "expert-power": ("power_expert", "cards"),
+            "discard": ("discard", "cards"),
+            "take": ("take", "card"),
+            "school": ("school", "text"),
+        },
+    ),
+    PlayCommand(
+        _spec(
+            "card",
+            "morale",
+            "Use a Positive Morale card (or the Positive token)",
+            [
+                _auto("card", "your Morale card, e.g. #61 (none: the token)"),
+                _int("option", "token: 0 draw a card, 1 discard and draw as many", 0, 1),
+                _int("unit", "your unit's number, when the card names one", 1, 99, auto=True),
+                _auto("discard", "cards to discard (cycle), e.g. #12 #20"),
+            ],
+            ACTIVATION + WINDOW + TURN,
+        ),
+        "morale",
+        {
+            "card": ("card", "card"),
+            "option": ("option", "int"),
+            "unit": ("unit", "int"),
+            "discard": ("discard", "cards"),
+        },
+    ),
+)
+"""Every homm3 player action."""
+
+GROUPS: dict[str, str] = {
+    "choice": "Answer a choice: a Search, dice to keep, a card to keep or remove",
+    "adventure": "Adventure turn: Adventure cards, Town actions, set-aside cards",
+    "combat": "Battlefield: Obstacles, deployment, move, attack, Defend",
+    "card": "Play Might & Magic cards and Morale cards",
+}
+"""The subcommand groups of ``/homm3`` and their descriptions."""
+
+PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
+SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
+_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
+_NUMBERS = re.compile(r"\d+")
+
+
+# ------------------------------------------------------------------ reading values
+def unit_id(text: str) -> str:
+    """An army unit id from its name or id (``"Dread Knights"`` -> ``dread_knights``).
+
+    :raises BadOption: for a name that is no unit.
+    """
+    key = text.strip().lower().replace(" ", "_").replace("-", "_")
+    units = load_content().units
+    if key in units:
+        return key
+    for unit in units.values():
+        if unit.name.lower() == text.strip().lower():
+            return unit.id
+    raise BadOption(
+        f"{text.strip()!r} is not a unit; units have names like Halberdiers or Dread Knights."
+    )
+
+
+def _building(request: PlayRequest, text: str) -> str:
+    state: Any = request.state
+    key = text.strip().lower().replace(" ", "_")
+    faction = load_content().factions[state.player(request.seat).faction]
+    for building in faction.building:
+        if key in (building.id, building.name.lower().replace(" ", "_")):
+            return building.id
+    raise BadOption(
+        f"{faction.name} has no building {text.strip()!r}; buildings: "
+        + ", ".join(b.name for b in faction.building)
+        + "."
+    )
+
+
+def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
+    if kind == "int":
+        try:
+            return int(str(raw).strip().lstrip("#[").rstrip("]"))
+        except ValueError:
+            raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+    text = str(raw).strip()
+    if kind == "card":
+        digits = _NUMBERS.findall(text)
+        if len(digits) != 1:
+            raise BadOption(f"Name one card by number, e.g. #17 (not {text!r}).")
+        return int(digits[0])
+    if kind in ("cards", "numbers"):
+        return tuple(int(n) for n in _NUMBERS.findall(text))
+    if kind == "hex":
+        return text.upper()
+    if kind == "hexes":
+        return tuple(h.upper() for h in re.split(r"[\s,;]+", text) if h)
+    if kind == "units":
+        return tuple(unit_id(u) for u in re.split(r"[,;]+", text) if u.strip())
+    if kind == "building":
+        return _building(request, text)
+    return text.lower()
+
+
+def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
+    """Refuse a command that cannot answer the decision owed now, naming the ones that can.
+
+    :raises WrongStage: naming the decision and its commands.
+    """
+    play = PLAY_COMMANDS[path]
+    decision = request.decision
+    if decision is None or decision.kind in play.spec.phase:
+        return
+    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
+    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
+    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
+
+
+def build_command(
+    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Turn a ``/homm3`` command's options into an engine command dict.
+
+    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
+    :raises KeyError: for a path that is not a homm3 play command.
+    """
+    play = PLAY_COMMANDS[path]
+    require_phase(path, request)
+    command: dict[str, Any] = {"type": play.command_type}
+    names = {o.replace("-", "_"): o for o in play.fields}
+    for option, raw in options.items():
+        key = names.get(option, option)
+        if raw is None or key not in play.fields:
+            continue
+        field_name, kind = play.fields[key]
+        command[field_name] = _read(request, kind, raw, key)
+    if play.fill is not None:
+        play.fill(request, command)
+    return command
+
+
+# ------------------------------------------------------------------ suggestions
+def _label(request: PlayRequest, kind: FieldKind, value: Any) -> tuple[str, str] | None:
+    state: Any = request.state
+    content = load_content()
+    if kind == "card":
+        if not value:
+            return ("0: City Hall Movement", "0")
+        return (f"#{value} {content.card_name(state.cards[value])}", f"#{value}")
+    if kind == "cards":
+        if not value:
+            return None
+        text = " ".join(f"#{v}" for v in value)
+        return (text + ": " + ", ".join(content.card_name(state.cards[v]) for v in value), text)
+    if kind == "units":
+        text = ", ".join(content.units[u].name for u in value)
+        return (text, text) if text else None
+    if kind == "int":
+        return (str(value), str(value))
+    if kind == "numbers":
+        text = " ".join(str(v) for v in value)
+        return (text, text) if text else None
+    if kind == "hexes":
+        text = " ".join(value)
+        return (text, text) if text else None
+    if kind == "building":
+        faction = content.factions[state.player(request.seat).faction]
+        building = faction.get(value)
+        return (f"{building.name} ({building.cost.label()})", value) if building else None
+    return (str(value), str(value))
+
+
+def suggest(
+    path: tuple[str, ...], request: PlayRequest, option: str, current: str, given: Mapping[str, Any]
+) -> list[tuple[str, str]]:
+    """Autocomplete for ``option``: values of the seat's legal commands of that type
+    (at most 25 ``(name, value)`` pairs); for ``choice pick`` the numbered options."""
+    play = PLAY_COMMANDS.get(path)
+    key = (
+        option.replace("_", "-")
+        if option.replace("_", "-") in (play.fields if play else {})
+        else option
+    )
+    if play is None or key not in play.fields:
+        return []
+    state: Any = request.state
+    if play.command_type == "choose":
+        choice = state.choice.get(request.seat)
+        if choice is None:
+            return []
+        return [(f"{i}: {text}"[:100], str(i)) for i, text in enumerate(choice.options)][:25]
+    field_name, kind = play.fields[key]
+    pairs: list[tuple[str, str]] = []
+    for cmd in request.legal:
+        if cmd.type != play.command_type:
+            continue
+        value = getattr(cmd, field_name, None)
+        if value is None or value == ():
+            continue
+        pair = _label(request, kind, value)
+        if pair is not None and pair not in pairs:
+            pairs.append(pair)
+    needle = current.strip().lower()
+    if needle:
+        pairs = [
+            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
+        ] or pairs
+    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+
+
+def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slash command and options that build ``command`` (the inverse of
+    `build_command`), e.g. ``(("homm3", "combat", "attack"), {"target": 6, "hex": "F5"})``.
+
+    :raises KeyError: for a command type players never issue.
+    """
+    play = _BY_TYPE[command.type]
+    options: dict[str, Any] = {}
+    for option, (field_name, kind) in play.fields.items():
+        value = getattr(command, field_name, None)
+        if value is None or value == ():
+            continue
+        if kind == "card":
+            options[option] = f"#{value}"
+        elif kind == "cards":
+            options[option] = " ".join(f"#{v}" for v in value)
+        elif kind == "numbers":
+            options[option] = " ".join(str(v) for v in value)
+        elif kind == "hexes":
+            options[option] = " ".join(value)
+        elif kind == "units":
+            options[option] = ", ".join(load_content().units[u].name for u in value)
+        else:
+            options[option] = value
+    return play.spec.path, options
