@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.command_table import Choice, CommandSpec, OptionSpec, check_table
 from bot.heroforge import commands as heroforge_commands
+from bot.homm3 import commands as homm3_commands
 from bot.homm4 import commands as homm4_commands
 
 
@@ -58,6 +59,22 @@ HEROFORGE_OPTIONS: tuple[OptionSpec, ...] = (
 )
 """The Hero Forge lobby options of /game new and /game options."""
 
+HOMM3_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "mode",
+        "Heroes III: Skirmish (straight to the Combat) or Adventure (rounds first)",
+        choices=(Choice("Skirmish", "skirmish"), Choice("Adventure", "adventure")),
+    ),
+    OptionSpec(
+        "size",
+        "Heroes III: short, medium or large (template, or 9/13/16 Adventure rounds)",
+        choices=(Choice("short", "short"), Choice("medium", "medium"), Choice("large", "large")),
+    ),
+    _s("heroes", "Heroes III: one hero per seat, e.g. Catherine, Deemer (none: dealt)", max_length=100),
+    OptionSpec("siege", "Heroes III: the final Combat is a Siege of the second player's Town", "boolean"),
+)
+"""The Heroes III lobby options of /game new and /game options."""
+
 SERVICE_SPECS: tuple[CommandSpec, ...] = (
     # ---- lobby and game
     CommandSpec(
@@ -70,6 +87,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                 choices=(
                     Choice("Heroes of Might & Magic IV card game", "homm4"),
                     Choice("Hero Forge", "heroforge"),
+                    Choice("Heroes III Battlefield (Adventure and Skirmish)", "homm3"),
                 ),
             ),
             _i("players", "how many seats the lobby offers (2-6)", 2, 6),
@@ -93,6 +111,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             ),
             _DECK,
             *HEROFORGE_OPTIONS,
+            *HOMM3_OPTIONS,
         ),
         handler="new_game",
     ),
@@ -134,6 +153,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                 ),
             ),
             *HEROFORGE_OPTIONS,
+            *HOMM3_OPTIONS,
         ),
         handler="set_options",
     ),
@@ -312,6 +332,7 @@ ALL_SPECS: tuple[CommandSpec, ...] = (
     *SERVICE_SPECS,
     *homm4_commands.SPECS,
     *heroforge_commands.SPECS,
+    *homm3_commands.SPECS,
 )
 """Every command the bot offers (register these; the console parses them)."""
 
