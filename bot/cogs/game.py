@@ -55,6 +55,10 @@ class GameCommands(
         board: app_commands.Range[str, None, 2000] | None = None,
         list1: app_commands.Range[str, None, 4000] | None = None,
         list5: app_commands.Range[str, None, 4000] | None = None,
+        mode: str | None = None,
+        size: str | None = None,
+        heroes: app_commands.Range[str, None, 100] | None = None,
+        siege: bool | None = None,
     ) -> None:
         """Open a new game in this channel (you host it and take the first seat)."""
         await self.bot.run_command(
@@ -72,6 +76,10 @@ class GameCommands(
                 "board": board,
                 "list1": list1,
                 "list5": list5,
+                "mode": mode,
+                "size": size,
+                "heroes": heroes,
+                "siege": siege,
             },
         )
 
@@ -124,6 +132,10 @@ class GameCommands(
         board: app_commands.Range[str, None, 2000] | None = None,
         list1: app_commands.Range[str, None, 4000] | None = None,
         list5: app_commands.Range[str, None, 4000] | None = None,
+        mode: str | None = None,
+        size: str | None = None,
+        heroes: app_commands.Range[str, None, 100] | None = None,
+        siege: bool | None = None,
     ) -> None:
         """Host: change the lobby's options before the start."""
         await self.bot.run_command(
@@ -139,6 +151,10 @@ class GameCommands(
                 "board": board,
                 "list1": list1,
                 "list5": list5,
+                "mode": mode,
+                "size": size,
+                "heroes": heroes,
+                "siege": siege,
             },
         )
 
