@@ -1,0 +1,113 @@
+"""homm3 through the GameService: the lobby with its options, a whole Adventure played by
+typed ``/homm3`` commands against the computer, hand and status texts, refusals."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.errors import BadOption, WrongStage
+from bot.homm3.commands import slash_for
+from bot.service import GameService
+from engine.homm3 import RULESET as HOMM3
+from engine.homm3.state import Homm3State
+from storage.records import Game, GameStatus
+from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+
+
+async def _state(service: GameService, game_id: int) -> tuple[Game, Homm3State]:
+    game = await service.repo.get_game(game_id)
+    return game, HOMM3.load_state(game.state_json or "")
+
+
+async def _open(service: GameService, **options: object) -> Game:
+    await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="homm3", seed=7, **options)
+    await service.add_ai(person(1), CHANNEL, count=1)
+    await service.start(person(1), CHANNEL)
+    game = await service.repo.game_in_channel(CHANNEL)
+    assert game is not None
+    return game
+
+
+@pytest.mark.rule("homm3bf:adventure-mode")
+async def test_the_lobby_takes_homm3_options(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(BadOption, match="map-sections is not an option"):
+            await service.new_game(person(1), CHANNEL, ruleset="homm3", map_sections=5)
+        out = await service.new_game(
+            person(1),
+            CHANNEL,
+            ruleset="homm3",
+            mode="adventure",
+            size="medium",
+            heroes="Catherine, Tamika",
+            siege=True,
+        )
+        assert "Adventure, medium" in out.posts[0].text and "Siege" in out.posts[0].text
+        await service.add_ai(person(1), CHANNEL, count=1)
+        await service.start(person(1), CHANNEL)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        _, state = await _state(service, game.id)
+        assert state.rounds == 13 and state.siege == 1 - state.first
+        assert [p.hero for p in state.seats] == ["catherine", "tamika"]
+    finally:
+        await repo.close()
+
+
+@pytest.mark.slow
+@pytest.mark.rule("homm3bf:adventure-mode.victory-condition")
+async def test_a_whole_adventure_by_typed_commands(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, mode="adventure", heroes="Deemer, Septienna")
+        rng = random.Random(3)
+        typed = 0
+        kinds: set[str] = set()
+        for _ in range(3000):
+            game, state = await _state(service, game.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            pending = HOMM3.pending(state)
+            assert pending and pending[0].seat == 0, "the computer answers its own decisions"
+            kinds.add(pending[0].kind)
+            command = HOMM3.ai_command(state, 0, rng)
+            path, options = slash_for(command)
+            out = await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
+            typed += 1
+            assert out.reply is not None and out.reply.text.startswith("✅"), out.reply
+        game, state = await _state(service, game.id)
+        assert game.status is GameStatus.FINISHED and HOMM3.result(state).finished
+        assert {
+            "adventure_turn",
+            "choose_adventure_keep",
+            "place_obstacle",
+            "deploy",
+            "activation",
+        } <= kinds
+        assert typed > 30
+    finally:
+        await repo.close()
+
+
+async def test_hand_status_and_refusals(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, heroes="Catherine, Mutare")
+        _, state = await _state(service, game.id)
+        out = await service.hand(person(1), CHANNEL)
+        assert out.reply is not None and "Choice:" in out.reply.text
+        for number in state.player(1).hand + state.player(1).deck:
+            assert f"#{number} " not in out.reply.text.replace(f"#{game.id} ", "")
+        status = await service.status(person(1), CHANNEL)
+        text = "\n".join(p.text for p in status.posts) + (status.reply.text if status.reply else "")
+        assert "Catherine" in text and "Mutare" in text
+        with pytest.raises(WrongStage, match="does not answer what you owe now"):
+            await service.run(
+                person(1), ("homm3", "combat", "defend"), {}, channel_id=CHANNEL, guild_id=GUILD
+            )
+    finally:
+        await repo.close()
