@@ -1,0 +1,258 @@
+"""Battles between two heroes, initiative ties, faction buildings in battle, and cards used
+in the timing windows."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalMove
+from engine.mmh import battle, score
+from engine.mmh.content import Window
+from engine.mmh.state import MmhState
+from tests.mmh.helpers import (
+    R,
+    activate,
+    apply,
+    at,
+    fixed_board,
+    new_game,
+    place_encounter,
+    scripted_dice,
+    set_army,
+    texts,
+)
+
+
+def _duel(
+    attacker: str = "laszlo",
+    defender: str = "orson",
+    factions: tuple[str, str] = ("haven", "necropolis"),
+    a_army: list[tuple[str, bool]] | None = None,
+    d_army: list[tuple[str, bool]] | None = None,
+) -> MmhState:
+    state = new_game(2, factions=factions, heroes=(attacker, defender))
+    fixed_board(state)
+    if a_army is not None:
+        set_army(state, attacker, a_army)
+    if d_army is not None:
+        set_army(state, defender, d_army)
+    state.heroes[defender].space = at(state, "D2")
+    state.heroes[attacker].space = at(state, "C2")
+    activate(state, attacker)
+    return state
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_hero_battle_winner_takes_a_reward_and_the_losers_spaces_in_his_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _duel(a_army=[("sentinel", False)] * 3, d_army=[("skeleton", False)])
+    state.control[at(state, "D4")] = 1  # the Mine, 2 spaces from D2
+    state.control[at(state, "L4")] = 1  # a Sawmill far away
+    state.artefact_deck.remove("windrider_boots")
+    state.heroes["orson"].artefacts.append("windrider_boots")
+    before = (score.vp(state, 0), score.vp(state, 1))
+    # Orson (4) and his Skeleton (4) strike before Laszlo (3) and his Sentinels (3)
+    with scripted_dice(monkeypatch, [8, 8, 1, 8, 8]) as left:
+        state, _ = apply(state, 0, {"type": "move", "to": "D2"})
+    assert left == [] and state.battle is None
+    assert state.heroes["orson"].space is None  # the loser goes home
+    assert state.heroes["laszlo"].space == at(state, "D2")
+    assert state.control[at(state, "D4")] == 0 and state.control[at(state, "L4")] == 1
+    assert state.queue[0].kind == "reward"
+    state, _ = apply(state, 0, {"type": "reward", "artefact": "windrider_boots"})
+    assert "windrider_boots" in state.heroes["laszlo"].artefacts
+    assert (score.vp(state, 0), score.vp(state, 1)) == (before[0] + 2 + 1, before[1] - 2 - 1)
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_hero_battle_reward_may_be_a_skill_card_without_xp(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _duel(a_army=[("sentinel", False)] * 3, d_army=[("skeleton", False)])
+    with scripted_dice(monkeypatch, [8, 8, 1, 8, 8]):
+        state, _ = apply(state, 0, {"type": "move", "to": "D2"})
+    state, _ = apply(state, 0, {"type": "reward", "deck": "might"})
+    assert state.queue[0].kind == "keep" and len(state.queue[0].cards) == 2
+    assert state.heroes["laszlo"].trophies == []
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_passive_player_retreats_first_and_a_retreat_is_a_defeat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _duel(a_army=[("sentinel", False)] * 3, d_army=[("skeleton", False)] * 3)
+    with scripted_dice(monkeypatch, [8] * 10):
+        state, _ = apply(state, 0, {"type": "move", "to": "D2"})
+    b = state.battle
+    assert b is not None and b.step == "retreat" and b.retreat_seats == [1, 0]
+    with pytest.raises(Exception, match=r"turn|retreat"):
+        apply(state, 0, {"type": "fight_on"})
+    state, _ = apply(state, 1, {"type": "retreat"})
+    assert state.battle is None and state.heroes["orson"].space is None
+    assert len(state.heroes["orson"].army) == 1
+    assert state.queue[0].kind == "reward" and state.queue[0].seat == 0
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_initiative_ties_hero_initiative_then_the_active_player_then_blood_rage() -> None:
+    # Laszlo (initiative 3) attacks Orson (4): among equal initiatives Orson's side places first
+    state = _duel(a_army=[("crossbowman", False)], d_army=[("lich", False)])  # both 5
+    battle.begin_hero_battle(state, state.heroes["laszlo"], state.heroes["orson"])
+    order = battle.compute_order(state)
+    b = state.battle
+    assert b is not None
+    kinds = [(b.units[i].side, b.units[i].kind) for i in order]
+    assert kinds[:2] == [(1, "stack"), (0, "stack")]
+    # encounter battles: the marker goes first among equals
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    set_army(state, "laszlo", [("goblin", False)] if False else [("crossbowman", False)])
+    place_encounter(state, at(state, "D3"), 15)  # Brigands, initiative 5
+    state.heroes["laszlo"].space = at(state, "D3")
+    activate(state, "laszlo")
+    battle.begin_encounter_battle(state, state.heroes["laszlo"], at(state, "D3"), "enter", None)
+    b = state.battle
+    assert b is not None
+    first = b.units[battle.compute_order(state)[0]]
+    assert first.kind == "encounter"
+    state.seats[0].buildings.append("blood_pit")  # Blood Rage (as if Stronghold): priority
+    first = b.units[battle.compute_order(state)[0]]
+    assert first.kind == "stack"
+
+
+@pytest.mark.rule("mmh:course-of-play.build")
+def test_guardian_angel_ignores_the_elite_die_once_per_exchange(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    state.seats[0].buildings.append("guardian_angel_shrine")
+    set_army(state, "laszlo", [("sentinel", False)] * 4)
+    place_encounter(state, at(state, "D3"), 9)  # Deserters: elite symbol, might 3, threat 3
+    state.heroes["laszlo"].space = at(state, "C3")
+    activate(state, "laszlo")
+    # Deserters (3) tie with Laszlo and the Sentinels: the marker first. 2 d8 + elite die:
+    # two skulls (3) ignored by the Guardian Angel; one d8 hit remains.
+    with scripted_dice(monkeypatch, [1, 8, 3, 8, 8, 8, 8, 8]) as left:
+        state, events = apply(state, 0, {"type": "move", "to": "D3"})
+    assert left == []
+    assert "Guardian Angel" in texts(events)
+    assert len(state.heroes["laszlo"].army) == 3
+
+
+@pytest.mark.rule("mmh:course-of-play.build")
+def test_necromancy_raises_two_after_the_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(2, factions=("necropolis", "haven"), heroes=("orson", "laszlo"))
+    fixed_board(state)
+    state.seats[0].buildings.append("pillar_of_bones")
+    set_army(state, "orson", [("skeleton", False)] * 4)
+    place_encounter(state, at(state, "D3"), 2)  # Bandits, initiative 4
+    state.heroes["orson"].space = at(state, "C3")
+    activate(state, "orson")
+    # Bandits kill 2 Skeletons; Orson (4) 1 die, Skeletons 2 dice: 3 hits win
+    with scripted_dice(monkeypatch, [1, 1, 1, 1]) as left:
+        state, events = apply(state, 0, {"type": "move", "to": "D3"})
+    assert left == [] and state.battle is None
+    assert "Necromancy" in texts(events)
+    raise_prompt = next(p for p in state.queue if p.kind == "raise")
+    assert raise_prompt.points == 2 and raise_prompt.fallen == {"skeleton": 2}
+    while state.queue[0].kind != "raise":
+        state, _ = apply(state, 0, R.default_command(state, 0))
+    state, _ = apply(state, 0, {"type": "raise", "creature": "skeleton", "mode": "revive"})
+    state, _ = apply(state, 0, {"type": "raise", "creature": "skeleton", "mode": "revive"})
+    assert len(state.heroes["orson"].army) == 4
+
+
+@pytest.mark.rule("mmh:course-of-play.build")
+def test_honor_gives_everyone_or_no_one_the_elite_die() -> None:
+    state = new_game(2, factions=("sanctuary", "necropolis"), heroes=("sandor", "orson"))
+    fixed_board(state)
+    state.seats[0].buildings.append("hall_of_honor")
+    set_army(state, "sandor", [("kappa", False)] * 3)
+    place_encounter(state, at(state, "D3"), 2)
+    state.heroes["sandor"].space = at(state, "C3")
+    activate(state, "sandor")
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    b = state.battle
+    assert b is not None and b.step == "honor"
+    assert R.pending(state)[0].seat == 0
+    state, _ = apply(state, 0, {"type": "honor", "elite_die": True})
+    b = state.battle
+    assert b is not None
+    kappa = next(u for u in b.units if u.creature == "kappa")
+    assert battle.can_elite(state, kappa)  # basic creatures roll it under Honor
+    b.honor = "none"
+    assert not battle.can_elite(state, kappa)
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_scrolls_need_magic_at_least_their_level() -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))  # Magic 1
+    fixed_board(state)
+    laszlo = state.heroes["laszlo"]
+    for card in ("arcane_bolt", "ice_bolt"):
+        state.scroll_deck.remove(card)
+    laszlo.scrolls = ["arcane_bolt"]
+    place_encounter(state, at(state, "D3"), 2)
+    laszlo.space = at(state, "C3")
+    activate(state, "laszlo")
+    battle.begin_encounter_battle(state, laszlo, at(state, "D3"), "enter", None)
+    assert battle.usable_cards(state, 0, Window.IN_BATTLE) == ["arcane_bolt"]
+    state.scroll_discard.append(laszlo.scrolls.pop())
+    state.scroll_discard.remove("arcane_bolt")
+    state.scroll_deck.append("arcane_bolt")
+    state.scroll_deck.remove("eclipse")
+    laszlo.scrolls = ["eclipse"]  # level 5
+    assert battle.usable_cards(state, 0, Window.IN_BATTLE) == []
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_secondary_part_needs_the_school_or_and_and(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kaspar: Magic 5, schools Tactics, Dark and Primal; Arcane Bolt is Primal (OR).
+    state = new_game(2, factions=("necropolis", "haven"), heroes=("kaspar", "laszlo"))
+    fixed_board(state)
+    kaspar = state.heroes["kaspar"]
+    set_army(state, "kaspar", [("skeleton", False)] * 2)
+    state.scroll_deck.remove("arcane_bolt")
+    state.scroll_deck.remove("ice_bolt")
+    kaspar.scrolls = ["arcane_bolt", "ice_bolt"]  # Ice Bolt is Water: primary only
+    place_encounter(state, at(state, "D3"), 5)  # Restless Dead, initiative 2
+    kaspar.space = at(state, "C3")
+    activate(state, "kaspar")
+    with scripted_dice(monkeypatch, [8, 8]):  # the Skeletons (4) attack first
+        state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    b = state.battle
+    assert b is not None and b.units[b.order[b.pos]].kind == "hero"
+    enemy = next(u.id for u in b.units if u.kind == "encounter")
+    with pytest.raises(IllegalMove, match="primary"):
+        apply(state, 0, {"type": "use_card", "card": "ice_bolt", "part": "both", "target": enemy})
+    with pytest.raises(IllegalMove, match="target"):
+        apply(state, 0, {"type": "use_card", "card": "arcane_bolt", "part": "secondary"})
+    with scripted_dice(monkeypatch, [8, 8, 8]):  # the Restless Dead then attack (3 dice)
+        state, events = apply(
+            state,
+            0,
+            {"type": "use_card", "card": "arcane_bolt", "part": "secondary", "target": enemy},
+        )
+    log = texts(events)
+    assert "casts the scroll Arcane Bolt" in log and "takes 2 damage" in log
+    assert "arcane_bolt" in state.scroll_discard
+    assert state.heroes["kaspar"].scrolls == ["ice_bolt"]
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_dispel_stops_enemy_scrolls(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _duel("ysabel", "kaspar", a_army=[("sentinel", False)], d_army=[("skeleton", False)])
+    ysabel, kaspar = state.heroes["ysabel"], state.heroes["kaspar"]
+    for card in ("dispel", "arcane_bolt"):
+        state.scroll_deck.remove(card)
+    ysabel.scrolls = ["dispel"]
+    kaspar.scrolls = ["arcane_bolt"]
+    battle.begin_hero_battle(state, ysabel, kaspar)
+    b = state.battle
+    assert b is not None and b.step == "window" and b.window == "before"
+    with scripted_dice(monkeypatch, [8, 8, 8, 8]):  # everyone misses in exchange 1
+        state, _ = apply(state, 0, {"type": "use_card", "card": "dispel"})
+    b = state.battle
+    assert b is not None and b.dispelled == [1] and b.step == "retreat"
+    assert battle.usable_cards(state, 1, Window.IN_BATTLE) == []
+    assert state.heroes["kaspar"].scrolls == ["arcane_bolt"]
