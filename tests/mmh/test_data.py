@@ -155,3 +155,15 @@ def test_every_location_appears_and_explorable_ones_start_guarded() -> None:
     markers = Counter(e.colour for e in C.encounters)
     for colour, count in symbols.items():
         assert count <= markers[colour]
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_every_card_has_text_generated_from_its_effects() -> None:
+    from engine.mmh.text import card_text
+
+    for table in (C.skills, C.scrolls, C.artefacts, C.treasures, C.weeks):
+        for card in table:
+            lines = card_text(card.id)
+            assert len(lines) >= 2 and all(lines)
+    assert card_text("arcane_bolt")[1] == "In Battle: deal 1 damage to an enemy stack or encounter"
+    assert card_text("arcane_bolt")[2].startswith("OR (Primal Magic): ")
