@@ -1,0 +1,64 @@
+"""The public rendering API for mmh: view in, image (or `Drawing`) out.
+
+Rule sections: see `rendering.mmh.board`, `rendering.mmh.track`, `rendering.mmh.sheets`.
+Board, track and capital pictures are public. A hero sheet drawn from its owner's
+`SeatView` names the held scrolls: send it by DM only (`render_hero` from a `PublicView`
+never does).
+"""
+
+from __future__ import annotations
+
+from engine.mmh.views import PublicView
+from rendering.canvas import Drawing
+from rendering.encode import DEFAULT_FORMAT, ImageFormat, encode
+from rendering.mmh import board as _board
+from rendering.mmh import sheets as _sheets
+from rendering.mmh import track as _track
+
+
+def public_only(view: PublicView) -> PublicView:
+    """The public part of any view (a `SeatView` loses its scrolls and choices)."""
+    return PublicView.model_validate(view.model_dump(include=set(PublicView.model_fields)))
+
+
+def draw_board(view: PublicView) -> Drawing:
+    """The board picture and its marks. :raises ValueError: before any tile is laid."""
+    return _board.draw_board(public_only(view))
+
+
+def draw_track(view: PublicView) -> Drawing:
+    """The initiative track. :raises ValueError: if no battle is in progress."""
+    return _track.draw_track(public_only(view))
+
+
+def draw_capital(view: PublicView, seat: int) -> Drawing:
+    """The capital board of ``seat``. :raises IndexError: for an unknown seat."""
+    return _sheets.draw_capital(public_only(view), seat)
+
+
+def draw_hero(view: PublicView, hero: str) -> Drawing:
+    """The hero sheet (scrolls named only from the owner's own `SeatView`).
+
+    :raises KeyError: for a hero not in play.
+    """
+    return _sheets.draw_hero(view, hero)
+
+
+def render_board(view: PublicView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+    """`draw_board` encoded in ``fmt``."""
+    return encode(draw_board(view).image, fmt)
+
+
+def render_track(view: PublicView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+    """`draw_track` encoded in ``fmt``."""
+    return encode(draw_track(view).image, fmt)
+
+
+def render_capital(view: PublicView, seat: int, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+    """`draw_capital` encoded in ``fmt``."""
+    return encode(draw_capital(view, seat).image, fmt)
+
+
+def render_hero(view: PublicView, hero: str, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+    """`draw_hero` encoded in ``fmt``."""
+    return encode(draw_hero(view, hero).image, fmt)

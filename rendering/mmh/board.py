@@ -1,0 +1,304 @@
+"""The mmh board picture: the square map with terrain, locations, encounter markers,
+capitals, heroes, control and exploration markers, and a status panel.
+
+Rule sections: mmh:description-of-the-game-board (terrain and locations),
+mmh:game-setup.setting-up-the-game-board (tiles, red capital tiles), mmh:game-goal (VP).
+Only public facts are drawn: the picture may go to the channel.
+"""
+
+from __future__ import annotations
+
+from engine.core.model import seat_name
+from engine.mmh.content import LOCATION_NAMES, load_content
+from engine.mmh.views import PublicView, SpaceView
+from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.mmh import palette as p
+from rendering.shapes import badge, paste_centred, token
+
+CELL = 46
+MARGIN = 28
+PANEL_W = 360
+
+
+def draw_board(view: PublicView) -> Drawing:
+    """Draw the board of ``view`` with its side panel.
+
+    :raises ValueError: if no map tile has been laid yet.
+    """
+    if not view.spaces:
+        raise ValueError("no map tile has been laid yet")
+    board_w = view.width * CELL
+    board_h = view.height * CELL
+    width = MARGIN * 2 + board_w + PANEL_W
+    height = max(MARGIN * 2 + board_h, 720)
+    canvas = Canvas(width, height, p.PAGE)
+    _labels(canvas, view)
+    for space in view.spaces:
+        _space(canvas, view, space)
+    _tile_lines(canvas, view)
+    _path(canvas, view)
+    _heroes(canvas, view)
+    _panel(canvas, view, MARGIN * 2 + board_w, height)
+    return canvas.finish()
+
+
+def _box(space: SpaceView) -> tuple[int, int, int, int]:
+    x0 = MARGIN + space.x * CELL
+    y0 = MARGIN + space.y * CELL
+    return (x0, y0, x0 + CELL, y0 + CELL)
+
+
+def _labels(canvas: Canvas, view: PublicView) -> None:
+    for x in range(view.width):
+        letter = chr(ord("A") + x)
+        cx = MARGIN + x * CELL + CELL // 2
+        canvas.text((cx, MARGIN - 4), letter, 14, p.MUTED, anchor="ms")
+        canvas.text((cx, MARGIN + view.height * CELL + 16), letter, 14, p.MUTED, anchor="ms")
+    for y in range(view.height):
+        cy = MARGIN + y * CELL + CELL // 2
+        canvas.text((MARGIN - 6, cy), str(y + 1), 13, p.MUTED, anchor="rm")
+        canvas.text((MARGIN + view.width * CELL + 5, cy), str(y + 1), 13, p.MUTED, anchor="lm")
+
+
+def _space(canvas: Canvas, view: PublicView, space: SpaceView) -> None:
+    draw = canvas.draw
+    x0, y0, x1, y1 = _box(space)
+    fill = p.TERRAIN_RGB[space.terrain]
+    if space.red:
+        fill = (min(255, fill[0] + 24), fill[1] - 6, fill[2] - 6)
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill, outline=(90, 110, 70))
+    if space.terrain == "water":
+        for dy in (14, 28):
+            draw.arc(
+                (x0 + 8, y0 + dy - 6, x0 + 22, y0 + dy + 4), 200, 340, fill=(200, 225, 250), width=2
+            )
+            draw.arc(
+                (x0 + 24, y0 + dy - 6, x0 + 38, y0 + dy + 4),
+                200,
+                340,
+                fill=(200, 225, 250),
+                width=2,
+            )
+    elif space.terrain == "mountain":
+        draw.polygon([(x0 + 6, y1 - 8), (x0 + 20, y0 + 9), (x0 + 34, y1 - 8)], fill=(96, 86, 78))
+        draw.polygon([(x0 + 18, y1 - 8), (x0 + 30, y0 + 16), (x1 - 5, y1 - 8)], fill=(110, 100, 90))
+    elif space.terrain == "harbour":
+        draw.rectangle((x0 + 4, y1 - 12, x1 - 5, y1 - 5), fill=(120, 90, 60))
+        canvas.text((x0 + CELL // 2, y0 + 15), "H", 14, (60, 50, 40), weight="bold", anchor="mm")
+    if space.control is not None:
+        draw.rectangle(
+            (x0 + 2, y0 + 2, x0 + 11, y0 + 11), fill=p.seat_rgb(space.control), outline=p.WHITE
+        )
+        canvas.mark(
+            "control",
+            space.label,
+            (x0 + 2, y0 + 2, x0 + 12, y0 + 12),
+            text=seat_name(space.control),
+        )
+    if space.location is not None:
+        _location(canvas, space, x0, y0)
+    if space.capital is not None:
+        _capital(canvas, space, x0, y0)
+    if space.encounter is not None:
+        _encounter(canvas, space, x0, y0)
+    elif space.symbol is not None and space.capital is None:
+        colour = p.ENCOUNTER_RGB[space.symbol]
+        draw.ellipse((x0 + 17, y0 + 17, x0 + 29, y0 + 29), outline=colour, width=2)
+    if space.exploration_marker:
+        draw.ellipse((x1 - 13, y0 + 3, x1 - 3, y0 + 13), fill=(250, 250, 250), outline=p.INK)
+        canvas.mark("exploration", space.label, (x1 - 13, y0 + 3, x1 - 3, y0 + 13))
+
+
+def _location(canvas: Canvas, space: SpaceView, x0: int, y0: int) -> None:
+    assert space.location is not None
+    code = p.LOCATION_CODES[space.location]
+    colour = (70, 40, 120) if space.location == "portal" else p.INK
+    canvas.draw.rectangle((x0 + 8, y0 + 27, x0 + 38, y0 + 42), fill=(250, 244, 226), outline=colour)
+    canvas.text(
+        (x0 + CELL // 2, y0 + 35),
+        code,
+        12,
+        colour,
+        weight="bold",
+        anchor="mm",
+        kind="location",
+        key=space.label,
+    )
+
+
+def _capital(canvas: Canvas, space: SpaceView, x0: int, y0: int) -> None:
+    assert space.capital is not None
+    seat = space.capital
+    colour = p.seat_rgb(seat)
+    draw = canvas.draw
+    draw.rectangle(
+        (x0 + 3, y0 + 3, x0 + CELL - 4, y0 + CELL - 4), fill=colour, outline=p.WHITE, width=2
+    )
+    for i in range(3):
+        draw.rectangle((x0 + 8 + i * 11, y0 + 6, x0 + 14 + i * 11, y0 + 12), fill=p.WHITE)
+    canvas.text(
+        (x0 + CELL // 2, y0 + 28),
+        "C",
+        18,
+        p.WHITE,
+        weight="bold",
+        anchor="mm",
+        kind="capital",
+        key=seat_name(seat),
+    )
+
+
+def _encounter(canvas: Canvas, space: SpaceView, x0: int, y0: int) -> None:
+    enc = space.encounter
+    assert enc is not None
+    colour = p.ENCOUNTER_RGB[enc.colour]
+    draw = canvas.draw
+    draw.ellipse(
+        (x0 + 4, y0 + 4, x0 + CELL - 5, y0 + CELL - 5), fill=colour, outline=p.INK, width=2
+    )
+    canvas.text(
+        (x0 + CELL // 2, y0 + 17),
+        f"{enc.might}/{enc.threat}",
+        13,
+        p.INK,
+        weight="bold",
+        anchor="mm",
+        kind="encounter",
+        key=space.label,
+    )
+    canvas.text((x0 + CELL // 2, y0 + 31), f"#{enc.id}", 11, p.INK, anchor="mm")
+
+
+def _tile_lines(canvas: Canvas, view: PublicView) -> None:
+    for x in range(0, view.width + 1, 4):
+        X = MARGIN + x * CELL
+        canvas.draw.line((X, MARGIN, X, MARGIN + view.height * CELL), fill=(40, 40, 30), width=3)
+    for y in range(0, view.height + 1, 4):
+        Y = MARGIN + y * CELL
+        canvas.draw.line((MARGIN, Y, MARGIN + view.width * CELL, Y), fill=(40, 40, 30), width=3)
+
+
+def _centre(view: PublicView, label: str) -> tuple[int, int]:
+    x = ord(label[0]) - ord("A")
+    y = int(label[1:]) - 1
+    return (MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2)
+
+
+def _path(canvas: Canvas, view: PublicView) -> None:
+    if len(view.last_path) < 2:
+        return
+    points = [_centre(view, label) for label in view.last_path]
+    canvas.draw.line(points, fill=p.HIGHLIGHT, width=3)
+
+
+def _heroes(canvas: Canvas, view: PublicView) -> None:
+    placed: dict[str, int] = {}
+    for hero in view.heroes:
+        if hero.space is None:
+            continue
+        cx, cy = _centre(view, hero.space)
+        offset = placed.get(hero.space, 0)
+        placed[hero.space] = offset + 1
+        cx += offset * 8
+        sprite = token(p.seat_shape(hero.owner), 30, p.seat_rgb(hero.owner), p.WHITE, p.INK)
+        box = paste_centred(canvas.image, sprite, cx, cy)
+        canvas.text((cx, cy), hero.name[:2], 12, p.WHITE, weight="bold", anchor="mm", stroke=1)
+        canvas.mark("hero", hero.id, box, text=hero.name)
+
+
+def _panel(canvas: Canvas, view: PublicView, x0: int, height: int) -> None:
+    draw = canvas.draw
+    draw.rectangle((x0 - 8, 0, canvas.image.width, height), fill=p.PANEL)
+    y = 16
+    canvas.text(
+        (x0, y), f"Round {view.round}", 20, p.LIGHT, weight="bold", kind="status", key="round"
+    )
+    y += 28
+    content = load_content()
+    if view.week:
+        week = content.week(view.week)
+        colour = p.DARK_TIMES if view.dark_times else p.GOLD
+        canvas.text(
+            (x0, y),
+            ellipsize(f"Week: {week.name}", PANEL_W - 24, 15),
+            15,
+            colour,
+            kind="status",
+            key="week",
+        )
+        y += 20
+        if view.dark_times:
+            canvas.text((x0, y), "DARK TIMES", 14, (220, 120, 240), weight="bold")
+            y += 20
+    canvas.text(
+        (x0, y), f"{view.weeks_left} week card(s) left · win at {view.threshold} VP", 13, p.MUTED
+    )
+    y += 24
+    if view.result.finished:
+        canvas.text(
+            (x0, y), ellipsize(view.result.reason, PANEL_W - 24, 14), 14, p.HIGHLIGHT, weight="bold"
+        )
+        y += 22
+    elif view.pending:
+        canvas.text(
+            (x0, y),
+            ellipsize(view.pending[0].prompt, PANEL_W - 24, 14),
+            14,
+            p.HIGHLIGHT,
+            kind="status",
+            key="pending",
+        )
+        y += 22
+    y += 6
+    for seat in view.seats:
+        y = _seat_block(canvas, view, seat.seat, x0, y)
+    _legend(canvas, x0, max(y + 10, height - 170))
+
+
+def _seat_block(canvas: Canvas, view: PublicView, seat: int, x0: int, y: int) -> int:
+    s = view.seats[seat]
+    faction = load_content().faction(s.faction).name
+    sprite = badge(p.seat_shape(seat), 16, p.seat_rgb(seat), p.WHITE)
+    paste_centred(canvas.image, sprite, x0 + 8, y + 9)
+    active = "  (to play)" if seat == view.active and not view.result.finished else ""
+    canvas.text(
+        (x0 + 22, y),
+        f"{seat_name(seat)} · {faction}{active}",
+        16,
+        p.LIGHT,
+        weight="bold",
+        kind="seat",
+        key=seat_name(seat),
+    )
+    y += 22
+    cards = "".join(str(c.number) if not c.used else "·" for c in s.cards)
+    canvas.text(
+        (x0 + 22, y),
+        f"{s.vp} VP · {s.gold} gold · {s.resources} res · level {s.level} · cards {cards}",
+        13,
+        p.MUTED,
+    )
+    y += 18
+    for hid in s.heroes:
+        hero = next(h for h in view.heroes if h.id == hid)
+        where = hero.space or "capital"
+        line = f"{hero.name} @ {where}: {len(hero.army)}/{hero.leadership} creatures, {hero.xp} XP, luck {hero.luck}"
+        canvas.text((x0 + 22, y), ellipsize(line, PANEL_W - 40, 13), 13, p.LIGHT)
+        y += 17
+    return y + 8
+
+
+def _legend(canvas: Canvas, x0: int, y: int) -> None:
+    canvas.text((x0, y), "Legend", 14, p.LIGHT, weight="bold")
+    y += 20
+    items = sorted(p.LOCATION_CODES.items(), key=lambda kv: kv[1])
+    col = 0
+    for location, code in items:
+        canvas.text((x0 + col * 170, y), f"{code} {LOCATION_NAMES[location]}", 11, p.MUTED)
+        col += 1
+        if col == 2:
+            col = 0
+            y += 14
+    y += 18
+    canvas.text((x0, y), "Discs: encounter might/threat · ring: empty symbol", 11, p.MUTED)
+    canvas.text((x0, y + 14), "Small square: control · white dot: exploration marker", 11, p.MUTED)

@@ -1,0 +1,122 @@
+"""mmh pictures: the board, the initiative track, capital boards and hero sheets, checked
+by their layout marks; private scrolls appear only on the owner's own hero sheet."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.mmh.battle import begin_encounter_battle
+from rendering.encode import MAX_WIDTH
+from rendering.mmh import draw_board, draw_capital, draw_hero, draw_track, render_board
+from tests.mmh.helpers import C, R, activate, at, fixed_board, new_game, place_encounter
+
+
+def _midgame():  # type: ignore[no-untyped-def]
+    state, _ = R.new_game(R.parse_options({"length": "quick"}), 3, 8)
+    rng = random.Random(8)
+    while state.round < 3 and not R.result(state).finished:
+        seat = R.pending(state)[0].seat
+        state, _ = R.apply(state, seat, R.ai_command(state, seat, rng))
+    return state
+
+
+@pytest.mark.rule("mmh:description-of-the-game-board")
+def test_board_shows_capitals_heroes_encounters_and_control() -> None:
+    state = _midgame()
+    view = R.public_view(state)
+    drawing = draw_board(view)
+    assert drawing.image.width <= MAX_WIDTH
+    assert len(drawing.of_kind("capital")) == 3
+    on_map = [h for h in view.heroes if h.space is not None]
+    assert {m.key for m in drawing.of_kind("hero")} == {h.id for h in on_map}
+    assert len(drawing.of_kind("encounter")) == len(state.encounters)
+    assert len(drawing.of_kind("control")) == len(state.control)
+    texts = drawing.texts()
+    assert f"Round {state.round}" in texts
+    assert render_board(view)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.rule("mmh:description-of-the-game-board")
+def test_board_never_names_a_held_scroll() -> None:
+    state = _midgame()
+    hero = state.heroes[state.seats[0].heroes[0]]
+    hero.scrolls.append(state.scroll_deck.pop(0))
+    names = {C.scroll(s).name for h in state.heroes.values() for s in h.scrolls}
+    drawing = draw_board(R.view(state, 0))  # even given a seat view
+    assert all(name not in " ".join(drawing.texts()) for name in names)
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_initiative_track_in_attack_order() -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    place_encounter(state, at(state, "D3"), 2)
+    state.heroes["laszlo"].space = at(state, "D3")
+    activate(state, "laszlo")
+    with pytest.raises(ValueError):
+        draw_track(R.public_view(state))
+    begin_encounter_battle(state, state.heroes["laszlo"], at(state, "D3"), "enter", None)
+    from engine.mmh.battle import compute_order
+
+    assert state.battle is not None
+    state.battle.order = compute_order(state)
+    drawing = draw_track(R.public_view(state))
+    units = drawing.of_kind("unit")
+    assert [int(m.key) for m in units] == state.battle.order
+    xs = [m.box[0] for m in units]
+    assert xs == sorted(xs)
+
+
+@pytest.mark.rule("mmh:course-of-play.build")
+def test_capital_board_lists_levels_and_buildings() -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    state.seats[0].buildings.append("marketplace")
+    drawing = draw_capital(R.public_view(state), 0)
+    assert len(drawing.of_kind("building")) == 9
+    assert {m.key for m in drawing.of_kind("creature")} == {
+        c.id for c in C.faction_creatures("haven")
+    }
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_hero_sheet_names_scrolls_only_for_the_owner() -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("ysabel", "orson"))
+    state.scroll_deck.remove("implosion")
+    state.heroes["ysabel"].scrolls.append("implosion")
+    public = draw_hero(R.public_view(state), "ysabel")
+    other = draw_hero(R.view(state, 1), "ysabel")
+    own = draw_hero(R.view(state, 0), "ysabel")
+    assert "implosion" not in public.cards() and "implosion" not in other.cards()
+    assert "implosion" in own.cards()
+    assert "Scrolls: 1 held face down" in public.texts()
+
+
+def test_render_command_writes_the_pictures(tmp_path: Path) -> None:
+    from rendering import cli
+
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    args = parser.parse_args(
+        [
+            "--ruleset",
+            "mmh",
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--round",
+            "2",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    from rendering.mmh.cli import main
+
+    assert main(args) == 0
+    written = {p.name for p in tmp_path.iterdir()}
+    assert {"board.png", "capital-red.png", "capital-blue.png"} <= written
+    assert any(name.startswith("hero-") for name in written)
