@@ -35,6 +35,7 @@ MAX_STEPS = 30_000
 RULESET_RENDERERS: dict[str, str] = {
     "heroforge": "rendering.heroforge.cli",
     "homm3": "rendering.homm3.cli",
+    "mmh": "rendering.mmh.cli",
 }
 """Other rulesets' render commands: ruleset id -> module with ``main(args) -> int`` (it
 reads the same arguments; homm4's own options are ignored there)."""
