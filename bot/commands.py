@@ -70,8 +70,14 @@ HOMM3_OPTIONS: tuple[OptionSpec, ...] = (
         "Heroes III: short, medium or large (template, or 9/13/16 Adventure rounds)",
         choices=(Choice("short", "short"), Choice("medium", "medium"), Choice("large", "large")),
     ),
-    _s("heroes", "Heroes III: one hero per seat, e.g. Catherine, Deemer (none: dealt)", max_length=100),
-    OptionSpec("siege", "Heroes III: the final Combat is a Siege of the second player's Town", "boolean"),
+    _s(
+        "heroes",
+        "Heroes III: one hero per seat, e.g. Catherine, Deemer (none: dealt)",
+        max_length=100,
+    ),
+    OptionSpec(
+        "siege", "Heroes III: the final Combat is a Siege of the second player's Town", "boolean"
+    ),
 )
 """The Heroes III lobby options of /game new and /game options."""
 
