@@ -160,8 +160,10 @@ def shift(state: HeroforgeState, label: str, towards: str) -> Plate:
     if problem:
         raise IllegalMove(problem[0].upper() + problem[1:] + ".")
     plate = state.plate(label.strip().upper())
-    plate.x, plate.y = shift_target(state, label, towards)
-    return plate
+    x, y = shift_target(state, label, towards)
+    moved = plate.model_copy(update={"x": x, "y": y})
+    state.plates[state.plates.index(plate)] = moved
+    return moved
 
 
 def plate_labels(count: int) -> list[str]:

@@ -59,6 +59,10 @@ EFFECT_LIMITS: dict[str, tuple[int, int, int]] = {
 class _M(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        """Frozen data is never changed: a deep copy (of a game state) shares it."""
+        return self
+
 
 def check_amount(effect: str, amount: int) -> str | None:
     """Return why ``amount`` is not allowed for ``effect`` (None when it is).

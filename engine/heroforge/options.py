@@ -14,6 +14,7 @@ or ten enchantments written out (see `catalog.parse_enchantment_list`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -76,6 +77,10 @@ class HeroforgeOptions(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        """Frozen options are never changed: a deep copy (of a game state) shares them."""
+        return self
 
     layout: str = "auto"
     grid: str = Field(default="", max_length=2000)

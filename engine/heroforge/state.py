@@ -19,7 +19,7 @@ Hero Forge has no hidden information: the whole state is public.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,7 +36,16 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Plate(_M):
+class _Frozen(BaseModel):
+    """A value never changed in place (replaced instead): copies of a state share it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        return self
+
+
+class Plate(_Frozen):
     """A land plate: its ``label`` (``"A"``, fixed for the game), land id and grid position."""
 
     label: str
@@ -45,14 +54,14 @@ class Plate(_M):
     y: int
 
 
-class Unit(_M):
+class Unit(_Frozen):
     """One unit: a game-wide ``id`` (``#3`` in commands) and its base ``level`` (1-10)."""
 
     id: int
     level: int = Field(ge=1, le=10)
 
 
-class Square(_M):
+class Square(_Frozen):
     """A square of the board: ``plate`` label, column ``cx`` and row ``cy`` (0-4)."""
 
     plate: str
