@@ -606,12 +606,8 @@ def _setup_keep(
         Event(
             kind="deck_build",
             text=f"{seat_name(seat)} adds {len(kept)} {deck.capitalize()} card{'s' if len(kept) != 1 else ''} to the deck"
-            + (
-                f" and Removes {', '.join(zones.name(state, c) for c in removed)}."
-                if removed
-                else "."
-            ),
-            data={"seat": seat, "added": len(kept), "removed": removed},
+            + (f" and Removes {len(removed)}." if removed else "."),
+            data={"seat": seat, "added": len(kept), "removed": len(removed)},
             private={
                 seat: "Added: " + (", ".join(zones.name(state, c) for c in kept) or "nothing") + "."
             },
@@ -626,8 +622,9 @@ def _answer_setup_remove(state: Homm3State, seat: int, choice: Choice, index: in
     remaining = int(choice.data["remove"]) - 1
     event = Event(
         kind="remove",
-        text=f"{seat_name(seat)} Removes {zones.name(state, card)}.",
-        data={"seat": seat, "card": card},
+        text=f"{seat_name(seat)} Removes a card.",
+        data={"seat": seat},
+        private={seat: f"You Remove {zones.name(state, card)}."},
     )
     if remaining > 0:
         _set_choice(
