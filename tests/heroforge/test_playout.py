@@ -58,3 +58,24 @@ def test_games_with_random_choices_keep_every_invariant() -> None:
 def test_other_boards_and_lists_play_to_the_end() -> None:
     _play(5, 7, options={"layout": "frontier", "list1": "shifting_sands"})
     _play(2, 8, options={"grid": "PL B . / . S B / B . PL", "heroes": ["tobin", "marra"]})
+
+
+@pytest.mark.rule("heroforge:what-you-will-need-to-play-hero-forge")
+def test_moves_use_a_d6_and_everything_else_a_d10_every_roll_logged_and_replayable() -> None:
+    state, _ = R.new_game(R.parse_options({}), 3, 41)
+    rng = random.Random(41)
+    log: list[tuple[int, Any]] = []
+    sides: dict[str, set[int]] = {}
+    while not R.result(state).finished:
+        seat = R.pending(state)[0].seat
+        command = R.ai_command(state, seat, rng)
+        state, events = R.apply(state, seat, command)
+        log.append((seat, command))
+        for event in events:
+            if event.kind == "die_roll":
+                purpose = "move" if event.data["purpose"] == "move" else "other"
+                sides.setdefault(purpose, set()).add(event.data["sides"])
+                assert 1 <= event.data["result"] <= event.data["sides"]
+    assert sides == {"move": {6}, "other": {10}}
+    again = R.replay(R.parse_options({}), 3, 41, log)
+    assert R.dump_state(again) == R.dump_state(state)
