@@ -43,6 +43,7 @@ COMBAT_WALL = (TOP, "combat", "wall")
 COMBAT_DEFEND = (TOP, "combat", "defend")
 COMBAT_END = (TOP, "combat", "end")
 COMBAT_PASS = (TOP, "combat", "pass")
+COMBAT_ORDERS = (TOP, "combat", "orders")
 CARD_PLAY = (TOP, "card", "play")
 CARD_MORALE = (TOP, "card", "morale")
 
@@ -213,6 +214,17 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
     async def combat_pass(self, interaction: discord.Interaction) -> None:
         """Play no more cards before this attack."""
         await self._run(interaction, COMBAT_PASS)
+
+    @sub(combat_group, COMBAT_ORDERS)
+    async def combat_orders(
+        self,
+        interaction: discord.Interaction,
+        cards: str | None = None,
+        obstacles: str | None = None,
+        deploy: str | None = None,
+    ) -> None:
+        """Set standing orders."""
+        await self._run(interaction, COMBAT_ORDERS, cards=cards, obstacles=obstacles, deploy=deploy)
 
     @sub(card_group, CARD_PLAY)
     async def card_play(

@@ -241,6 +241,27 @@ class Homm3Adapter(RulesetAdapter):
         """`bot.homm3.commands.suggest`."""
         return table.suggest(path, request, option, current, given)
 
+    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """`bot.homm3.commands.ORDER_KINDS` (attack windows, Obstacles, deployment)."""
+        return table.ORDER_KINDS
+
+    def order_command(
+        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
+    ) -> Command | None:
+        """Pass an attack window or the Obstacle placing, or deploy like the computer,
+        when the seat's standing orders say so."""
+        if decision.kind == "attack_window" and orders.get("cards") == "pass":
+            return c.PassWindow()
+        if decision.kind == "place_obstacle" and orders.get("obstacles") == "pass":
+            return c.PassObstacles()
+        if decision.kind == "deploy" and orders.get("deploy") == "auto":
+            import random
+
+            from engine.homm3 import ai
+
+            return ai.ai_command(_state(state), seat, random.Random(state.version))
+        return None
+
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``heroes`` is typed as a list of hero names (``Catherine, Sandro``)."""
         options = super().engine_options(values)

@@ -415,8 +415,32 @@ GROUPS: dict[str, str] = {
 }
 """The subcommand groups of ``/homm3`` and their descriptions."""
 
+ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "cards": ("Attack windows", (("ask me", "ask"), ("always play no more cards", "pass"))),
+    "obstacles": ("Obstacle placing", (("ask me", "ask"), ("always place none", "pass"))),
+    "deploy": ("Deployment", (("ask me", "ask"), ("deploy automatically", "auto"))),
+}
+"""Standing orders: kind -> (title, (choice label, value)...). ``ask`` clears the order."""
+
+ORDERS_SPEC = CommandSpec(
+    path=(TOP, "combat", "orders"),
+    description="Standing orders: answer some Combat decisions for you automatically",
+    options=tuple(
+        OptionSpec(
+            kind,
+            f"{title}: what to do without asking",
+            choices=tuple(Choice(label, value) for label, value in choices),
+        )
+        for kind, (title, choices) in ORDER_KINDS.items()
+    ),
+    kind="service",
+    handler="set_orders",
+    ruleset=RULESET,
+    ephemeral=True,
+)
+
 PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
-SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
+SPECS: tuple[CommandSpec, ...] = (*(p.spec for p in PLAY), ORDERS_SPEC)
 _BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
 _NUMBERS = re.compile(r"\d+")
 
