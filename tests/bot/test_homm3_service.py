@@ -111,3 +111,30 @@ async def test_hand_status_and_refusals(tmp_path: Path) -> None:
             )
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules")
+async def test_standing_orders_answer_windows_obstacles_and_deployment(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, heroes="Tamika, Mutare")
+        out = await service.run(
+            person(1),
+            ("homm3", "combat", "orders"),
+            {"cards": "pass", "obstacles": "pass", "deploy": "auto"},
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+        )
+        assert out.reply is not None and "cards: pass" in out.reply.text
+        rng = random.Random(4)
+        for _ in range(2000):
+            game, state = await _state(service, game.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            decision = HOMM3.pending(state)[0]
+            assert decision.kind not in ("attack_window", "place_obstacle", "deploy")
+            path, options = slash_for(HOMM3.ai_command(state, 0, rng))
+            await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
+        assert game.status is GameStatus.FINISHED
+    finally:
+        await repo.close()
