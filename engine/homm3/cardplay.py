@@ -303,7 +303,9 @@ def _commit(ctx: Ctx, source: str, apply: Apply) -> list[Event]:
 
 
 # ---------------------------------------------------------------- targets
-def _unit(ctx: Ctx, *, own: bool | None = None, board: bool = True) -> CombatUnit:
+def _unit(
+    ctx: Ctx, *, own: bool | None = None, board: bool = True, tower: bool = False
+) -> CombatUnit:
     if ctx.cmd.unit is None:
         raise InvalidInput(
             f"{ctx.card.name} needs a target unit: give 'unit' (a battlefield number)."
@@ -313,7 +315,7 @@ def _unit(ctx: Ctx, *, own: bool | None = None, board: bool = True) -> CombatUni
         raise IllegalMove(f"{ctx.card.name} targets one of your own units.")
     if own is False and unit.seat == ctx.seat:
         raise IllegalMove(f"{ctx.card.name} targets an enemy unit.")
-    if board and unit.hex is None:
+    if board and unit.hex is None and not (tower and unit.unit == core.TOWER):
         raise IllegalMove(f"{core.unit_name(unit)} is not on the board.")
     return unit
 
@@ -329,8 +331,10 @@ def spell_target_problem(unit: CombatUnit, *, max_tier: int = 3) -> str | None:
     return None
 
 
-def _spell_unit(ctx: Ctx, *, own: bool | None = None, max_tier: int = 3) -> CombatUnit:
-    unit = _unit(ctx, own=own)
+def _spell_unit(
+    ctx: Ctx, *, own: bool | None = None, max_tier: int = 3, tower: bool = False
+) -> CombatUnit:
+    unit = _unit(ctx, own=own, tower=tower)
     problem = spell_target_problem(unit, max_tier=max_tier)
     if problem:
         raise IllegalMove(f"{ctx.card.name} cannot target {core.unit_name(unit)}: {problem}.")
@@ -771,7 +775,7 @@ def _reshuffle(ctx: Ctx) -> Apply:
 
 
 def _damage(ctx: Ctx) -> Apply:
-    unit = _spell_unit(ctx)
+    unit = _spell_unit(ctx, tower=True)
     return lambda: core.deal_damage(ctx.state, unit, _value(ctx), ctx.card.name)
 
 

@@ -105,3 +105,37 @@ def test_siege_deploy_starts_without_obstacles() -> None:
     number = combat_flow.undeployed(state, first)[0].number
     state, _ = apply(state, first, {"type": "deploy", "unit": number, "hex": "A5"})
     assert state.combat.zones[first] == "west"
+
+
+@pytest.mark.rule(SIEGE)
+def test_the_arrow_tower_falls_only_to_ranged_attacks_and_cards() -> None:
+    from tests.homm3.helpers import card
+
+    state = battle(
+        [
+            (0, "crusaders", False, "F5"),
+            (0, "marksmen", False, "B5"),
+            (1, "skeletons", False, "L5"),
+        ],
+        hands={0: ["lightning_bolt"]},
+        token=0,
+        first_active=False,
+    )
+    assert state.combat is not None
+    state.combat.siege = 1
+    state.combat.units.append(
+        CombatUnit(number=4, seat=1, unit=core.TOWER, pack=False, activated=True)
+    )
+    state.combat.tower = 4
+    from engine.homm3.ruleset import settle
+
+    settle(state)
+    assert state.combat.active == 1
+    assert unit(state, 4) not in combat_attack.targets(state, unit(state, 1), None)
+    state, _ = apply(
+        state, 0, {"type": "play", "card": card(state, 0, "lightning_bolt"), "unit": 4}
+    )
+    assert unit(state, 4).damage == 2
+    state, _ = apply(state, 0, {"type": "defend"})
+    assert state.combat is not None and state.combat.active == 2
+    assert unit(state, 4) in combat_attack.targets(state, unit(state, 2), None)
