@@ -5,11 +5,13 @@ from rendering.mmh.api import (
     draw_board,
     draw_capital,
     draw_hero,
+    draw_heroes,
     draw_track,
     public_only,
     render_board,
     render_capital,
     render_hero,
+    render_heroes,
     render_track,
 )
 
@@ -17,10 +19,12 @@ __all__ = [
     "draw_board",
     "draw_capital",
     "draw_hero",
+    "draw_heroes",
     "draw_track",
     "public_only",
     "render_board",
     "render_capital",
     "render_hero",
+    "render_heroes",
     "render_track",
 ]

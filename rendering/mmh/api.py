@@ -8,7 +8,7 @@ never does).
 
 from __future__ import annotations
 
-from engine.mmh.views import PublicView
+from engine.mmh.views import PublicView, SeatView
 from rendering.canvas import Drawing
 from rendering.encode import DEFAULT_FORMAT, ImageFormat, encode
 from rendering.mmh import board as _board
@@ -42,6 +42,19 @@ def draw_hero(view: PublicView, hero: str) -> Drawing:
     :raises KeyError: for a hero not in play.
     """
     return _sheets.draw_hero(view, hero)
+
+
+def draw_heroes(view: SeatView) -> Drawing:
+    """All of a seat's hero sheets with their scrolls named (DM only).
+
+    :raises ValueError: when the seat has no hero yet.
+    """
+    return _sheets.draw_heroes(view)
+
+
+def render_heroes(view: SeatView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+    """`draw_heroes` encoded in ``fmt`` (a private picture)."""
+    return encode(draw_heroes(view).image, fmt)
 
 
 def render_board(view: PublicView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:

@@ -222,3 +222,30 @@ def _card_lines(canvas: Canvas, card: str, name: str, y: int) -> int:
         canvas.text((40, y), ellipsize(line, WIDTH - 60, 12), 12, p.INK)
         y += 16
     return y + 4
+
+
+def draw_heroes(view: SeatView) -> Drawing:
+    """Every hero sheet of the view's seat, one under the other, scrolls named: a private
+    picture (DM only). :raises ValueError: when the seat has no hero yet."""
+    sheets = [draw_hero(view, h.id) for h in view.heroes if h.owner == view.seat]
+    if not sheets:
+        raise ValueError("this seat has no hero yet")
+    height = sum(s.image.height for s in sheets) + 8 * (len(sheets) - 1)
+    canvas = Canvas(WIDTH, height, p.PAGE)
+    y = 0
+    for sheet in sheets:
+        canvas.image.paste(sheet.image, (0, y))
+        for mark in sheet.marks:
+            x0, y0, x1, y1 = mark.box
+            canvas.marks.append(
+                type(mark)(
+                    mark.kind,
+                    mark.key,
+                    (x0, y0 + y, x1, y1 + y),
+                    mark.text,
+                    mark.card,
+                    mark.instance,
+                )
+            )
+        y += sheet.image.height + 8
+    return canvas.finish()

@@ -1,0 +1,422 @@
+"""What the bot knows about mmh: its command table, button labels, private decisions,
+texts and pictures.
+
+Rule sections: every decision of mmh (labels and buttons); DESIGN "Private information":
+scrolls are held face down and the cards drawn for a keep-one choice reach only their
+owner, so those choices (keep a card, make room for a scroll, search a Dragon Vein) are
+answered by DM, and a scroll is never offered on a channel button (players type
+``/mmh battle card`` — an ephemeral reply — or read the command in their hand DM).
+Importing this module registers `MmhAdapter` in `bot.adapters.ADAPTERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.adapters import (
+    ADAPTERS,
+    DecisionUI,
+    Picture,
+    PlayRequest,
+    RulesetAdapter,
+    clip,
+    decision_buttons,
+)
+from bot.command_table import CommandSpec
+from bot.mmh import commands as table
+from engine.core.model import Command, Decision, GameState, seat_name
+from engine.mmh import commands as c
+from engine.mmh.content import load_content
+
+if TYPE_CHECKING:
+    from bot.render import Renderer
+    from engine.mmh.state import MmhState
+
+PRIVATE_DECISIONS: frozenset[str] = frozenset({"keep", "scroll_room", "dragon_vein"})
+"""Decision kinds whose options name cards only their owner may see (answered by DM)."""
+
+ENDS = ("end_action", "pass_window", "fight_on", "decline")
+ACTION_WORDS = {
+    "hero": "Activate Hero",
+    "build": "Build",
+    "gather": "Gather Resources",
+    "recruit": "Recruit",
+    "pass": "pass",
+}
+_ORDER = {
+    "play_action": 0,
+    "move": 0,
+    "attack": 0,
+    "assign": 0,
+    "build": 0,
+    "recruit": 0,
+    "keep": 0,
+}
+
+
+def _state(state: GameState) -> MmhState:
+    from engine.mmh.state import MmhState
+
+    assert isinstance(state, MmhState)
+    return state
+
+
+def _unit(state: MmhState, number: int | None) -> str:
+    from engine.mmh.battle import unit_name
+
+    if number is None or state.battle is None or not 0 <= number < len(state.battle.units):
+        return f"[{number}]"
+    return unit_name(state, state.battle.units[number])
+
+
+def _creature(creature: str, elite: bool = False) -> str:
+    kind = load_content().creature(creature)
+    return (kind.elite if elite else kind.basic).name
+
+
+def describe(state: GameState, command: Command) -> str:
+    """One line for an mmh command (may name the acting seat's own scrolls)."""
+    s = _state(state)
+    content = load_content()
+    if isinstance(command, c.PlayAction):
+        card = next((x for x in s.seats[s.active].cards if x.number == command.card), None)
+        both = " / ".join(ACTION_WORDS[a] for a in card.actions) if card else ""
+        extra = f" (+3 {command.bonus})" if command.bonus else ""
+        if command.action == "pass":
+            return f"Card {command.card}: pass ({both})"
+        return f"Card {command.card}: {ACTION_WORDS[command.action]}{extra}"
+    if isinstance(command, c.Build):
+        if command.building == "level":
+            return "Raise the capital one level"
+        building = content.building(command.building)
+        cost = (
+            f"{building.resources} {command.pay or 'res'}"
+            if building.either
+            else f"{building.resources} res" + (f" + {building.gold} gold" if building.gold else "")
+        )
+        return f"Build the {building.name} ({cost})"
+    if isinstance(command, c.RecruitCreature):
+        return f"Recruit {_creature(command.creature, command.elite)} for {content.hero(command.hero).name}"
+    if isinstance(command, c.RecruitHero):
+        return f"Hire {content.hero(command.hero).name}"
+    if isinstance(command, c.Upgrade):
+        return f"Upgrade a {_creature(command.creature)} of {content.hero(command.hero).name}"
+    if isinstance(command, c.Dismiss):
+        return f"Dismiss a {_creature(command.creature, command.elite)} of {content.hero(command.hero).name}"
+    if isinstance(command, c.Activate):
+        return f"Activate {content.hero(command.hero).name}"
+    if isinstance(command, c.Move):
+        return "Into the capital" if command.to == "capital" else f"Move to {command.to}"
+    if isinstance(command, c.LevelUp):
+        trophies = f" (trophies {' '.join(map(str, command.trophies))})" if command.trophies else ""
+        return f"Level up {content.hero(command.hero).name}: {command.deck} deck{trophies}"
+    if isinstance(command, c.Trade):
+        other = "resources" if command.give == "gold" else "gold"
+        return f"Trade {command.amount} {command.give} for {command.amount // 2} {other}"
+    if isinstance(command, c.SellScroll):
+        return f"Sell {content.card_name(command.scroll)}"
+    if isinstance(command, c.PlaceTile):
+        return f"Tile at column {command.column}, row {command.row}, turned {command.rotation}"
+    if isinstance(command, c.PlaceCapital):
+        return f"Capital at {command.space}"
+    if isinstance(command, c.ChooseHero):
+        sheet = content.hero(command.hero)
+        return f"{sheet.name} (Might {sheet.might}, Magic {sheet.magic}, Leadership {sheet.leadership})"
+    if isinstance(command, c.Keep):
+        return f"Keep {content.card_name(command.card)}"
+    if isinstance(command, c.MakeRoom):
+        return f"Discard {content.card_name(command.scroll)}"
+    if isinstance(command, c.ChooseFields):
+        prompt = s.queue[0] if s.queue else None
+        card = getattr(prompt, "card", None)
+        if card is not None:
+            from engine.mmh.text import card_text
+
+            lines = card_text(card)[1:]
+            return "; ".join(lines[f - 1].split(". ", 1)[1] for f in command.fields)
+        return "Fields " + " ".join(map(str, command.fields))
+    if isinstance(command, c.ChooseDeck):
+        return f"Draw from the {command.deck} deck"
+    if isinstance(command, c.Search):
+        return f"Take {content.card_name(command.card)} ({command.pile})"
+    if isinstance(command, c.ArenaRecruitCmd):
+        return f"Recruit {_creature(command.creature, command.elite)}"
+    if isinstance(command, c.RaiseCreature):
+        return f"{command.mode.capitalize()} {_creature(command.creature)}"
+    if isinstance(command, c.ChooseReward):
+        if command.artefact:
+            return f"Take {content.card_name(command.artefact)}"
+        return f"A {command.deck} skill card"
+    if isinstance(command, c.Honor):
+        return "Everyone rolls the elite die" if command.elite_die else "No one rolls the elite die"
+    if isinstance(command, c.UseCard):
+        target = f" on {_unit(s, command.target)}" if command.target is not None else ""
+        part = "" if command.part == "primary" else f" ({command.part})"
+        return f"Use {content.card_name(command.card)}{part}{target}"
+    if isinstance(command, c.Attack):
+        how = "with the elite die" if command.elite else "without the elite die"
+        target = f", focus {_unit(s, command.target)}" if command.target is not None else ""
+        return f"Attack {how}{target}"
+    if isinstance(command, c.SpendLuck):
+        return {
+            "negate": "Spend luck: negate Bad Luck",
+            "missed": "Spend luck: reroll the misses",
+            "elite": "Spend luck: reroll the elite die",
+            "none": "Keep the roll",
+        }[command.choice]
+    if isinstance(command, c.Laurel):
+        return "Upgrade a creature" if command.choice == "upgrade" else "RAISE DEAD 1"
+    if isinstance(command, c.Assign):
+        first = "flip elite first" if command.order == "elite" else "lose basic first"
+        return f"Damage to {_unit(s, command.unit)} ({first})"
+    if isinstance(command, c.Retreat):
+        lost = ", ".join(_creature(x.rstrip("+"), x.endswith("+")) for x in command.losses or ())
+        return f"Retreat (lose {lost})" if lost else "Retreat"
+    words = {
+        "end_action": "End the action",
+        "explore": "Explore here",
+        "take_control": "Take control here",
+        "decline": "Decline",
+        "pass_window": "No (more) cards",
+        "fight_on": "Fight on",
+    }
+    return words.get(command.type, command.type.replace("_", " "))
+
+
+def _hidden_card(state: MmhState, command: Command) -> bool:
+    """True for a command naming a card only its owner may see (a held scroll)."""
+    card = getattr(command, "card", None) or getattr(command, "scroll", None)
+    if card is None or not isinstance(card, str):
+        return False
+    return any(card in h.scrolls for h in state.heroes.values())
+
+
+def hidden_cards(state: GameState, seat: int) -> tuple[str, ...]:
+    """Card ids only ``seat`` may see now: its heroes' scrolls and its draw-to-keep cards."""
+    from engine.mmh.state import KeepCard
+
+    s = _state(state)
+    found = [card for h in s.seats[seat].heroes for card in s.heroes[h].scrolls]
+    for prompt in s.queue:
+        if isinstance(prompt, KeepCard) and prompt.seat == seat:
+            found += prompt.cards
+    return tuple(found)
+
+
+class MmhAdapter(RulesetAdapter):
+    """mmh's commands (`bot.mmh.commands`), labels, texts and pictures."""
+
+    ruleset: ClassVar[str] = "mmh"
+    lobby_options: ClassVar[tuple[str, ...]] = ("length", "assembly", "factions")
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """Every ``/mmh`` command."""
+        return table.SPECS
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """`bot.mmh.commands.build_command`."""
+        return table.build_command(path, request, options)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.mmh.commands.suggest`."""
+        return table.suggest(path, request, option, current, given)
+
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``factions`` is typed as a list of names (``haven, necropolis``)."""
+        options = super().engine_options(values)
+        if isinstance(options.get("factions"), str):
+            options["factions"] = [
+                f.strip().lower()
+                for f in options["factions"].replace(";", ",").split(",")
+                if f.strip()
+            ]
+        return options
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """Game length, tile assembly and factions."""
+        text = f"{options.get('length', 'standard')} game, {options.get('assembly', 'quick')} map assembly"
+        if options.get("factions"):
+            text += ", factions " + ", ".join(str(f) for f in options["factions"])
+        return text
+
+    def is_private(self, decision: Decision) -> bool:
+        """Keeping a drawn card, making room for a scroll and a Dragon Vein go by DM."""
+        return decision.kind in PRIVATE_DECISIONS
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """`describe`."""
+        return describe(state, command)
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """Buttons from the legal commands; in the channel, commands naming a held scroll
+        are left out (``/mmh battle card`` or the hand DM)."""
+        s = _state(state)
+        private = self.is_private(decision)
+        offered = list(legal) if private else [cmd for cmd in legal if not _hidden_card(s, cmd)]
+        ui = decision_buttons(
+            decision,
+            game_id,
+            state.version,
+            offered,
+            default if default in offered else None,
+            lambda cmd: describe(s, cmd),
+            ends=ENDS,
+            priority=lambda cmd: (_ORDER.get(cmd.type, 5), describe(s, cmd)),
+        )
+        return DecisionUI(ui.text, ui.components, private)
+
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """The round and week, each player in one line, the battle in progress."""
+        content = load_content()
+        if view.result.finished:
+            lines = [f"Game over: {view.result.reason}"]
+        elif view.phase != "play":
+            lines = [f"Setting up ({view.phase})."]
+        else:
+            week = content.week(view.week).name if view.week else "no week card yet"
+            dark = " — **Dark Times**" if view.dark_times else ""
+            lines = [
+                f"Round {view.round} ({week}{dark}); {view.weeks_left} week card(s) left; "
+                f"{view.threshold} VP win. **{seat_name(view.active)}** to play."
+            ]
+        for seat in view.seats:
+            who = names.get(seat.seat, seat_name(seat.seat))
+            cards = " ".join(str(card.number) for card in seat.cards if not card.used) or "none"
+            heroes = ", ".join(
+                f"{h.name} ({h.space or 'capital'}, {len(h.army)} creatures)"
+                for h in view.heroes
+                if h.owner == seat.seat
+            )
+            lines.append(
+                f"{seat_name(seat.seat)} ({who}, {content.faction(seat.faction).name}): {seat.vp} VP, "
+                f"{seat.gold} gold, {seat.resources} res, capital level {seat.level}, cards {cards}; {heroes}"
+            )
+        if view.battle is not None:
+            lines.append(
+                f"Battle at {view.battle.space}, exchange {view.battle.exchange}: "
+                + ", ".join(f"[{u.id}] {u.name}" for u in view.battle.units if u.alive)
+            )
+        return lines
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """The seat's scrolls (with their text), cards drawn for its choice, and the
+        scroll commands it can type now."""
+        from engine.mmh import decisions
+        from engine.mmh.state import DragonVein, KeepCard
+        from engine.mmh.text import card_text
+
+        s = _state(state)
+        content = load_content()
+        lines = [f"**{seat_name(seat)}** in game #{game_id} (<#{channel_id}>)"]
+        for hid in s.seats[seat].heroes:
+            hero = s.heroes[hid]
+            scrolls = hero.scrolls
+            lines.append(
+                f"{content.hero(hid).name}'s scrolls ({len(scrolls)}):"
+                if scrolls
+                else f"{content.hero(hid).name}: no scrolls."
+            )
+            for card in scrolls:
+                text = card_text(card)
+                lines.append(f"• {content.card_name(card)} — {text[0]}: {text[1]} / {text[2]}")
+        if s.queue and s.queue[0].seat == seat:
+            head = s.queue[0]
+            if isinstance(head, KeepCard):
+                lines.append("Keep one of: " + ", ".join(content.card_name(x) for x in head.cards))
+                lines.append("Answer with /mmh choice keep card:<name> (or the buttons).")
+            if isinstance(head, DragonVein):
+                lines.append(
+                    "Discard piles: "
+                    + "; ".join(
+                        f"{pile}: " + (", ".join(content.card_name(x) for x in cards) or "empty")
+                        for pile, cards in (
+                            ("treasure", s.treasure_discard),
+                            ("scroll", s.scroll_discard),
+                            ("artefact", s.artefact_discard),
+                        )
+                    )
+                )
+        owed = [d for d in decisions.pending(s) if d.seat == seat]
+        if owed and s.battle is not None:
+            plays = [cmd for cmd in decisions.legal_commands(s, seat) if _hidden_card(s, cmd)]
+            if plays:
+                lines.append("Scrolls you can use now (type the command):")
+                for cmd in plays[:10]:
+                    path, options = table.slash_for(cmd)
+                    typed = " ".join(f"{k}:{v}" for k, v in options.items())
+                    lines.append(f"• {describe(s, cmd)} — `/{' '.join(path)} {typed}`")
+        return clip("\n".join(lines), 1900)
+
+    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """The seat's scrolls and drawn cards."""
+        return hidden_cards(state, seat)
+
+    def has_private_hand(self) -> bool:
+        """Scrolls are held face down."""
+        return True
+
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """The initiative track after attacks and at a battle's start, the board after a
+        hero's move, a battle's end, a new round and the end of set-up or the game."""
+        s = _state(after)
+        if before is None or s.phase == "over":
+            return "board"
+        old = _state(before)
+        if s.battle is not None:
+            if old.battle is None or any(
+                cmd.type in ("attack", "use_card", "assign", "fight_on") for cmd in commands
+            ):
+                return "battle"
+            return None
+        if old.battle is not None or old.round != s.round or old.phase != s.phase:
+            return "board"
+        if any(
+            cmd.type in ("move", "place_capital", "place_tile", "explore", "take_control")
+            for cmd in commands
+        ):
+            return "board"
+        return None
+
+    def status_picture(self, state: GameState) -> str:
+        """The initiative track during a battle, else the board."""
+        return "battle" if _state(state).battle is not None else "board"
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
+        """The board or the initiative track (`rendering.mmh`, public views only)."""
+        from rendering.mmh import render_board, render_track
+
+        try:
+            if kind == "battle" and view.battle is not None:
+                return Picture("battle.png", render_track(view), "The initiative track")
+            return Picture("board.png", render_board(view), "The map of Ashan")
+        except ValueError:
+            return None
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
+        """The seat's hero sheets with their scrolls (DM only)."""
+        from rendering.mmh import render_heroes
+
+        return Picture("heroes.png", render_heroes(view), "Your heroes and scrolls")
+
+
+ADAPTERS[MmhAdapter.ruleset] = MmhAdapter()

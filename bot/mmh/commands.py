@@ -1,0 +1,784 @@
+"""The mmh command table: every player action as ``/mmh <group> <command>``, how its
+options become an engine command, and where autocomplete suggestions come from.
+
+Rule sections: mmh:game-setup (``setup``), mmh:course-of-play.playing-action-cards
+(``turn``), mmh:course-of-play.build and .recruit (``capital``), mmh:course-of-play.
+activate-hero (``hero``), mmh:other-game-rules (``choice``: cards, treasure, XP), and
+mmh:course-of-play.battles (``battle``).
+
+Values a player types: spaces like ``C7``; heroes, creatures, buildings and cards by name
+or id (``Sandor``, ``Ravenous Ghoul`` or ``ghoul+``, ``Marketplace``, ``Arcane Bolt``);
+markers on the initiative track by number (``3``); lists separated by spaces or commas.
+Autocomplete suggests values from `Ruleset.legal_commands` (at most 25); the engine checks
+every command again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.adapters import PlayRequest
+from bot.command_table import Choice, CommandSpec, OptionSpec
+from bot.errors import BadOption, WrongStage
+from engine.core.model import Command
+from engine.mmh.content import load_content
+
+RULESET = "mmh"
+TOP = "mmh"
+TOP_DESCRIPTION = "Play Might & Magic Heroes: action cards, capital, heroes, battles"
+
+FieldKind = Literal[
+    "int", "text", "bool", "space", "hero", "creature", "building", "card", "ints", "units"
+]
+"""How an option's text is read."""
+
+ACTION = ("action_build", "action_recruit", "action_hero")
+PROMPTS_DECLINE = ("scroll_room", "xp", "dragon_vein", "arena", "raise", "reward")
+
+
+@dataclass(frozen=True)
+class PlayCommand:
+    """One ``/mmh`` command: its table entry, the engine command type it builds, and
+    option name -> (engine field, how it is read)."""
+
+    spec: CommandSpec
+    command_type: str
+    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
+    fill: Callable[[PlayRequest, dict[str, Any], Mapping[str, Any]], None] | None = None
+
+
+def _spec(
+    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
+) -> CommandSpec:
+    return CommandSpec(
+        path=(TOP, group, name),
+        description=description,
+        options=tuple(options),
+        kind="play",
+        handler=name,
+        ruleset=RULESET,
+        ephemeral=True,
+        phase=tuple(phase),
+    )
+
+
+def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, description, "string", required=required, autocomplete=True)
+
+
+def _int(
+    name: str, description: str, lo: int, hi: int, *, required: bool = False, auto: bool = False
+) -> OptionSpec:
+    return OptionSpec(
+        name,
+        description,
+        "integer",
+        required=required,
+        min_value=lo,
+        max_value=hi,
+        autocomplete=auto,
+    )
+
+
+def _pick(
+    name: str, description: str, values: Sequence[str], *, required: bool = False
+) -> OptionSpec:
+    return OptionSpec(
+        name, description, required=required, choices=tuple(Choice(v, v) for v in values)
+    )
+
+
+def _flag(name: str, description: str) -> OptionSpec:
+    return OptionSpec(name, description, "boolean")
+
+
+def _elite_from_name(request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    """``creature:"Ravenous Ghoul"`` or ``ghoul+`` means the elite side unless ``elite`` is given."""
+    if "elite" not in command and isinstance(command.get("creature"), tuple):
+        creature, elite = command["creature"]
+        command["creature"] = creature
+        command["elite"] = elite
+    elif isinstance(command.get("creature"), tuple):
+        command["creature"] = command["creature"][0]
+
+
+def _creature_only(request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    if isinstance(command.get("creature"), tuple):
+        command["creature"] = command["creature"][0]
+
+
+PLAY: tuple[PlayCommand, ...] = (
+    # ---------------------------------------------------------------- set-up
+    PlayCommand(
+        _spec(
+            "setup",
+            "tile",
+            "Lay the next map tile",
+            [
+                _int("column", "grid column, 1 = left", 1, 4, required=True),
+                _int("row", "grid row, 1 = top", 1, 4, required=True),
+                _int("rotation", "quarter turns clockwise (0-3)", 0, 3, required=True, auto=True),
+            ],
+            ("place_tile",),
+        ),
+        "place_tile",
+        {"column": ("column", "int"), "row": ("row", "int"), "rotation": ("rotation", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "setup",
+            "capital",
+            "Place your capital on a free red map tile",
+            [_auto("space", "a space, e.g. B2", required=True)],
+            ("place_capital",),
+        ),
+        "place_capital",
+        {"space": ("space", "space")},
+    ),
+    PlayCommand(
+        _spec(
+            "setup",
+            "hero",
+            "Choose your starting hero",
+            [_auto("hero", "one of your faction's heroes, e.g. Sandor", required=True)],
+            ("choose_hero",),
+        ),
+        "choose_hero",
+        {"hero": ("hero", "hero")},
+    ),
+    # ---------------------------------------------------------------- turn
+    PlayCommand(
+        _spec(
+            "turn",
+            "play",
+            "Play an action card (or pass)",
+            [
+                _int("card", "the card's number 1-4", 1, 4, required=True, auto=True),
+                _pick(
+                    "action",
+                    "which action",
+                    ("build", "gather", "recruit", "hero", "pass"),
+                    required=True,
+                ),
+                _pick(
+                    "bonus",
+                    "Town Hall bonus when gathering",
+                    ("gold", "resources"),
+                ),
+            ],
+            ("play_action",),
+        ),
+        "play_action",
+        {"card": ("card", "int"), "action": ("action", "text"), "bonus": ("bonus", "text")},
+    ),
+    PlayCommand(
+        _spec("turn", "end", "End your action", [], ACTION),
+        "end_action",
+    ),
+    PlayCommand(
+        _spec(
+            "turn",
+            "trade",
+            "Trade 2 of one for 1 of the other",
+            [
+                _pick("give", "what you give", ("gold", "resources"), required=True),
+                _int("amount", "how much you give (even)", 2, 200, required=True),
+            ],
+            ACTION,
+        ),
+        "trade",
+        {"give": ("give", "text"), "amount": ("amount", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "turn",
+            "sell",
+            "Sell a scroll in the capital for its level in gold",
+            [
+                _auto("hero", "the hero", required=True),
+                _auto("scroll", "the scroll", required=True),
+            ],
+            ACTION,
+        ),
+        "sell_scroll",
+        {"hero": ("hero", "hero"), "scroll": ("scroll", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "turn",
+            "level-up",
+            "Spend XP: draw 2 skill cards, keep 1",
+            [
+                _auto("hero", "the hero", required=True),
+                _pick("deck", "the might or magic skill deck", ("might", "magic"), required=True),
+                _auto("trophies", "trophy markers to discard, e.g. 12 30"),
+            ],
+            ("play_action", *ACTION, "xp"),
+        ),
+        "level_up",
+        {"hero": ("hero", "hero"), "deck": ("deck", "text"), "trophies": ("trophies", "ints")},
+    ),
+    # ---------------------------------------------------------------- capital
+    PlayCommand(
+        _spec(
+            "capital",
+            "build",
+            "Build a building (or level)",
+            [
+                _auto("building", "a building or level, e.g. Marketplace", required=True),
+                _pick("pay", "Town Hall: pay gold or resources", ("gold", "resources")),
+            ],
+            ("action_build",),
+        ),
+        "build",
+        {"building": ("building", "building"), "pay": ("pay", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "capital",
+            "recruit",
+            "Recruit a creature for a hero in the capital",
+            [
+                _auto("hero", "the hero", required=True),
+                _auto("creature", "a creature, e.g. Sentinel or Praetorian", required=True),
+                _flag("elite", "the elite side (default: as named)"),
+            ],
+            ("action_recruit",),
+        ),
+        "recruit",
+        {
+            "hero": ("hero", "hero"),
+            "creature": ("creature", "creature"),
+            "elite": ("elite", "bool"),
+        },
+        fill=_elite_from_name,
+    ),
+    PlayCommand(
+        _spec(
+            "capital",
+            "hire",
+            "Recruit a new hero (5 gold)",
+            [_auto("hero", "a free hero of your faction", required=True)],
+            ("action_recruit",),
+        ),
+        "recruit_hero",
+        {"hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "capital",
+            "upgrade",
+            "Upgrade a basic creature to elite",
+            [
+                _auto("hero", "the hero", required=True),
+                _auto("creature", "the creature", required=True),
+            ],
+            ("action_recruit",),
+        ),
+        "upgrade",
+        {"hero": ("hero", "hero"), "creature": ("creature", "creature")},
+        fill=_creature_only,
+    ),
+    PlayCommand(
+        _spec(
+            "capital",
+            "dismiss",
+            "Send one creature back to your reserve",
+            [
+                _auto("hero", "the hero", required=True),
+                _auto("creature", "the creature, e.g. ghoul or ghoul+", required=True),
+                _flag("elite", "the elite side (default: as named)"),
+            ],
+            ("action_recruit",),
+        ),
+        "dismiss",
+        {
+            "hero": ("hero", "hero"),
+            "creature": ("creature", "creature"),
+            "elite": ("elite", "bool"),
+        },
+        fill=_elite_from_name,
+    ),
+    # ---------------------------------------------------------------- hero
+    PlayCommand(
+        _spec(
+            "hero",
+            "activate",
+            "Activate a hero",
+            [_auto("hero", "the hero", required=True)],
+            ("action_hero",),
+        ),
+        "activate",
+        {"hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "hero",
+            "move",
+            "Move the active hero one space (or to capital)",
+            [_auto("to", "a space, e.g. C7, or capital", required=True)],
+            ("action_hero",),
+        ),
+        "move",
+        {"to": ("to", "space")},
+    ),
+    PlayCommand(
+        _spec("hero", "explore", "Explore the location the hero stands on", [], ("action_hero",)),
+        "explore",
+    ),
+    PlayCommand(
+        _spec(
+            "hero",
+            "control",
+            "Take control of this guarded location",
+            [],
+            ("action_hero",),
+        ),
+        "take_control",
+    ),
+    # ---------------------------------------------------------------- choices
+    PlayCommand(
+        _spec(
+            "choice",
+            "keep",
+            "Keep one of the drawn cards",
+            [_auto("card", "the card", required=True)],
+            ("keep", "swap"),
+        ),
+        "keep",
+        {"card": ("card", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "discard-scroll",
+            "Discard a scroll to draw a new one",
+            [_auto("scroll", "the scroll", required=True)],
+            ("scroll_room",),
+        ),
+        "make_room",
+        {"scroll": ("scroll", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "fields",
+            "Take fields (1-4) of the treasure card",
+            [_auto("fields", "field numbers, e.g. 1 3", required=True)],
+            ("treasure",),
+        ),
+        "choose_fields",
+        {"fields": ("fields", "ints")},
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "deck",
+            "Pick the deck of a free skill card",
+            [_pick("deck", "which deck", ("might", "magic"), required=True)],
+            ("skill_draw",),
+        ),
+        "choose_deck",
+        {"deck": ("deck", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "search",
+            "Dragon Vein: take a card from a discard pile",
+            [
+                _pick("pile", "which pile", ("treasure", "scroll", "artefact"), required=True),
+                _auto("card", "the card", required=True),
+            ],
+            ("dragon_vein",),
+        ),
+        "search",
+        {"pile": ("pile", "text"), "card": ("card", "card")},
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "arena",
+            "Arena: recruit a creature",
+            [_auto("creature", "the creature", required=True), _flag("elite", "the elite side")],
+            ("arena",),
+        ),
+        "arena_recruit",
+        {"creature": ("creature", "creature"), "elite": ("elite", "bool")},
+        fill=_elite_from_name,
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "raise",
+            "RAISE DEAD: revive or upgrade",
+            [
+                _auto("creature", "the creature", required=True),
+                _pick("mode", "revive or upgrade", ("revive", "upgrade"), required=True),
+            ],
+            ("raise",),
+        ),
+        "raise",
+        {"creature": ("creature", "creature"), "mode": ("mode", "text")},
+        fill=_creature_only,
+    ),
+    PlayCommand(
+        _spec(
+            "choice",
+            "reward",
+            "After beating a hero: skill or artefact",
+            [
+                _pick("deck", "a skill card from this deck", ("might", "magic")),
+                _auto("artefact", "or this artefact of the loser"),
+            ],
+            ("reward",),
+        ),
+        "reward",
+        {"deck": ("deck", "text"), "artefact": ("artefact", "card")},
+    ),
+    PlayCommand(
+        _spec("choice", "decline", "Pass on an optional choice", [], PROMPTS_DECLINE),
+        "decline",
+    ),
+    # ---------------------------------------------------------------- battle
+    PlayCommand(
+        _spec(
+            "battle",
+            "honor",
+            "Honor: elite die for everyone or no one",
+            [
+                OptionSpec(
+                    "elite-die", "true: everyone may; false: no one", "boolean", required=True
+                )
+            ],
+            ("battle_honor",),
+        ),
+        "honor",
+        {"elite-die": ("elite_die", "bool")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "card",
+            "Use a skill, artefact or scroll (In Battle: as the hero's attack)",
+            [
+                _auto("card", "the card", required=True),
+                _pick(
+                    "part",
+                    "primary, secondary (OR) or both (AND)",
+                    ("primary", "secondary", "both"),
+                ),
+                _int("target", "a marker's track number", 0, 40, auto=True),
+            ],
+            ("battle_window", "battle_turn"),
+        ),
+        "use_card",
+        {"card": ("card", "card"), "part": ("part", "text"), "target": ("target", "int")},
+    ),
+    PlayCommand(
+        _spec("battle", "pass", "Use no (more) cards in this window", [], ("battle_window",)),
+        "pass_window",
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "attack",
+            "Attack with the marker due",
+            [
+                _flag("elite", "use the elite die (default: yes)"),
+                _int("target", "Focused Attack: enemy marker number", 0, 40, auto=True),
+            ],
+            ("battle_turn",),
+        ),
+        "attack",
+        {"elite": ("elite", "bool"), "target": ("target", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "luck",
+            "Spend luck: negate Bad Luck or reroll",
+            [_pick("choice", "what to do", ("negate", "missed", "elite", "none"), required=True)],
+            ("battle_negate", "battle_luck"),
+        ),
+        "luck",
+        {"choice": ("choice", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "laurel",
+            "Laurel wreath: upgrade or RAISE DEAD 1",
+            [_pick("choice", "upgrade or raise", ("upgrade", "raise"), required=True)],
+            ("battle_laurel",),
+        ),
+        "laurel",
+        {"choice": ("choice", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "assign",
+            "Assign the damage to one of your stacks",
+            [
+                _int("unit", "the stack's track number", 0, 40, required=True, auto=True),
+                _pick(
+                    "order",
+                    "flip elite or lose basic first",
+                    ("elite", "basic"),
+                ),
+            ],
+            ("battle_assign",),
+        ),
+        "assign",
+        {"unit": ("unit", "int"), "order": ("order", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "retreat",
+            "Retreat to your capital, losing 2 creatures",
+            [_auto("losses", "e.g. ghoul, ghoul+ (default: cheapest)")],
+            ("battle_retreat",),
+        ),
+        "retreat",
+        {"losses": ("losses", "units")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "fight",
+            "Stay in the battle",
+            [],
+            ("battle_retreat",),
+        ),
+        "fight_on",
+    ),
+)
+"""Every mmh player action."""
+
+GROUPS: dict[str, str] = {
+    "setup": "Set-up: map tiles, your capital, your starting hero",
+    "turn": "Your turn: play an action card, end it, trade, sell scrolls, level up",
+    "capital": "Build and Recruit in your capital",
+    "hero": "Activate Hero: move, explore, take control",
+    "choice": "Answer a choice: cards to keep, treasure fields, raise dead, rewards",
+    "battle": "Battles: cards, attacks, luck, damage, retreat",
+}
+"""The subcommand groups of ``/mmh`` and their descriptions."""
+
+PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
+SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
+_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
+_NUMBERS = re.compile(r"\d+")
+
+
+# ------------------------------------------------------------------ reading values
+def _key(text: str) -> str:
+    return text.strip().lower().replace("-", " ").replace("_", " ")
+
+
+def hero_id(text: str) -> str:
+    """A hero id from a name or id. :raises BadOption: for no hero."""
+    key = _key(text)
+    for hero in load_content().heroes:
+        if key in (_key(hero.id), _key(hero.name)):
+            return hero.id
+    raise BadOption(f"{text.strip()!r} is not a hero; heroes have names like Sandor or Anastasya.")
+
+
+def creature_ref(text: str) -> tuple[str, bool]:
+    """``(creature id, elite)`` from ``ghoul``, ``ghoul+`` or a side's name.
+
+    :raises BadOption: for no creature.
+    """
+    raw = text.strip()
+    elite = raw.endswith("+")
+    key = _key(raw.rstrip("+"))
+    for creature in load_content().creatures:
+        if key == _key(creature.id) or key == _key(creature.basic.name):
+            return creature.id, elite
+        if key == _key(creature.elite.name):
+            return creature.id, True
+    raise BadOption(f"{raw!r} is not a creature; e.g. Sentinel, Praetorian, ghoul or ghoul+.")
+
+
+def card_id(text: str) -> str:
+    """A card id (skill, scroll, artefact, treasure) from its name or id.
+
+    :raises BadOption: for no card.
+    """
+    key = _key(text)
+    c = load_content()
+    for table in (c.scrolls, c.artefacts, c.skills, c.treasures):
+        for card in table:
+            if key in (_key(card.id), _key(card.name)):
+                return card.id
+    raise BadOption(f"{text.strip()!r} is not a card name.")
+
+
+def building_id(text: str) -> str:
+    """A building id (or ``level``) from its name or id. :raises BadOption: otherwise."""
+    key = _key(text)
+    if key in ("level", "capital", "capital level"):
+        return "level"
+    for building in load_content().buildings:
+        if key in (_key(building.id), _key(building.name)):
+            return building.id
+    raise BadOption(f"{text.strip()!r} is not a building; e.g. Marketplace, Town Hall or level.")
+
+
+def _read(kind: FieldKind, raw: Any, option: str) -> Any:
+    if kind == "int":
+        try:
+            return int(str(raw).strip().lstrip("#[").rstrip("]"))
+        except ValueError:
+            raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        return str(raw).strip().lower() in ("true", "yes", "1", "on")
+    text = str(raw).strip()
+    if kind == "space":
+        return text.upper() if text.lower() != "capital" else "capital"
+    if kind == "hero":
+        return hero_id(text)
+    if kind == "creature":
+        return creature_ref(text)
+    if kind == "building":
+        return building_id(text)
+    if kind == "card":
+        return card_id(text)
+    if kind == "ints":
+        return tuple(int(n) for n in _NUMBERS.findall(text))
+    if kind == "units":
+        refs = []
+        for part in re.split(r"[,;]+", text):
+            if part.strip():
+                creature, elite = creature_ref(part)
+                refs.append(creature + ("+" if elite else ""))
+        return tuple(refs)
+    return text.lower()
+
+
+def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
+    """Refuse a command that cannot answer the decision owed now, naming the ones that can.
+
+    :raises WrongStage: naming the decision and its commands.
+    """
+    play = PLAY_COMMANDS[path]
+    decision = request.decision
+    if decision is None or decision.kind in play.spec.phase:
+        return
+    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
+    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
+    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
+
+
+def build_command(
+    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Turn a ``/mmh`` command's options into an engine command dict.
+
+    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
+    :raises KeyError: for a path that is not an mmh play command.
+    """
+    play = PLAY_COMMANDS[path]
+    require_phase(path, request)
+    command: dict[str, Any] = {"type": play.command_type}
+    names = {o.replace("-", "_"): o for o in play.fields}
+    for option, raw in options.items():
+        key = names.get(option, option)
+        if raw is None or key not in play.fields:
+            continue
+        field_name, kind = play.fields[key]
+        command[field_name] = _read(kind, raw, key)
+    if play.fill is not None:
+        play.fill(request, command, options)
+    return command
+
+
+# ------------------------------------------------------------------ suggestions
+def _label(
+    request: PlayRequest, kind: FieldKind, field_name: str, value: Any
+) -> tuple[str, str] | None:
+    c = load_content()
+    if kind == "hero":
+        return (c.hero(value).name, c.hero(value).name)
+    if kind == "creature":
+        kind_ = c.creature(value)
+        return (f"{kind_.basic.name} / {kind_.elite.name}", kind_.id)
+    if kind == "card":
+        name = c.card_name(value)
+        return (name, name)
+    if kind == "building":
+        if value == "level":
+            return ("level (raise the capital)", "level")
+        return (c.building(value).name, c.building(value).name)
+    if kind in ("ints", "units"):
+        text = " ".join(str(v) for v in value)
+        return (text, text) if text else None
+    if kind == "int" and field_name in ("target", "unit"):
+        from engine.mmh.battle import unit_name
+
+        state: Any = request.state
+        if state.battle is not None and 0 <= value < len(state.battle.units):
+            return (unit_name(state, state.battle.units[value]), str(value))
+    return (str(value), str(value))
+
+
+def suggest(
+    path: tuple[str, ...], request: PlayRequest, option: str, current: str, given: Mapping[str, Any]
+) -> list[tuple[str, str]]:
+    """Autocomplete for ``option``: values of the seat's legal commands of that type
+    (at most 25 ``(name, value)`` pairs)."""
+    play = PLAY_COMMANDS.get(path)
+    if play is None:
+        return []
+    key = option.replace("_", "-") if option.replace("_", "-") in play.fields else option
+    if key not in play.fields:
+        return []
+    field_name, kind = play.fields[key]
+    pairs: list[tuple[str, str]] = []
+    for cmd in request.legal:
+        if cmd.type != play.command_type:
+            continue
+        value = getattr(cmd, field_name, None)
+        if value is None or value == ():
+            continue
+        pair = _label(request, kind, field_name, value)
+        if pair is not None and pair not in pairs:
+            pairs.append(pair)
+    needle = current.strip().lower()
+    if needle:
+        pairs = [
+            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
+        ] or pairs
+    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+
+
+def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slash command and options that build ``command`` (the inverse of `build_command`),
+    e.g. ``(("mmh", "hero", "move"), {"to": "C7"})``.
+
+    :raises KeyError: for a command type players never issue.
+    """
+    play = _BY_TYPE[command.type]
+    options: dict[str, Any] = {}
+    for option, (field_name, kind) in play.fields.items():
+        value = getattr(command, field_name, None)
+        if value is None or value == ():
+            continue
+        if kind == "creature":
+            elite = getattr(command, "elite", False)
+            options[option] = value + ("+" if elite and "elite" not in play.fields else "")
+        elif kind == "ints":
+            options[option] = " ".join(str(v) for v in value)
+        elif kind == "units":
+            options[option] = ", ".join(value)
+        else:
+            options[option] = value
+    return play.spec.path, options

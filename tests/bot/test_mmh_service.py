@@ -1,0 +1,118 @@
+"""mmh through the GameService: the lobby with its options, a whole game played by typed
+``/mmh`` commands against the computer, hand and status texts, refusals, privacy of the
+channel buttons."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.errors import BadOption, WrongStage
+from bot.mmh.commands import slash_for
+from bot.service import GameService
+from engine.mmh import RULESET as MMH
+from engine.mmh.state import MmhState
+from storage.records import Game, GameStatus
+from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+
+
+async def _state(service: GameService, game_id: int) -> tuple[Game, MmhState]:
+    game = await service.repo.get_game(game_id)
+    return game, MMH.load_state(game.state_json or "")
+
+
+async def _open(service: GameService, **options: object) -> Game:
+    await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="mmh", seed=5, **options)
+    await service.add_ai(person(1), CHANNEL, count=1)
+    await service.start(person(1), CHANNEL)
+    game = await service.repo.game_in_channel(CHANNEL)
+    assert game is not None
+    return game
+
+
+@pytest.mark.rule("mmh:game-setup")
+async def test_the_lobby_takes_mmh_options(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(BadOption, match="map-sections is not an option"):
+            await service.new_game(person(1), CHANNEL, ruleset="mmh", map_sections=5)
+        out = await service.new_game(
+            person(1), CHANNEL, ruleset="mmh", length="quick", factions="Stronghold, haven"
+        )
+        assert "quick game" in out.posts[0].text and "stronghold" in out.posts[0].text
+        await service.add_ai(person(1), CHANNEL, count=1)
+        await service.start(person(1), CHANNEL)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None
+        _, state = await _state(service, game.id)
+        assert [s.faction for s in state.seats] == ["stronghold", "haven"]
+        assert len(state.week_stack) == 9
+    finally:
+        await repo.close()
+
+
+@pytest.mark.slow
+@pytest.mark.rule("mmh:game-end")
+async def test_a_whole_game_by_typed_commands(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, length="quick")
+        rng = random.Random(3)
+        kinds: set[str] = set()
+        typed = 0
+        for _ in range(4000):
+            game, state = await _state(service, game.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            pending = MMH.pending(state)
+            assert pending and pending[0].seat == 0, "the computer answers its own decisions"
+            kinds.add(pending[0].kind)
+            command = MMH.ai_command(state, 0, rng)
+            path, options = slash_for(command)
+            out = await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
+            typed += 1
+            assert out.reply is not None and out.reply.text.startswith("✅"), (command, out.reply)
+        game, state = await _state(service, game.id)
+        assert game.status is GameStatus.FINISHED and MMH.result(state).finished
+        assert {"place_capital", "choose_hero", "play_action", "action_hero"} <= kinds
+        assert any(k.startswith("battle_") for k in kinds)
+        assert typed > 40
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+async def test_hand_names_scrolls_status_does_not(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, factions="haven, necropolis")
+        rng = random.Random(1)
+        for _ in range(40):
+            game, state = await _state(service, game.id)
+            pending = MMH.pending(state)
+            if pending[0].seat != 0 or state.phase == "play":
+                break
+            path, options = slash_for(MMH.ai_command(state, 0, rng))
+            await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
+        game, state = await _state(service, game.id)
+        hero = state.heroes[state.seats[0].heroes[0]]
+        hero.scrolls.append(state.scroll_deck.pop(0))
+        from bot.mmh.adapter import MmhAdapter
+
+        adapter = MmhAdapter()
+        name = MMH.public_view(state).heroes[0].name
+        text = adapter.hand_text(state, 0, game_id=game.id, channel_id=CHANNEL)
+        from engine.mmh.content import load_content
+
+        scroll_name = load_content().card_name(hero.scrolls[-1])
+        assert scroll_name in text
+        lines = "\n".join(adapter.status_lines(MMH.public_view(state), {0: "Ann", 1: "AI"}))
+        assert scroll_name not in lines and name in lines
+        with pytest.raises(WrongStage, match="does not answer what you owe now"):
+            await service.run(
+                person(1), ("mmh", "battle", "fight"), {}, channel_id=CHANNEL, guild_id=GUILD
+            )
+    finally:
+        await repo.close()
