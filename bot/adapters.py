@@ -496,7 +496,11 @@ def all_adapters() -> list[RulesetAdapter]:
     return list(ADAPTERS.values())
 
 
-SHIPPED_ADAPTERS: tuple[str, ...] = ("bot.heroforge.adapter", "bot.homm3.adapter")
+SHIPPED_ADAPTERS: tuple[str, ...] = (
+    "bot.heroforge.adapter",
+    "bot.homm3.adapter",
+    "bot.mmh.adapter",
+)
 """Modules whose import registers a ruleset's adapter in `ADAPTERS` (one line per ruleset)."""
 
 
