@@ -12,6 +12,7 @@ from bot.command_table import Choice, CommandSpec, OptionSpec, check_table
 from bot.heroforge import commands as heroforge_commands
 from bot.homm3 import commands as homm3_commands
 from bot.homm4 import commands as homm4_commands
+from bot.mmh import commands as mmh_commands
 
 
 def _s(
@@ -81,6 +82,21 @@ HOMM3_OPTIONS: tuple[OptionSpec, ...] = (
 )
 """The Heroes III lobby options of /game new and /game options."""
 
+MMH_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "length",
+        "Might & Magic Heroes: 3, 4 or 5 week cards per moon phase",
+        choices=(Choice("quick", "quick"), Choice("standard", "standard"), Choice("epic", "epic")),
+    ),
+    _s(
+        "factions",
+        "Might & Magic Heroes: one per seat, e.g. haven, necropolis (none: dealt)",
+        max_length=100,
+    ),
+)
+"""The Might & Magic Heroes lobby options of /game new and /game options (it also reads
+``assembly``: quick or manual tile placement)."""
+
 SERVICE_SPECS: tuple[CommandSpec, ...] = (
     # ---- lobby and game
     CommandSpec(
@@ -94,6 +110,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                     Choice("Heroes of Might & Magic IV card game", "homm4"),
                     Choice("Hero Forge", "heroforge"),
                     Choice("Heroes III Battlefield (Adventure and Skirmish)", "homm3"),
+                    Choice("Might & Magic Heroes", "mmh"),
                 ),
             ),
             _i("players", "how many seats the lobby offers (2-6)", 2, 6),
@@ -118,6 +135,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             _DECK,
             *HEROFORGE_OPTIONS,
             *HOMM3_OPTIONS,
+            *MMH_OPTIONS,
         ),
         handler="new_game",
     ),
@@ -160,6 +178,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             ),
             *HEROFORGE_OPTIONS,
             *HOMM3_OPTIONS,
+            *MMH_OPTIONS,
         ),
         handler="set_options",
     ),
@@ -339,6 +358,7 @@ ALL_SPECS: tuple[CommandSpec, ...] = (
     *homm4_commands.SPECS,
     *heroforge_commands.SPECS,
     *homm3_commands.SPECS,
+    *mmh_commands.SPECS,
 )
 """Every command the bot offers (register these; the console parses them)."""
 

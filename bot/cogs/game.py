@@ -59,6 +59,8 @@ class GameCommands(
         size: str | None = None,
         heroes: app_commands.Range[str, None, 100] | None = None,
         siege: bool | None = None,
+        length: str | None = None,
+        factions: app_commands.Range[str, None, 100] | None = None,
     ) -> None:
         """Open a new game in this channel (you host it and take the first seat)."""
         await self.bot.run_command(
@@ -80,6 +82,8 @@ class GameCommands(
                 "size": size,
                 "heroes": heroes,
                 "siege": siege,
+                "length": length,
+                "factions": factions,
             },
         )
 
@@ -136,6 +140,8 @@ class GameCommands(
         size: str | None = None,
         heroes: app_commands.Range[str, None, 100] | None = None,
         siege: bool | None = None,
+        length: str | None = None,
+        factions: app_commands.Range[str, None, 100] | None = None,
     ) -> None:
         """Host: change the lobby's options before the start."""
         await self.bot.run_command(
@@ -155,6 +161,8 @@ class GameCommands(
                 "size": size,
                 "heroes": heroes,
                 "siege": siege,
+                "length": length,
+                "factions": factions,
             },
         )
 
