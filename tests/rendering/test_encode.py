@@ -50,3 +50,18 @@ def test_a_png_over_budget_falls_back_to_a_palette(monkeypatch: pytest.MonkeyPat
     data = encode(_picture(), ImageFormat.PNG)
     assert data.startswith(PNG_SIGNATURE)
     assert decode(data).mode == "P"
+
+
+@pytest.mark.parametrize("offset", [(0, 0), (1, 2), (3, 3)])
+def test_a_small_patch_keeps_its_colour_in_a_palette_png(offset: tuple[int, int]) -> None:
+    """The palette comes from a 1-in-16 pixel sample: a colour covering 4 x 4 px, wherever
+    it lies, is in the sample and comes back exact."""
+    image = Image.new("RGB", (1200, 900), (40, 36, 30))
+    draw = ImageDraw.Draw(image)
+    for index in range(300):  # many colours, so the palette must choose
+        x, y = 40 * (index % 30), 30 * (index // 30)
+        draw.rectangle((x, y, x + 39, y + 29), fill=(index % 251, (7 * index) % 253, 90))
+    x, y = 601 + offset[0], 451 + offset[1]
+    draw.rectangle((x, y, x + 3, y + 3), fill=(255, 0, 200))
+    decoded = decode(encode(image)).convert("RGB")
+    assert decoded.getpixel((x + 1, y + 1)) == (255, 0, 200)
