@@ -1,0 +1,65 @@
+"""The picture cache of `bot.render`: reuse by key, least recently used out, one drawing
+per key even when several threads ask at once, errors passed to every waiter."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bot.render import PictureCache
+
+
+def test_a_key_is_drawn_once_then_served_from_the_cache() -> None:
+    cache = PictureCache(size=2)
+    calls: list[str] = []
+
+    def draw(name: str) -> bytes:
+        calls.append(name)
+        return name.encode()
+
+    assert cache.get("a", lambda: draw("a")) == b"a"
+    assert cache.get("a", lambda: draw("a")) == b"a"
+    assert calls == ["a"] and (cache.hits, cache.misses) == (1, 1)
+
+
+def test_the_least_recently_used_picture_leaves_first() -> None:
+    cache = PictureCache(size=2)
+    drawn: list[str] = []
+    for key in ("a", "b", "a", "c", "b", "a"):
+        cache.get(key, lambda k=key: drawn.append(k) or k.encode())
+    # "c" pushes out "b" (used less recently than "a"); "b" then pushes out "a"
+    assert drawn == ["a", "b", "c", "b", "a"]
+
+
+def test_threads_asking_for_a_picture_being_drawn_wait_for_that_drawing() -> None:
+    cache = PictureCache()
+    started = threading.Event()
+    calls = 0
+
+    def slow() -> bytes:
+        nonlocal calls
+        calls += 1
+        started.set()
+        time.sleep(0.05)
+        return b"board"
+
+    with ThreadPoolExecutor(4) as pool:
+        first = pool.submit(cache.get, "k", slow)
+        started.wait(1)
+        others = [pool.submit(cache.get, "k", slow) for _ in range(3)]
+        results = [first.result(), *(f.result() for f in others)]
+    assert results == [b"board"] * 4 and calls == 1
+
+
+def test_an_error_reaches_every_waiter_and_is_not_cached() -> None:
+    cache = PictureCache()
+
+    def broken() -> bytes:
+        raise ValueError("no battle")
+
+    with pytest.raises(ValueError, match="no battle"):
+        cache.get("battle", broken)
+    assert cache.get("battle", lambda: b"drawn") == b"drawn"
