@@ -285,6 +285,18 @@ class RulesetAdapter:
         """Whether seats have private information worth a DM (hands, face-down cards)."""
         return False
 
+    # ------------------------------------------------------------------ /card
+    def card_lookup(self, name: str) -> tuple[str, str] | None:
+        """``(title, text)`` of this ruleset's card (or other component) called ``name``
+        (name or id), for /card in a channel playing it; None: not one of its cards (the
+        flagship's card pool is searched instead)."""
+        return None
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Autocomplete ``(label, value)`` pairs (≤ 25) for /card in a channel playing
+        this ruleset; empty: offer the flagship's pool."""
+        return []
+
     # ------------------------------------------------------------------ pictures
     def picture_after(
         self, before: GameState | None, after: GameState, commands: Sequence[Command]

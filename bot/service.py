@@ -31,7 +31,7 @@ from typing import Any
 
 from bot import customids, rules_help
 from bot.actors import Actor
-from bot.adapters import PlayRequest
+from bot.adapters import PlayRequest, adapter_for
 from bot.command_table import CommandSpec, help_lines
 from bot.commands import ALL_SPECS, spec_for
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
@@ -227,7 +227,8 @@ class GameService(LobbyMixin, ModerationMixin):
         opt = option.replace("-", "_")
         try:
             if key == ("card",) and opt == "name":
-                return self.card_suggestions(current)
+                here = adapter_for(await self._ruleset_here(channel_id)).card_names(current)
+                return here or self.card_suggestions(current)
             if opt == "deck" or (key[0] == "deck" and opt == "name"):
                 return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
             if key == ("hand",) and opt == "game":
@@ -549,6 +550,10 @@ class GameService(LobbyMixin, ModerationMixin):
 
         :raises BadOption: when no card has that name.
         """
+        found = adapter_for(await self._ruleset_here(channel_id)).card_lookup(name)
+        if found is not None:
+            title, text = found
+            return Outbox(reply=Reply(f"**{title}**\n{text}"[:1900], ephemeral=True))
         pool = load_card_pool()
         wanted = name.strip().lower()
         card = pool.cards.get(wanted) or next(
