@@ -373,6 +373,21 @@ class MmhAdapter(RulesetAdapter):
         """Scrolls are held face down."""
         return True
 
+    def card_lookup(self, name: str) -> tuple[str, str] | None:
+        """Any mmh card, hero sheet, creature or building by name or id, in our own text."""
+        return component_text(name)
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Names of mmh cards, heroes, creatures and buildings matching ``current``."""
+        needle = current.strip().lower()
+        found = [
+            (label, value)
+            for label, value in _components()
+            if needle in label.split(" (")[0].lower() or value.startswith(needle)
+        ]
+        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+        return [(label[:100], value[:100]) for label, value in found[:25]]
+
     def picture_after(
         self, before: GameState | None, after: GameState, commands: Sequence[Command]
     ) -> str | None:
@@ -417,6 +432,85 @@ class MmhAdapter(RulesetAdapter):
         from rendering.mmh import render_heroes
 
         return Picture("heroes.png", render_heroes(view), "Your heroes and scrolls")
+
+
+BUILDING_EFFECTS: dict[str, str] = {
+    "hall_of_heroes": "recruit new heroes for 5 gold.",
+    "town_hall": "3 more gold or resources on every Gather Resources.",
+    "marketplace": "the fourth action card (Build / Gather Resources) and 2:1 trading.",
+    "temple": "3 VP; needs the Tear of Asha, which stays under it.",
+    "barracks": "recruit elite creatures and upgrade basic ones.",
+    "garrison": "recruit up to 5 markers per Recruit action.",
+    "academy": "Leadership +1 for all your heroes.",
+    "town_portal": "heroes move between the capital and any portal.",
+    "guardian_angel": "once per exchange of blows, the elite die's damage to you is ignored.",
+    "necromancy": "RAISE DEAD 2 after every battle one of your heroes fights.",
+    "blood_rage": "your markers go first on ties of initiative.",
+    "honor": "before a battle you decide: everyone rolls the elite die, or no one.",
+}
+"""What each building does, in words (for /card)."""
+
+
+def _components() -> list[tuple[str, str]]:
+    """(label, id) of every card and sheet a player may look up."""
+    c = load_content()
+    found: list[tuple[str, str]] = []
+    for kind, table_ in (
+        ("scroll", c.scrolls),
+        ("artefact", c.artefacts),
+        ("treasure", c.treasures),
+        ("week", c.weeks),
+    ):
+        found += [(f"{card.name} ({kind})", card.id) for card in table_]
+    found += [(f"{s.name} ({s.faction} {s.deck} skill)", s.id) for s in c.skills]
+    found += [(f"{h.name} (hero, {h.faction})", h.id) for h in c.heroes]
+    found += [(f"{k.basic.name} / {k.elite.name} (creature)", k.id) for k in c.creatures]
+    found += [(f"{b.name} (building)", b.id) for b in c.buildings]
+    return found
+
+
+def component_text(name: str) -> tuple[str, str] | None:
+    """``(title, text)`` of the card, hero, creature or building ``name`` (name or id)."""
+    from engine.mmh.text import card_text, hero_ability_text
+
+    c = load_content()
+    key = name.strip().lower()
+    for label, ident in _components():
+        names = {n.strip().lower() for n in label.split(" (")[0].split(" / ")}
+        if key != ident.lower() and key not in names:
+            continue
+        if any(h.id == ident for h in c.heroes):
+            h = c.hero(ident)
+            extra = [f"Master of {c.creature(h.master).basic.name}s"] if h.master else []
+            extra += [f"{c.creature(h.leader).basic.name} Leader"] if h.leader else []
+            text = (
+                f"{c.faction(h.faction).name} hero. Might {h.might}, Magic {h.magic}, Initiative "
+                f"{h.initiative}, Leadership {h.leadership}. {hero_ability_text(h.ability)}"
+                + ("; " + ", ".join(extra) if extra else "")
+                + "."
+            )
+            return h.name, text
+        if any(k.id == ident for k in c.creatures):
+            k = c.creature(ident)
+            sides = []
+            for side in (k.basic, k.elite):
+                abilities = ", ".join(side.abilities) or "no ability"
+                res = f", resilience {side.resilience}" if side.resilience else ""
+                sides.append(f"{side.name}: might {side.might}, {abilities}{res}")
+            return f"{k.basic.name} / {k.elite.name}", (
+                f"{c.faction(k.faction).name}, capital level {k.level}, initiative {k.initiative}, "
+                f"{k.markers} markers. " + "; ".join(sides) + "."
+            )
+        if any(b.id == ident for b in c.buildings):
+            b = c.building(ident)
+            cost = f"{b.resources} gold or resources" if b.either else f"{b.resources} resources"
+            cost += f" and {b.gold} gold" if b.gold else ""
+            return (
+                b.name,
+                f"Building (capital level {b.level}, {cost}): {BUILDING_EFFECTS[b.effect]}",
+            )
+        return label.split(" (")[0], "\n".join(card_text(ident))
+    return None
 
 
 ADAPTERS[MmhAdapter.ruleset] = MmhAdapter()

@@ -116,3 +116,46 @@ async def test_hand_names_scrolls_status_does_not(tmp_path: Path) -> None:
             )
     finally:
         await repo.close()
+
+
+async def test_card_in_an_mmh_channel_shows_mmh_cards(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _open(service)
+        out = await service.card(person(1), CHANNEL, name="Arcane Bolt")
+        assert out.reply is not None and "Primal Magic" in out.reply.text
+        suggestions = await service.autocomplete(
+            person(1), ("card",), "name", "ravenous", channel_id=CHANNEL
+        )
+        assert suggestions and suggestions[0][1] == "ghoul"
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("mmh:course-of-play")
+async def test_moderator_skip_undo_verify_and_a_restart(tmp_path: Path) -> None:
+    mod = person(77, moderator=True)
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service)
+        _, state = await _state(service, game.id)
+        expected = MMH.default_command(state, 0)
+        out = await service.mod_skip(mod, CHANNEL, reason="asleep")
+        assert "skipped Red's decision" in out.posts[0].text
+        _, after = await _state(service, game.id)
+        assert after.version > state.version
+        await service.mod_undo(mod, CHANNEL, reason="oops")
+        verdict = await service.mod_verify(mod, CHANNEL)
+        assert "exactly the stored position" in verdict.posts[0].text
+        assert expected.type in ("place_capital", "place_tile", "choose_hero")
+    finally:
+        await repo.close()
+    repo, service = await make_service(tmp_path)  # a new process on the same database
+    try:
+        await service.recover()
+        game2, state2 = await _state(service, game.id)
+        assert game2.status is GameStatus.ACTIVE and MMH.pending(state2)
+        status = await service.status(person(1), CHANNEL)
+        assert status.posts or status.reply
+    finally:
+        await repo.close()
