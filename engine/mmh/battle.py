@@ -632,7 +632,8 @@ def _apply_effects(
             state.seats[hero.owner].resources += value
             events.append(ev("gain", f"{who(hero.owner)} takes {value} resources."))
         elif kind == EffectKind.MAGIC_ATTACK:
-            events += _start_attack(state, _hero_unit(state, hero), True, None, magic_dice=value)
+            unit = _hero_unit(state, hero)
+            events += _start_attack(state, unit, can_elite(state, unit), None, magic_dice=value)
     if damage:
         assert target is not None
         b.resume = "window" if window != Window.IN_BATTLE else "turn"

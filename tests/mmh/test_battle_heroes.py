@@ -256,3 +256,79 @@ def test_dispel_stops_enemy_scrolls(monkeypatch: pytest.MonkeyPatch) -> None:
     assert b is not None and b.dispelled == [1] and b.step == "retreat"
     assert battle.usable_cards(state, 1, Window.IN_BATTLE) == []
     assert state.heroes["kaspar"].scrolls == ["arcane_bolt"]
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_summoned_element_joins_the_track_and_goes_back_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game(2, factions=("necropolis", "haven"), heroes=("kaspar", "laszlo"))
+    fixed_board(state)
+    kaspar = state.heroes["kaspar"]
+    set_army(state, "kaspar", [("skeleton", False)] * 3)
+    state.scroll_deck.remove("summon_fire")
+    kaspar.scrolls = ["summon_fire"]
+    place_encounter(state, at(state, "D3"), 2)
+    kaspar.space = at(state, "C3")
+    activate(state, "kaspar")
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    b = state.battle
+    assert b is not None and b.step == "window" and b.window == "before"
+    # Fire Elemental (initiative 6, 2 dice on might 4) attacks first: 2 hits kill the Bandits
+    with scripted_dice(monkeypatch, [1, 1]) as left:
+        state, events = apply(
+            state, 0, {"type": "use_card", "card": "summon_fire", "part": "primary"}
+        )
+    assert left == [] and "Fire Elemental" in texts(events)
+    assert state.battle is None and sorted(state.element_supply) == [
+        "air",
+        "earth",
+        "fire",
+        "water",
+    ]
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_a_shield_ignores_damage_this_exchange(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("ysabel", "orson"))
+    fixed_board(state)
+    ysabel = state.heroes["ysabel"]
+    set_army(state, "ysabel", [("sentinel", False)] * 3)
+    state.scroll_deck.remove("mana_shield")
+    ysabel.scrolls = ["mana_shield"]
+    place_encounter(state, at(state, "D3"), 5)  # Restless Dead: initiative 2, after Ysabel (5)
+    ysabel.space = at(state, "C3")
+    activate(state, "ysabel")
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    assert state.battle is not None and state.battle.units[state.battle.order[0]].kind == "hero"
+    # Ysabel casts Mana Shield instead of attacking (shield 2); Sentinels miss (3 dice);
+    # the Restless Dead hit twice: both ignored
+    with scripted_dice(monkeypatch, [8, 8, 8, 1, 1, 8]):
+        state, events = apply(
+            state, 0, {"type": "use_card", "card": "mana_shield", "part": "primary"}
+        )
+    assert "2 damage is ignored" in texts(events)
+    assert len(state.heroes["ysabel"].army) == 3
+
+
+@pytest.mark.rule("mmh:other-game-rules.using-card-effects")
+def test_a_magic_attack_hits_on_the_heros_magic(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(2, factions=("necropolis", "haven"), heroes=("kaspar", "laszlo"))
+    fixed_board(state)
+    kaspar = state.heroes["kaspar"]  # Magic 5, might 2
+    set_army(state, "kaspar", [("skeleton", False)] * 2)
+    seat = state.seats[0]
+    for pile in (seat.magic_deck, seat.magic_discard, kaspar.skills):
+        if "necropolis-magic-5" in pile:  # Death Bolt: magic attack 2 dice (OR 3, Primal)
+            pile.remove("necropolis-magic-5")
+    kaspar.skills.append("necropolis-magic-5")
+    place_encounter(state, at(state, "D3"), 5)
+    kaspar.space = at(state, "C3")
+    activate(state, "kaspar")
+    with scripted_dice(monkeypatch, [8, 8]):  # the Skeletons (4) first
+        state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    with scripted_dice(monkeypatch, [5, 4, 3, 8, 8, 8]):  # 3 dice on Magic 5: all hit
+        state, events = apply(
+            state, 0, {"type": "use_card", "card": "necropolis-magic-5", "part": "secondary"}
+        )
+    assert "3 hit(s) = 3 damage" in texts(events)
