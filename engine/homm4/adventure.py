@@ -19,6 +19,7 @@ from engine.homm4.cards import ArtifactCard, EffectKind, ObjectCard, Toll, TownC
 from engine.homm4.state import (
     Army,
     ArtifactRoom,
+    ChipIn,
     Homm4State,
     Inventory,
     ScoutOffer,
@@ -291,6 +292,7 @@ def check_eliminations(state: Homm4State) -> list[Event]:
             winners = sorted({m for s in fallen for m in state.options.team_of(s)})
         state.winners = list(winners)
         state.phase = "over"
+        events += _settle_guards(state, everyone=True)
         state.interrupts = []
         names = " and ".join(seat_name(s) for s in winners)
         team = " (a team)" if state.options.teams else ""
@@ -309,14 +311,48 @@ def check_eliminations(state: Homm4State) -> list[Event]:
     return events
 
 
-def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
-    """Drop the scouting offers of eliminated scouts; skip eliminated offerees.
+def _settle_guards(state: Homm4State, *, everyone: bool = False) -> list[Event]:
+    """Set on their sites the Guards being formed whose Guard Player is out of the game
+    (all of them with ``everyone``, when the game ends): they get no reinforcement, and
+    their cards stay in a zone (homm4:chipping-in-for-the-guard)."""
+    events: list[Event] = []
+    kept = []
+    for item in state.interrupts:
+        if isinstance(item, ChipIn) and (
+            everyone or state.players_state[item.guard_player].eliminated
+        ):
+            site = state.sites[item.site]
+            site.guard = list(item.guard)
+            site.guard_player = item.guard_player
+            events.append(
+                Event(
+                    kind="reinforce_guard",
+                    text=f"The Guard at {board.label(state, site.hex)} stands with "
+                    f"{len(site.guard)} card{'s' if len(site.guard) != 1 else ''}.",
+                    data={
+                        "seat": item.guard_player,
+                        "site": site.id,
+                        "added": [],
+                        "guard": site.guard,
+                    },
+                )
+            )
+            continue
+        kept.append(item)
+    state.interrupts = kept
+    return events
 
-    Other interrupts (Guard reinforcement, Skill awards, Artifact room) always belong to a
-    seat that has just acted with an Army, so they never belong to an eliminated seat.
+
+def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
+    """Drop the scouting offers of eliminated scouts; skip eliminated offerees; a Guard
+    whose Guard Player is out is set without reinforcement (`_settle_guards`).
+
+    Other interrupts (Skill awards, Artifact room) always belong to a seat that has just
+    acted with an Army, so they never belong to an eliminated seat.
     """
     from engine.homm4 import scouting
 
+    events = _settle_guards(state)
     kept = []
     for item in state.interrupts:
         if isinstance(item, ScoutOffer):
@@ -328,7 +364,7 @@ def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
                 continue
         kept.append(item)
     state.interrupts = kept
-    return []
+    return events
 
 
 # ------------------------------------------------------------- captures

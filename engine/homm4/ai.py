@@ -31,6 +31,7 @@ from engine.homm4 import (
     battle,
     board,
     decisions,
+    fallen,
     heroes,
     lands,
     movement,
@@ -205,6 +206,9 @@ def _movement(state: Homm4State, seat: int, rng: random.Random) -> Command:
     recruits = movement.recruit_options(state, seat)
     if recruits and rng.random() < 0.8:
         return recruits[0]
+    loots = fallen.loot_options(state, seat)
+    if loots:
+        return loots[0]
     merge = _merge(state, seat)
     if merge is not None:
         return merge
@@ -311,27 +315,42 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
     need = max(aggression(state), 1.0) if fragile else aggression(state)
     has_hero = bool(army_rules.army_heroes(state, army))
     goals: list[tuple[float, Hex]] = []
+    allies = state.options.allies
     for site in state.sites:
         if site.spent:
             continue
-        if site.card is None:
+        if site.entrance is not None and not site.found:
+            goals.append((4.0, site.hex))
+            continue
+        if site.card is None and site.entrance is None:
             if seat not in site.declined and scouting.identify_options(state, seat, site):
                 goals.append((5.0, site.hex))
             continue
-        if site.owner == seat and not site.guard:
+        if site.entrance is not None and not site.guard:
             continue
-        if site.kind == "object" and not has_hero:
+        if site.owner is not None and allies(seat, site.owner) and not site.guard:
             continue
-        value = {"town": 12.0, "dwelling": 5.0, "object": 6.0}[site.kind]
+        if site.kind == "object" and not has_hero and site.entrance is None:
+            continue
+        value = (
+            4.0
+            if site.entrance is not None
+            else {"town": 12.0, "dwelling": 5.0, "object": 6.0}[site.kind]
+        )
         defenders = list(site.guard)
-        if site.kind == "town" and site.owner not in (None, seat):
+        if site.kind == "town" and site.owner is not None and not allies(seat, site.owner):
             defenders += site.garrison
             defenders += [
-                c for a in zones.armies_at(state, site.hex) if a.owner != seat for c in a.cards
+                c
+                for a in zones.armies_at(state, site.hex)
+                if not allies(seat, a.owner)
+                for c in a.cards
             ]
             value += 4.0 + state.round / 2
-        if site.guard and not (site.kind == "town" and site.owner not in (None, seat)):
-            if fragile:
+        if site.guard and not (
+            site.kind == "town" and site.owner is not None and not allies(seat, site.owner)
+        ):
+            if fragile and mine < 2.0 * strength(state, defenders):
                 continue
             guard_need = 1.3 if last else 1.0
             if mine < guard_need * strength(state, defenders):
@@ -342,7 +361,7 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
             continue
         goals.append((value, site.hex))
     for other in state.armies:
-        if other.owner == seat:
+        if allies(seat, other.owner):
             continue
         if mine >= need * strength(state, other.cards):
             goals.append((12.0 + state.round, other.hex))

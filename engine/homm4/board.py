@@ -21,6 +21,7 @@ from engine.homm4.hexes import (
     Hex,
     Labeller,
     column_name,
+    distance,
     free_slots,
     neighbours,
     section_cells,
@@ -51,6 +52,8 @@ class Board:
             section order then the section's own icon order.
         cost2: board hex -> the cost of entering it in half Movement Points (None:
             impassable).
+        underground: the hexes of underground sections (a separate map:
+            homm4:terrain-map-sections-with-underground).
     """
 
     terrain: dict[Hex, str]
@@ -59,6 +62,7 @@ class Board:
     order: tuple[Hex, ...]
     icons: tuple[tuple[Hex, Literal["town", "dwelling", "object"]], ...]
     cost2: dict[Hex, int | None]
+    underground: frozenset[Hex] = frozenset()
 
 
 _CACHE: dict[tuple[int, tuple[tuple[str, Hex, int], ...]], tuple[MapData, Board]] = {}
@@ -80,6 +84,7 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
     terrain: dict[Hex, str] = {}
     section_of: dict[Hex, int] = {}
     icons: list[tuple[Hex, Literal["town", "dwelling", "object"]]] = []
+    below: set[Hex] = set()
     for index, (section_id, slot, rotation) in enumerate(key[1]):
         section = data.sections.get(section_id)
         if section is None:
@@ -91,6 +96,8 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
                 raise InvalidInput(f"Section {section_id!r} would overlap another section.")
             terrain[board_hex] = local_terrain[local]
             section_of[board_hex] = index
+            if section.underground:
+                below.add(board_hex)
         for icon in section.sites:
             icons.append((local_to_board[(icon.at[0], icon.at[1])], icon.kind))
     edge = frozenset(h for h in terrain if any(n not in terrain for n in neighbours(h)))
@@ -99,7 +106,7 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
         h: (2 * data.terrain[code].cost if data.terrain[code].passable else None)
         for h, code in terrain.items()
     }
-    board = Board(terrain, section_of, edge, order, tuple(icons), cost2)
+    board = Board(terrain, section_of, edge, order, tuple(icons), cost2, frozenset(below))
     if len(_CACHE) > 256:
         _CACHE.clear()
     _CACHE[key] = (data, board)
@@ -179,11 +186,81 @@ def fix_labels_and_sites(state: Homm4State) -> list[Event]:
     ]
 
 
+def is_underground(section_id: str) -> bool:
+    """Whether the section ``section_id`` is an underground one."""
+    return map_data().sections[section_id].underground
+
+
+def section_slots(state: Homm4State, underground: bool) -> list[Hex]:
+    """Return the macro slots where a section of one map (surface or underground) may be
+    attached now (homm4:start-of-the-game, homm4:terrain-map-sections-with-underground).
+
+    A map's first section goes at (0, 0), or, when the other map is already laid, two
+    slots beyond it (below it for the underground, above it for the surface), so the two
+    maps never touch; a later one touches a section of its own map and never touches the
+    other map.
+    """
+    mine = [p.slot for p in state.sections if is_underground(p.section) == underground]
+    other = [p.slot for p in state.sections if is_underground(p.section) != underground]
+    if not mine:
+        if not other:
+            return [(0, 0)]
+        rows = [slot[1] for slot in other]
+        return [(0, max(rows) + 2)] if underground else [(0, min(rows) - 2)]
+    taken = set(mine) | set(other)
+    return [
+        slot
+        for slot in free_slots(mine)
+        if slot not in taken and all(distance(slot, o) >= 2 for o in other)
+    ]
+
+
+ENTRANCE_PAIRS = 2
+"""Two coins link the maps: each marks one Object icon underground and one on the surface
+(homm4:terrain-map-sections-with-underground)."""
+
+
+def place_entrances(state: Homm4State) -> list[Event]:
+    """Mark the underground entrances: ``ENTRANCE_PAIRS`` coins, each on one underground
+    Object icon and one surface Object icon, drawn at random (``state.rng``) in the players'
+    stead. Such an icon is never identified; it is found when an Army sights it, and a
+    Guard is chipped in for it (homm4:terrain-map-sections-with-underground).
+
+    :returns: one ``entrances`` event naming the linked hexes (nothing without underground).
+    """
+    shape = board_of(state)
+    if not shape.underground:
+        return []
+    below = [s for s in state.sites if s.kind == "object" and s.hex in shape.underground]
+    above = [s for s in state.sites if s.kind == "object" and s.hex not in shape.underground]
+    pairs = min(ENTRANCE_PAIRS, len(below), len(above))
+    lines: list[str] = []
+    for coin in range(1, pairs + 1):
+        down = below.pop(state.rng.below(len(below)))
+        up = above.pop(state.rng.below(len(above)))
+        down.entrance = coin
+        up.entrance = coin
+        lines.append(f"coin {coin}: {label(state, up.hex)} <-> {label(state, down.hex)}")
+    return [
+        Event(
+            kind="entrances",
+            text="The entrances to the underground are marked: " + "; ".join(lines) + ".",
+            data={
+                "pairs": [
+                    [label(state, s.hex) for s in state.sites if s.entrance == coin]
+                    for coin in range(1, pairs + 1)
+                ]
+            },
+        )
+    ]
+
+
 def legal_placements(state: Homm4State) -> list[tuple[Hex, int]]:
-    """Return every ``(slot, rotation)`` where the revealed section may be attached."""
+    """Return every ``(slot, rotation)`` where the revealed section may be attached (its
+    own map: surface or underground)."""
     if not state.section_pile:
         return []
-    slots = free_slots(p.slot for p in state.sections)
+    slots = section_slots(state, is_underground(state.section_pile[0]))
     return [(slot, rotation) for slot in slots for rotation in range(6)]
 
 
@@ -192,7 +269,7 @@ def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> lis
 
     :raises IllegalMove: if ``slot`` does not touch the board (names the free slots).
     """
-    slots = free_slots(p.slot for p in state.sections)
+    slots = section_slots(state, is_underground(state.section_pile[0]))
     if slot not in slots:
         shown = ", ".join(f"{s[0]},{s[1]}" for s in slots[:12])
         raise IllegalMove(
@@ -213,11 +290,12 @@ def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> lis
 def quick_assembly(state: Homm4State) -> list[Event]:
     """Attach every section of the pile at a random free slot and rotation (``state.rng``).
 
-    Used for ``assembly = "quick"`` (homm4:start-of-the-game: any legal joining).
+    Used for ``assembly = "quick"`` (homm4:start-of-the-game: any legal joining). Each
+    section joins its own map (`section_slots`).
     """
     events: list[Event] = []
     while state.section_pile:
-        slots = free_slots(p.slot for p in state.sections)
+        slots = section_slots(state, is_underground(state.section_pile[0]))
         slot = slots[state.rng.below(len(slots))]
         rotation = state.rng.below(6)
         section_id = state.section_pile.pop(0)

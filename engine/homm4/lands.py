@@ -96,6 +96,13 @@ def step_cost_fn(state: Homm4State, army: Army) -> StepCost:
     factions = {card_faction(state, c) for c in army.cards}
     native_faction = next(iter(factions)) if len(factions) == 1 else None
     jumps = jump_edges(state)
+    if not flies and not native_lands and not jumps:
+        base_cost = shape.cost2.get
+
+        def plain(here: Hex, there: Hex) -> int | None:
+            return base_cost(there)
+
+        return plain
 
     def cost(here: Hex, there: Hex) -> int | None:
         if jumps.get(here) == there:

@@ -299,7 +299,7 @@ def engage_on_site(state: Homm4State, site_id: int) -> list[Event]:
     if state.phase != "movement" or state.battle is not None or state.interrupts:
         return []
     standing = [a for a in zones.armies_at(state, site.hex) if a.owner == state.active]
-    if not standing or site.card is None:
+    if not standing or (site.card is None and site.entrance is None):
         return []
     army = min(standing, key=lambda a: a.id)
     found = encounter(state, army.owner, site.hex)

@@ -45,6 +45,7 @@ def sites_in_sight(state: Homm4State, army: Army) -> list[Site]:
         for s in state.sites
         if s.card is None
         and not s.spent
+        and not s.found
         and army.owner not in s.declined
         and s.id not in pending
         and distance(s.hex, army.hex) <= radius
@@ -52,9 +53,24 @@ def sites_in_sight(state: Homm4State, army: Army) -> list[Site]:
 
 
 def open_offers(state: Homm4State, army: Army, sites: Sequence[Site]) -> list[Event]:
-    """Queue one `ScoutOffer` per site, asking the scout first."""
+    """Queue one `ScoutOffer` per site, asking the scout first. An underground entrance
+    is not identified: it is found, and its Guard is chipped in at once with the scout as
+    the Identifying Player (homm4:terrain-map-sections-with-underground)."""
     events = []
     for site in sites:
+        if site.entrance is not None:
+            site.found = True
+            events.append(
+                Event(
+                    kind="entrance_found",
+                    text=f"{seat_name(army.owner)}'s {army_rules.army_label(army)} finds an entrance to "
+                    f"{'the surface' if _below(state, site) else 'the underground'} at "
+                    f"{board.label(state, site.hex)} (coin {site.entrance}).",
+                    data={"seat": army.owner, "site": site.id, "entrance": site.entrance},
+                )
+            )
+            events += chip_in(state, site, army.owner)
+            continue
         state.interrupts.append(
             ScoutOffer(site=site.id, scout=army.owner, offeree=army.owner, asked=[])
         )
@@ -72,6 +88,10 @@ def open_offers(state: Homm4State, army: Army, sites: Sequence[Site]) -> list[Ev
             )
         )
     return events
+
+
+def _below(state: Homm4State, site: Site) -> bool:
+    return site.hex in board.board_of(state).underground
 
 
 def _kind_name(site: Site) -> str:

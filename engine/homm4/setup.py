@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.core.rng import Rng
-from engine.homm4 import adventure, board, decks, heroes, zones
+from engine.homm4 import adventure, board, decks, heroes, variants, zones
 from engine.homm4 import armies as army_rules
 from engine.homm4.hexes import Hex
 from engine.homm4.options import Homm4Options
@@ -71,7 +71,13 @@ def _deck_lists(options: Homm4Options, players: int, rng: Rng) -> list[tuple[str
         else:
             lists.append(("a custom deck", dict(choice.cards or {})))
     for seat, (_, cards) in enumerate(lists):
-        problems = decks.validate_deck(cards, options.map_sections, zones.pool())
+        problems = decks.validate_deck(
+            cards,
+            options.sections_in_play(),
+            zones.pool(),
+            deck_size=options.deck_size,
+            forces=options.starting_forces,
+        )
         if problems:
             raise InvalidInput(f"{seat_name(seat)}'s deck is not legal: {'; '.join(problems)}")
     return lists
@@ -88,11 +94,18 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
         raise InvalidInput(
             f"homm4 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
         )
-    available = sorted(board.map_data().sections)
+    every = board.map_data().sections
+    available = sorted(k for k, v in every.items() if not v.underground)
+    below = sorted(k for k, v in every.items() if v.underground)
     if options.map_sections > len(available):
         raise InvalidInput(
             f"The board can have at most {len(available)} Terrain Map Sections (asked for {options.map_sections})."
         )
+    if options.underground > len(below):
+        raise InvalidInput(
+            f"There are {len(below)} underground Terrain Map Sections (asked for {options.underground})."
+        )
+    _check_teams(options, players)
     rng = Rng(seed=seed)
     lists = _deck_lists(options, players, rng)
     card_defs: list[str] = []
@@ -120,11 +133,19 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
     pile = list(available)
     state.rng.shuffle(pile)
     state.section_pile = pile[: options.map_sections]
+    if options.underground:
+        deep = list(below)
+        state.rng.shuffle(deep)
+        state.section_pile += deep[: options.underground]
+        if options.assembly == "manual":
+            state.rng.shuffle(state.section_pile)
+    total = options.sections_in_play()
     events.append(
         Event(
             kind="shuffle",
-            text=f"{options.map_sections} Terrain Map Sections are shuffled face down.",
-            data={"zone": "sections", "size": options.map_sections},
+            text=f"{total} Terrain Map Sections are shuffled face down"
+            + (f" ({options.underground} of them underground)." if options.underground else "."),
+            data={"zone": "sections", "size": total},
         )
     )
     if options.assembly == "quick":
@@ -134,6 +155,29 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
         state.phase = "assemble"
         state.active = 0
     return state, events
+
+
+def _check_teams(options: Homm4Options, players: int) -> None:
+    """Team Play: every seat in exactly one team, teams of equal size
+    (homm4:game-variants.team-play; the options model checks sizes and repeats).
+
+    :raises InvalidInput: naming the seats that are missing or do not exist.
+    """
+    if not options.teams:
+        return
+    seats = sorted(s for team in options.teams for s in team)
+    if seats != list(range(players)):
+        shown = " / ".join(",".join(str(s + 1) for s in team) for team in options.teams)
+        raise InvalidInput(
+            f"Team Play: the teams ({shown}) must hold every one of the {players} seats exactly once, "
+            f"in teams of equal size ({players} players: "
+            + ", ".join(
+                f"{players // k} teams of {k}"
+                for k in range(2, players + 1)
+                if players % k == 0 and players // k >= 2
+            )
+            + ")."
+        )
 
 
 def _deal_event(lists: Sequence[tuple[str, dict[str, int]]]) -> Event:
@@ -148,12 +192,17 @@ def _deal_event(lists: Sequence[tuple[str, dict[str, int]]]) -> Event:
 
 
 def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event]:
-    """Take ``seat``'s Starting Forces out of its deck and shuffle the rest (homm4:setup)."""
+    """Take ``seat``'s Starting Forces out of its deck (standard or Different Starting
+    Forces), add its carried Campaign Heroes, give its starting Heroes their
+    Pre-developed cards, and shuffle the rest (homm4:setup,
+    homm4:game-variants.different-starting-forces, homm4:game-variants.campaigns,
+    homm4:game-variants.pre-developed-heroes)."""
+    options = state.options
     player = state.players_state[seat]
     counts: dict[str, int] = {}
     for instance in player.deck:
         counts[state.card_defs[instance]] = counts.get(state.card_defs[instance], 0) + 1
-    picked = decks.starting_forces(counts, zones.pool())
+    picked = decks.starting_forces(counts, zones.pool(), options.starting_forces)
     remaining = sorted(player.deck)
 
     def take(card_id: str) -> int:
@@ -161,21 +210,36 @@ def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event
         remaining.remove(instance)
         return instance
 
+    carried = [h for h in options.campaign.heroes if h.seat == seat] if options.campaign else []
+    campaign_events: list[Event] = []
+    carried_heroes: list[int] = []
+    for hero_option in carried:
+        instance, more = variants.carry_in(state, hero_option)
+        carried_heroes.append(instance)
+        campaign_events += more
+    carried_ids = {h.hero for h in carried}
     town = take(picked.town)
-    hero = take(picked.hero)
+    hero_list = [take(h) for h in picked.heroes if h not in carried_ids]
     units = [take(u) for u in picked.units]
+    for hero in hero_list:
+        heroes.ensure_inventory(state, hero)
+    starting_heroes = carried_heroes + hero_list
+    develop: list[Event] = []
+    if options.pre_developed is not None:
+        develop = variants.pre_develop(state, seat, hero_list, remaining, options.pre_developed)
     player.deck = remaining
     player.free_town = town
-    player.starting_stack = [hero, *units]
-    heroes.ensure_inventory(state, hero)
+    player.starting_stack = [*starting_heroes, *units]
     state.rng.shuffle(player.deck)
     return [
+        *campaign_events,
         Event(
             kind="starting_forces",
             text=f"{seat_name(seat)} plays {deck_name}. Starting Forces: free Town card "
             f"{zones.name(state, town)}; Army Stack {', '.join(zones.name(state, c) for c in player.starting_stack)}.",
             data={"seat": seat, "town": town, "army": list(player.starting_stack)},
         ),
+        *develop,
         Event(
             kind="shuffle",
             text=f"{seat_name(seat)} shuffles the other {len(player.deck)} cards into a draw deck.",
@@ -185,8 +249,10 @@ def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event
 
 
 def finish_assembly(state: Homm4State, first_setup: int) -> list[Event]:
-    """Fix labels and sites, then start the per-seat setup with ``first_setup``."""
+    """Fix labels and sites, mark the underground entrances, then start the per-seat
+    setup with ``first_setup``."""
     events = board.fix_labels_and_sites(state)
+    events += board.place_entrances(state)
     state.phase = "setup"
     return events + begin_seat_setup(state, first_setup)
 
@@ -245,14 +311,17 @@ def choose_risk_stack(state: Homm4State, seat: int, cards: Sequence[int]) -> lis
 
 
 def army_hexes(state: Homm4State, seat: int) -> list[Hex]:
-    """Return the hexes where ``seat`` may place its first Army token: edge hexes that are
-    not impassable and hold no other player's Army, row by row."""
+    """Return the hexes where ``seat`` may place its first Army token: edge hexes of the
+    surface map that are not impassable and hold no other player's Army, row by row."""
     shape = board.board_of(state)
     taken = {a.hex for a in state.armies if a.owner != seat}
     return [
         h
         for h in shape.order
-        if h in shape.edge and board.step_cost2(state, h) is not None and h not in taken
+        if h in shape.edge
+        and h not in shape.underground
+        and board.step_cost2(state, h) is not None
+        and h not in taken
     ]
 
 

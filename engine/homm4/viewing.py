@@ -58,7 +58,7 @@ def site_status(site: Site) -> Literal["unidentified", "identified", "guarded", 
     """Return a site's public status (see `SiteView.status`)."""
     if site.spent:
         return "spent"
-    if site.card is None:
+    if site.card is None and not site.found:
         return "unidentified"
     if site.guard:
         return "guarded"
@@ -83,6 +83,8 @@ def site_view(state: Homm4State, site: Site) -> SiteView:
         guard=refs(state, site.guard),
         guard_player=site.guard_player if site.guard else None,
         garrison=refs(state, site.garrison),
+        entrance=site.entrance if site.found else None,
+        sold_to=site.sold_to,
     )
 
 

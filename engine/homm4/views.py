@@ -44,7 +44,9 @@ class SiteView(_V):
     """A Town / Creature Dwelling / Object icon and what is known about it.
 
     ``status``: ``unidentified``, ``identified`` (no Guard, nobody controls it),
-    ``guarded``, ``owned`` or ``spent`` (an Artifact already taken).
+    ``guarded``, ``owned`` or ``spent`` (an Artifact already taken). ``entrance``: the coin
+    of a found underground entrance (advanced maps); ``sold_to``: the seat using a sold
+    Object's bonus (Resource Trading).
     """
 
     id: int
@@ -60,6 +62,8 @@ class SiteView(_V):
     guard: tuple[CardRef, ...] = ()
     guard_player: int | None = None
     garrison: tuple[CardRef, ...] = ()
+    entrance: int | None = None
+    sold_to: int | None = None
 
 
 class InventoryView(_V):

@@ -125,3 +125,102 @@ def test_state_json_round_trips_exactly() -> None:
         state, _ = R.apply(state, decision.seat, R.ai_command(state, decision.seat, rng))
         dumped = R.dump_state(state)
         assert R.dump_state(R.load_state(dumped)) == dumped
+
+
+ALL_OPTIONS: dict[str, Any] = {
+    "map_sections": 4,
+    "underground": 2,
+    "morale": True,
+    "luck": True,
+    "flying": True,
+    "native_lands": True,
+    "distance_penalties": True,
+    "other_faction_heroes": True,
+    "resurrection": True,
+    "potions": True,
+    "resource_trading": True,
+    "diplomacy": True,
+    "starting_forces": {"units": [6, 4, 2, 1], "heroes": 2},
+    "pre_developed": {"primary": 1, "secondary": 1, "spells": True, "treasure": 1, "other": 1},
+    "campaign": {
+        "heroes": [
+            {
+                "seat": 1,
+                "hero": "grimjaw",
+                "skills": ["combat_basic", "resistance"],
+                "spells": [],
+                "artifacts": ["barbarian_axe"],
+            }
+        ]
+    },
+}
+"""Every Advanced Rule and Game Variant on at once (ready-made decks, casual deck size)."""
+
+
+def all_options(players: int) -> dict[str, Any]:
+    """`ALL_OPTIONS`, with Team Play for four players (Red+Green vs Blue+Yellow)."""
+    options = dict(ALL_OPTIONS)
+    if players == 4:
+        options["teams"] = [[0, 2], [1, 3]]
+    return options
+
+
+def sixty_card_decks(players: int) -> list[dict[str, Any]]:
+    """Ready-made decks padded to exactly 60 cards (one more copy of each card in id order
+    until 60), for the tournament deck size."""
+    from engine.homm4.cards import load_card_pool
+
+    pool = load_card_pool()
+    ids = sorted(pool.decks)
+    decks = []
+    for seat in range(players):
+        cards = dict(pool.decks[ids[seat % len(ids)]].cards)
+        keys = sorted(cards)
+        index = 0
+        while sum(cards.values()) < 60:
+            cards[keys[index % len(keys)]] += 1
+            index += 1
+        decks.append({"cards": cards})
+    return decks
+
+
+@pytest.mark.rule("homm4:advanced-rules")
+@pytest.mark.rule("homm4:game-variants")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ai_games_with_every_option_on_end_with_every_card_in_one_zone(players: int) -> None:
+    for seed in range(6):
+        assert _play(players, 7000 + 100 * players + seed, options=all_options(players)) > 0
+
+
+@pytest.mark.rule("homm4:errata")
+def test_ai_games_with_every_option_and_tournament_decks_end() -> None:
+    for players in (2, 4):
+        options = {**all_options(players), "deck_size": "tournament-60"}
+        options["decks"] = sixty_card_decks(players)
+        assert _play(players, 8100 + players, options=options) > 0
+
+
+@pytest.mark.rule("homm4:advanced-rules")
+def test_every_listed_legal_command_applies_with_every_option_on() -> None:
+    checked = 0
+    for players in (2, 4):
+        state, _ = R.new_game(R.parse_options(all_options(players)), players, 90 + players)
+        rng = random.Random(players)
+        steps = 0
+        while not R.result(state).finished and steps < 300:
+            decision = R.pending(state)[0]
+            options = R.legal_commands(state, decision.seat)
+            assert options, f"{decision} has no legal command"
+            sample = options if len(options) <= 10 else rng.sample(options, 10)
+            for command in sample:
+                R.apply(state, decision.seat, command)
+                checked += 1
+            command = (
+                rng.choice(options)
+                if rng.random() < 0.5
+                else R.ai_command(state, decision.seat, rng)
+            )
+            state, _ = R.apply(state, decision.seat, command)
+            steps += 1
+            assert zone_problems(state) == []
+    assert checked > 500
