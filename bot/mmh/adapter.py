@@ -428,10 +428,14 @@ class MmhAdapter(RulesetAdapter):
             return None
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
-        """The seat's hero sheets with their scrolls (DM only)."""
+        """The seat's capital board and hero sheets with their scrolls (DM only)."""
         from rendering.mmh import render_heroes
 
-        return Picture("heroes.png", render_heroes(view), "Your heroes and scrolls")
+        try:
+            data = render_heroes(view, capital=True)
+        except ValueError:
+            return None
+        return Picture("heroes.png", data, "Your capital, heroes and scrolls")
 
 
 BUILDING_EFFECTS: dict[str, str] = {

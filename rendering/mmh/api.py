@@ -44,17 +44,20 @@ def draw_hero(view: PublicView, hero: str) -> Drawing:
     return _sheets.draw_hero(view, hero)
 
 
-def draw_heroes(view: SeatView) -> Drawing:
-    """All of a seat's hero sheets with their scrolls named (DM only).
+def draw_heroes(view: SeatView, *, capital: bool = False) -> Drawing:
+    """All of a seat's hero sheets with their scrolls named, under its capital board when
+    ``capital`` (DM only).
 
-    :raises ValueError: when the seat has no hero yet.
+    :raises ValueError: when there is nothing to draw yet.
     """
-    return _sheets.draw_heroes(view)
+    return _sheets.draw_heroes(view, capital=capital)
 
 
-def render_heroes(view: SeatView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:
+def render_heroes(
+    view: SeatView, fmt: ImageFormat = DEFAULT_FORMAT, *, capital: bool = False
+) -> bytes:
     """`draw_heroes` encoded in ``fmt`` (a private picture)."""
-    return encode(draw_heroes(view).image, fmt)
+    return encode(draw_heroes(view, capital=capital).image, fmt)
 
 
 def render_board(view: PublicView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:

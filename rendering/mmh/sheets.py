@@ -27,7 +27,7 @@ def draw_capital(view: PublicView, seat: int) -> Drawing:
     s = view.seats[seat]
     c = load_content()
     faction = c.faction(s.faction)
-    canvas = Canvas(WIDTH, 560, p.PAPER)
+    canvas = Canvas(WIDTH, 500, p.PAPER)
     draw = canvas.draw
     draw.rectangle((0, 0, WIDTH, 46), fill=p.seat_rgb(seat))
     canvas.text(
@@ -224,10 +224,15 @@ def _card_lines(canvas: Canvas, card: str, name: str, y: int) -> int:
     return y + 4
 
 
-def draw_heroes(view: SeatView) -> Drawing:
-    """Every hero sheet of the view's seat, one under the other, scrolls named: a private
-    picture (DM only). :raises ValueError: when the seat has no hero yet."""
+def draw_heroes(view: SeatView, *, capital: bool = False) -> Drawing:
+    """Every hero sheet of the view's seat, one under the other, scrolls named (with
+    ``capital``, the seat's capital board on top): a private picture (DM only).
+
+    :raises ValueError: when the seat has neither a hero nor (with ``capital``) a capital.
+    """
     sheets = [draw_hero(view, h.id) for h in view.heroes if h.owner == view.seat]
+    if capital and view.seats:
+        sheets.insert(0, draw_capital(view, view.seat))
     if not sheets:
         raise ValueError("this seat has no hero yet")
     height = sum(s.image.height for s in sheets) + 8 * (len(sheets) - 1)
