@@ -397,6 +397,26 @@ class GameSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class CampaignHero:
+    """A Hero that survived the last finished game of a channel (homm4 Campaigns).
+
+    Attributes:
+        channel_id: the channel the game was played in.
+        user_id: the person whose seat ended the game with the Hero.
+        game_id: the game it survived.
+        hero: the ruleset's description of the Hero (homm4: `CarriedHero` fields without
+            the seat: ``hero``, ``skills``, ``advanced``, ``spells``, ``artifacts``).
+        saved_at: when it was saved.
+    """
+
+    channel_id: int
+    user_id: int
+    game_id: int
+    hero: dict[str, Any]
+    saved_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class MessageRef:
     """A chat message the bot edits in place (a keyed channel post, a DM slot).
 

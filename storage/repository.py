@@ -26,6 +26,7 @@ from storage.errors import SeatNotFound
 from storage.records import (
     ENDED_STATUSES,
     OPEN_STATUSES,
+    CampaignHero,
     Deadline,
     DeadlineSpec,
     Game,
@@ -453,6 +454,23 @@ class Repository(ABC):
     @abstractmethod
     async def forget_message_ref(self, scope: str, key: str) -> None:
         """Drop the message remembered under ``(scope, key)`` (nothing if there is none)."""
+
+    # ---------------------------------------------------------------- campaigns
+    @abstractmethod
+    async def save_campaign_heroes(
+        self, channel_id: int, game_id: int, heroes: Sequence[tuple[int, Mapping[str, Any]]]
+    ) -> None:
+        """Replace the channel's surviving Heroes with ``heroes`` (``(user_id, hero)``
+        pairs, in order) of the finished game ``game_id`` (homm4 Campaigns). An empty list
+        clears them.
+
+        :raises GameNotFound: if there is no game ``game_id``.
+        """
+
+    @abstractmethod
+    async def campaign_heroes(self, channel_id: int) -> list[CampaignHero]:
+        """Return the Heroes saved for ``channel_id`` by its last finished game, in order
+        (empty when none)."""
 
     # ---------------------------------------------------------- moderator helpers
     async def pause(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:

@@ -54,6 +54,7 @@ from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate,
 from storage.records import (
     ENDED_STATUSES,
     OPEN_STATUSES,
+    CampaignHero,
     Deadline,
     DeadlineSpec,
     Game,
@@ -1457,6 +1458,52 @@ class SqliteRepository(Repository):
             await conn.execute(
                 "DELETE FROM discord_message_refs WHERE scope = ? AND key = ?", (scope, key)
             )
+
+    async def save_campaign_heroes(
+        self, channel_id: int, game_id: int, heroes: Sequence[tuple[int, Mapping[str, Any]]]
+    ) -> None:
+        """See `Repository.save_campaign_heroes`."""
+        now = self._now()
+        async with self._write() as conn:
+            cursor = await conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,))
+            if await cursor.fetchone() is None:
+                raise GameNotFound(f"There is no game #{game_id}.")
+            await conn.execute("DELETE FROM campaign_heroes WHERE channel_id = ?", (channel_id,))
+            await conn.executemany(
+                "INSERT INTO campaign_heroes (channel_id, position, user_id, game_id, hero, "
+                "saved_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        channel_id,
+                        position,
+                        user_id,
+                        game_id,
+                        json.dumps(dict(hero), sort_keys=True),
+                        now,
+                    )
+                    for position, (user_id, hero) in enumerate(heroes)
+                ],
+            )
+
+    async def campaign_heroes(self, channel_id: int) -> list[CampaignHero]:
+        """See `Repository.campaign_heroes`."""
+        async with self._read() as conn:
+            cursor = await conn.execute(
+                "SELECT user_id, game_id, hero, saved_at FROM campaign_heroes "
+                "WHERE channel_id = ? ORDER BY position",
+                (channel_id,),
+            )
+            rows = await cursor.fetchall()
+        return [
+            CampaignHero(
+                channel_id=channel_id,
+                user_id=row[0],
+                game_id=row[1],
+                hero=json.loads(row[2]),
+                saved_at=_from_ms(row[3]),
+            )
+            for row in rows
+        ]
 
 
 def _channel_busy(game_id: int, ruleset: str, status: str) -> ChannelBusy:
