@@ -138,3 +138,15 @@ async def test_standing_orders_answer_windows_obstacles_and_deployment(tmp_path:
         assert game.status is GameStatus.FINISHED
     finally:
         await repo.close()
+
+
+async def test_game_rules_looks_up_homm3_topics(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _open(service)
+        out = await service.rules_topic(person(1), CHANNEL, topic="walls")
+        assert out.reply is not None
+        text = out.reply.text + " ".join(str(e) for e in getattr(out.reply, "embeds", ()))
+        assert "Siege" in text and "/homm3 combat wall" in text
+    finally:
+        await repo.close()
