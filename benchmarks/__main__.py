@@ -1,0 +1,104 @@
+"""``python -m benchmarks``: measure every area, write docs/PERFORMANCE.md, print a summary.
+
+Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AREA``
+(repeatable: ``engine``, ``storage``, ``render``, ``e2e``), ``--no-write`` (print only),
+``--out PATH`` (another document), ``--py-spy FILE`` (record the end-to-end bot process
+with py-spy into FILE, speedscope format, to see where its time goes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from benchmarks.report import AreaResult, console_summary, python_command, update_document
+
+AREAS = ("engine", "storage", "render", "e2e")
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
+
+
+def _runner(area: str, quick: bool, py_spy: Path | None) -> Callable[[], AreaResult]:
+    if area == "engine":
+        from benchmarks import bench_engine
+
+        return lambda: bench_engine.run(quick)
+    if area == "storage":
+        from benchmarks import bench_storage
+
+        return lambda: bench_storage.run(quick)
+    if area == "render":
+        from benchmarks import bench_render
+
+        return lambda: bench_render.run(quick)
+    from benchmarks import bench_e2e
+
+    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy))
+
+
+def _py_spy_wrapper(out: Path | None) -> list[str]:
+    if out is None:
+        return []
+    found = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return [found, "record", "--threads", "-r", "200", "-f", "speedscope", "-o", str(out), "--"]
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Measure Heroes Table next to its floors; write docs/PERFORMANCE.md.",
+    )
+    parser.add_argument("--quick", action="store_true", help="a short run (less precise)")
+    parser.add_argument(
+        "--only", action="append", choices=AREAS, help="measure only this area (repeatable)"
+    )
+    parser.add_argument("--no-write", action="store_true", help="print, do not write the doc")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the document to update")
+    parser.add_argument("--py-spy", type=Path, help="profile the e2e bot process into FILE")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen areas in order; write the document unless ``--no-write``.
+
+    :returns: 0 (a missed target is reported, not an error).
+    """
+    args = parse_args(argv)
+    areas = [a for a in AREAS if a in (args.only or AREAS)]
+    results: list[AreaResult] = []
+    for area in areas:
+        started = time.perf_counter()
+        print(f"measuring {area}...", file=sys.stderr, flush=True)
+        results.append(_runner(area, args.quick, args.py_spy)())
+        print(f"  {area} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print(console_summary(results))
+    if not args.no_write:
+        shown = list(sys.argv[1:] if argv is None else argv)
+        update_document(args.out, results, python_command(_public_args(shown)))
+        print(f"wrote {args.out}")
+    return 0
+
+
+def _public_args(argv: list[str]) -> list[str]:
+    """The arguments worth showing in the document (not --out / --py-spy paths)."""
+    shown: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--out", "--py-spy"):
+            skip = True
+            continue
+        if arg.startswith(("--out=", "--py-spy=")):
+            continue
+        shown.append(arg)
+    return shown
+
+
+if __name__ == "__main__":
+    sys.exit(main())

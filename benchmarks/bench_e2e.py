@@ -1,0 +1,625 @@
+"""End-to-end figures: slash commands through discord.py and the fake Discord, 1 and 50 games.
+
+Set-up: a fake Discord (`tests.fakediscord`) on 127.0.0.1 in this process, with one guild,
+one channel per active game and two players per game. The database (`e2e_fixture`) holds
+`STORED` games: `ACTIVE` of them active in Round 3, the rest finished. The bot runs in a
+child process (`benchmarks.e2e_bot`): the real `HeroesBot` + `GameService` over a copy of
+that SQLite file, logged in to the fake Discord.
+
+Load: every active game runs its own loop. Each round it sends two slash commands at the
+same moment — the move due (the engine's AI chooses it among the legal commands for
+whoever owes a decision, and `bot.homm4.commands.slash_for` types it) and ``/game status``
+from the other player — waits until both are completely answered, then the players think
+for a random `THINK` seconds (uniform, ±50 %) before the next round; the loops start at
+random moments within one think time. With one game there is no think time.
+
+Measured, per interaction, on the monotonic clock both processes share: from the fake's
+dispatch of INTERACTION_CREATE to the accepted acknowledgement (the fake receives the
+callback), and to the moment the bot has delivered everything the interaction produced
+(reply, channel posts, DMs; the bot reports it after its last send returns). "Final image
+post" takes the interactions that delivered at least one picture. Memory: the bot
+process's resident set (``VmRSS``, and its peak ``VmHWM``) at the end of the run.
+
+Floors: the same load against a bare discord.py bot whose ``/ping`` defers and answers
+(the transport: gateway, HTTP, discord.py), ``/ping`` with a text line in place of the
+status and ``/ping image:True`` (a pre-encoded board-sized picture) in place of the move;
+for memory, that bare bot's process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.e2e_fixture import Table, build_database, count_games
+from benchmarks.report import AreaResult, Figure, p99_under
+from benchmarks.stats import Stat
+from bot.homm4.adapter import ai_choice
+from bot.homm4.commands import slash_for
+from engine.homm4 import RULESET as HOMM4
+from storage import open_repository
+from storage.records import GameStatus
+
+STORED = 1000
+ACTIVE = 50
+THINK = 10.0
+"""Mean seconds between a game's rounds in the many-games run (see the module docstring)."""
+
+DONE_TIMEOUT = 120.0
+
+
+@dataclass
+class Sample:
+    """One interaction: what it was, and its times in ms from dispatch."""
+
+    kind: str
+    ack_ms: float
+    done_ms: float
+    images: int
+    what: str = ""
+    routed_ms: float = 0.0
+    acting_ms: float = 0.0
+    service_ms: float = 0.0
+    delivery_ms: float = 0.0
+
+
+@dataclass(frozen=True)
+class Done:
+    """The bot's report of one interaction, on the shared monotonic clock (seconds).
+
+    Attributes:
+        t: everything delivered. images: pictures delivered.
+        entered: `HeroesBot.act` began (discord.py had parsed and routed it).
+        called: the service was called (after the defer and the actor lookup).
+        answered: the service returned its Outbox (rules, storage, pictures done).
+    """
+
+    t: float
+    images: int
+    entered: float
+    called: float
+    answered: float
+
+
+@dataclass
+class RunResult:
+    """One scenario's samples and the bot process's memory and errors."""
+
+    samples: list[Sample] = field(default_factory=list)
+    rss_mib: float = 0.0
+    peak_mib: float = 0.0
+    errors: int = 0
+    first_error: str = ""
+    moves_sent: int = 0
+    moves_landed: int = 0
+    timeouts: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    driver_cpu_seconds: float = 0.0
+    machine_cpu_seconds: float = 0.0
+
+    @property
+    def others_cores(self) -> float:
+        """Cores other processes on the machine kept busy during the run (not the bot,
+        not this benchmark)."""
+        if not self.seconds:
+            return 0.0
+        others = self.machine_cpu_seconds - self.cpu_seconds - self.driver_cpu_seconds
+        return max(0.0, others) / self.seconds
+
+    @property
+    def cpu_ms_per_interaction(self) -> float:
+        """The bot's CPU time per interaction answered (ms; all its threads/processes)."""
+        return 1000 * self.cpu_seconds / len(self.samples) if self.samples else 0.0
+
+    def of(self, *kinds: str, images: bool = False) -> list[Sample]:
+        """The samples of these kinds (with at least one image when ``images``)."""
+        return [s for s in self.samples if s.kind in kinds and (s.images > 0 or not images)]
+
+
+class BotProcess:
+    """The bot child process: start, wait for ready, await per-interaction "done" lines."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.pid = 0
+        self._done: dict[int, Done] = {}
+        self._waiters: dict[int, asyncio.Future[Done]] = {}
+        self._ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self.errors: dict[str, Any] = {}
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(
+        cls,
+        fake: Any,
+        mode: str,
+        db: Path | None,
+        log: Path,
+        wrapper: list[str],
+        source: Path,
+    ) -> BotProcess:
+        """Spawn ``python -m benchmarks.e2e_bot`` (under ``wrapper``, e.g. py-spy) from
+        the source snapshot ``source``."""
+        argv = [
+            *wrapper,
+            sys.executable,
+            "-m",
+            "benchmarks.e2e_bot",
+            "--api",
+            fake.api_url,
+            "--gateway",
+            fake.gateway_url,
+            "--mode",
+            mode,
+        ]
+        if db is not None:
+            argv += ["--db", str(db)]
+        with log.open("ab") as err:
+            process = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=err,
+                limit=1 << 20,
+                cwd=source,
+            )
+        bot = cls(process)
+        try:
+            bot.pid = await asyncio.wait_for(asyncio.shield(bot._ready), 120)
+        except (RuntimeError, TimeoutError) as error:
+            tail = log.read_text(errors="replace")[-3000:]
+            raise RuntimeError(
+                f"the bot process did not start ({error}); its log:\n{tail}"
+            ) from error
+        return bot
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        while line := await self.process.stdout.readline():
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            event = message.get("event")
+            if event == "ready" and not self._ready.done():
+                self._ready.set_result(int(message["pid"]))
+            elif event == "done":
+                found = Done(
+                    float(message["t"]),
+                    int(message["images"]),
+                    float(message.get("entered", message["t"])),
+                    float(message.get("called", message["t"])),
+                    float(message.get("answered", message["t"])),
+                )
+                waiter = self._waiters.pop(int(message["id"]), None)
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(found)
+                else:
+                    self._done[int(message["id"])] = found
+            elif event == "errors":
+                self.errors = message
+        if not self._ready.done():
+            self._ready.set_exception(RuntimeError("the bot process ended before it was ready"))
+
+    async def done(self, interaction_id: int, timeout: float = DONE_TIMEOUT) -> Done:
+        """Wait for the bot to finish ``interaction_id``."""
+        if interaction_id in self._done:
+            return self._done.pop(interaction_id)
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters[interaction_id] = waiter
+        return await asyncio.wait_for(waiter, timeout)
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds (user + system) the bot process and its own child processes used."""
+        total = 0.0
+        for pid in self._family():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def _family(self) -> list[int]:
+        """The bot's pid and its descendants' (a rendering process pool, if any)."""
+        found, queue = [], [self.pid]
+        while queue:
+            pid = queue.pop()
+            found.append(pid)
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                with contextlib.suppress(OSError):
+                    queue += [int(c) for c in task.read_text().split()]
+        return found
+
+    def memory_mib(self) -> tuple[float, float]:
+        """The process's resident set and its peak (MiB), from /proc."""
+        fields: dict[str, float] = {}
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                fields[name] = float(value.split()[0]) / 1024
+        return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
+
+    async def stop(self) -> None:
+        """Ask the bot to close, wait for it (killed after 30 s)."""
+        assert self.process.stdin is not None
+        with contextlib.suppress(ConnectionError):
+            self.process.stdin.write(b"stop\n")
+            await self.process.stdin.drain()
+        try:
+            await asyncio.wait_for(self.process.wait(), 30)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        await self._reader
+
+
+@dataclass
+class World:
+    """The fake Discord and its players: one channel and two users per table."""
+
+    fake: Any
+    guild: Any
+    channels: dict[int, Any]
+    users: dict[int, Any]
+    tables: list[Table]
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all processes on the machine have used since boot (from /proc/stat)."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+PACKAGES = ("engine", "storage", "rendering", "bot", "benchmarks")
+
+
+def snapshot_source(folder: Path) -> Path:
+    """Copy the project's packages into ``folder``/src and return that folder.
+
+    The bot processes run from this copy, so every scenario runs the code this process
+    started with, even while someone edits the working tree (the fixture's states must
+    load in the bot that reads them).
+    """
+    root = Path(__file__).resolve().parent.parent
+    target = folder / "src"
+    for package in PACKAGES:
+        shutil.copytree(
+            root / package, target / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return target
+
+
+def build_world(fake: Any, tables: int) -> World:
+    """One guild, ``tables`` channels, two members per channel (DMs open)."""
+    guild = fake.create_guild("Benchmark Tavern")
+    channels: dict[int, Any] = {}
+    users: dict[int, Any] = {}
+    made: list[Table] = []
+    for index in range(tables):
+        channel = guild.create_text_channel(f"game-{index}")
+        pair = [fake.create_user(f"p{index}{side}") for side in "ab"]
+        for user in pair:
+            guild.add_member(user)
+            users[user.id] = user
+        channels[channel.id] = channel
+        made.append(Table(channel.id, ((pair[0].id, pair[0].name), (pair[1].id, pair[1].name))))
+    return World(fake, guild, channels, users, made)
+
+
+async def _timed(
+    bot: BotProcess,
+    send: Callable[[], Awaitable[Any]],
+    kind: str,
+    result: RunResult,
+    what: str = "",
+) -> None:
+    interaction = await send()
+    try:
+        response = await interaction.wait_response(timeout=DONE_TIMEOUT)
+        done = await bot.done(interaction.id)
+    except (TimeoutError, AssertionError):
+        result.timeouts += 1
+        return
+    dispatched = interaction.dispatched_at
+    result.samples.append(
+        Sample(
+            kind,
+            response.elapsed * 1000,
+            (done.t - dispatched) * 1000,
+            done.images,
+            what,
+            routed_ms=(done.entered - dispatched) * 1000,
+            acting_ms=(done.called - done.entered) * 1000,
+            service_ms=(done.answered - done.called) * 1000,
+            delivery_ms=(done.t - done.answered) * 1000,
+        )
+    )
+
+
+async def _heroes_round(
+    world: World, bot: BotProcess, repo: Any, table: Table, result: RunResult
+) -> None:
+    """Send the due move and /game status at once; wait for both."""
+    fake, channel = world.fake, world.channels[table.channel_id]
+    game = await repo.game_in_channel(table.channel_id)
+    sends: list[tuple[str, str, Callable[[], Awaitable[Any]]]] = []
+    watcher = world.users[table.users[1][0]]
+    if game is not None and game.status is GameStatus.ACTIVE and game.state_json:
+        state = HOMM4.load_state(game.state_json)
+        seat = HOMM4.pending(state)[0].seat
+        seats = {s.seat: s.user_id for s in await repo.seats(game.id)}
+        mover = world.users[seats[seat]]
+        watcher = world.users[next(u for s, u in seats.items() if s != seat)]
+        path, options = slash_for(ai_choice(state, seat, game.seed))
+        typed = " ".join(path)
+        sends.append(
+            ("move", f"/{typed}", lambda: fake.send_slash(mover, channel, typed, **options))
+        )
+        result.moves_sent += 1
+    sends.append(
+        ("status", "/game status", lambda: fake.send_slash(watcher, channel, "game status"))
+    )
+    await asyncio.gather(*(_timed(bot, send, kind, result, what) for kind, what, send in sends))
+    if game is not None and sends[0][0] == "move":
+        after = await repo.get_game(game.id)
+        result.moves_landed += after.version > game.version
+
+
+async def _floor_round(world: World, bot: BotProcess, table: Table, result: RunResult) -> None:
+    """Send ``/ping image:True`` and ``/ping`` at once; wait for both."""
+    fake, channel = world.fake, world.channels[table.channel_id]
+    first, second = (world.users[u] for u, _ in table.users)
+    await asyncio.gather(
+        _timed(
+            bot, lambda: fake.send_slash(first, channel, "ping", image=True), "ping image", result
+        ),
+        _timed(bot, lambda: fake.send_slash(second, channel, "ping"), "ping", result),
+    )
+
+
+async def _warm_up(world: World, bot: BotProcess, repo: Any) -> None:
+    """One unrecorded round in the first game: the bot process's first interactions pay
+    for imports, fonts and sprite caches once, which a bot running for days pays once."""
+    ignored = RunResult()
+    if repo is not None:
+        await _heroes_round(world, bot, repo, world.tables[0], ignored)
+    else:
+        await _floor_round(world, bot, world.tables[0], ignored)
+
+
+async def _game_loop(
+    play_round: Callable[[], Awaitable[None]], rounds: int, think: float, rng: random.Random
+) -> None:
+    if think:
+        await asyncio.sleep(rng.uniform(0, think))
+    for index in range(rounds):
+        await play_round()
+        if think and index < rounds - 1:
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+
+
+async def run_scenario(
+    world: World,
+    mode: str,
+    db: Path | None,
+    games: int,
+    rounds: int,
+    think: float,
+    folder: Path,
+    wrapper: list[str],
+    source: Path,
+) -> RunResult:
+    """Start the bot (``mode`` heroes or floor), drive ``games`` games, stop it."""
+    result = RunResult()
+    bot = await BotProcess.start(world.fake, mode, db, folder / "bot.log", wrapper, source)
+    repo = await open_repository(db, check_integrity=False) if db is not None else None
+    rng = random.Random(games * 7919 + rounds)
+    try:
+        await _warm_up(world, bot, repo)
+        started = time.perf_counter()
+        cpu_before = bot.cpu_seconds()
+        driver_before = time.process_time()
+        machine_before = machine_busy_seconds()
+        loops = []
+        for table in world.tables[:games]:
+            if repo is not None:
+                play = lambda t=table: _heroes_round(world, bot, repo, t, result)  # noqa: E731
+            else:
+                play = lambda t=table: _floor_round(world, bot, t, result)  # noqa: E731
+            loops.append(_game_loop(play, rounds, think, random.Random(rng.random())))
+        await asyncio.gather(*loops)
+        result.seconds = time.perf_counter() - started
+        result.cpu_seconds = bot.cpu_seconds() - cpu_before
+        result.driver_cpu_seconds = time.process_time() - driver_before
+        result.machine_cpu_seconds = machine_busy_seconds() - machine_before
+        result.rss_mib, result.peak_mib = bot.memory_mib()
+    finally:
+        if repo is not None:
+            await repo.close()
+        await bot.stop()
+    result.errors = int(bot.errors.get("count", 0))
+    result.first_error = str(bot.errors.get("first", ""))
+    return result
+
+
+def _stat(samples: list[Sample], attribute: str) -> Stat:
+    return Stat.of([getattr(s, attribute) for s in samples])
+
+
+def breakdown_table(run: RunResult, label: str) -> str:
+    """Markdown: where the time of the interactions that posted pictures went."""
+    samples = run.of("move", "status", images=True)
+    if not samples:
+        return ""
+    parts = [
+        ("dispatch → the bot's handler runs (gateway, discord.py, event loop)", "routed_ms"),
+        ("defer and actor lookup", "acting_ms"),
+        ("GameService (rules, storage, pictures)", "service_ms"),
+        ("delivery (reply, posts, DMs with pictures)", "delivery_ms"),
+        ("total: final image post", "done_ms"),
+    ]
+    rows = [
+        f"Where the time of the final image posts went, {label} (ms):",
+        "",
+        "| stage | median | p95 | p99 |",
+        "|---|---|---|---|",
+    ]
+    for name, attribute in parts:
+        stat = _stat(samples, attribute)
+        rows.append(f"| {name} | {stat.median:.1f} | {stat.p95:.1f} | {stat.p99:.1f} |")
+    return "\n".join(rows)
+
+
+def scenario_figures(label: str, heroes: RunResult, floor: RunResult, many: bool) -> list[Figure]:
+    """Acknowledgement and final-post figures of one scenario beside the floor's."""
+    acks = Figure(
+        f"acknowledgement, {label}",
+        "ms",
+        _stat(heroes.samples, "ack_ms"),
+        "bare discord.py bot, same load",
+        _stat(floor.samples, "ack_ms"),
+        target=p99_under(100) if many else None,
+    )
+    image = Figure(
+        f"final image post, {label}",
+        "ms",
+        _stat(heroes.of("move", "status", images=True), "done_ms"),
+        "bare bot posting a pre-encoded picture",
+        _stat(floor.of("ping image"), "done_ms"),
+        target=p99_under(500) if many else None,
+    )
+    status = Figure(
+        f"final post, /game status (board picture), {label}",
+        "ms",
+        _stat(heroes.of("status"), "done_ms"),
+        "bare bot posting a pre-encoded picture",
+        _stat(floor.of("ping image"), "done_ms"),
+    )
+    moves = heroes.of("move")
+    figures = [acks, image, status]
+    if moves:
+        figures.append(
+            Figure(
+                f"final post, a move, {label}",
+                "ms",
+                _stat(moves, "done_ms"),
+                "bare bot answering a line of text",
+                _stat(floor.of("ping"), "done_ms"),
+            )
+        )
+    return figures
+
+
+async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
+    """Build the world and the database, run the four scenarios, return the figures."""
+    from tests.fakediscord import FakeDiscord
+
+    started = time.perf_counter()
+    active, stored = (8, 100) if quick else (ACTIVE, STORED)
+    one_rounds, many_rounds, think = (8, 2, 1.0) if quick else (60, 12, THINK)
+    with tempfile.TemporaryDirectory(prefix="heroes-e2e-") as name:
+        folder = Path(name)
+        source = snapshot_source(folder)
+        async with FakeDiscord(ack_timeout=3.0, response_timeout=DONE_TIMEOUT) as fake:
+            world = build_world(fake, active)
+            fixture = folder / "fixture.db"
+            await build_database(fixture, world.guild.id, world.tables, stored=stored)
+            counts = count_games(fixture)
+            runs: dict[str, RunResult] = {}
+            plan = [
+                ("floor-1", "floor", 1, one_rounds, 0.0),
+                ("heroes-1", "heroes", 1, one_rounds, 0.0),
+                ("floor-many", "floor", active, many_rounds, think),
+                ("heroes-many", "heroes", active, many_rounds, think),
+            ]
+            for key, mode, games, rounds, pause in plan:
+                db = None
+                if mode == "heroes":
+                    db = folder / f"{key}.db"
+                    shutil.copyfile(fixture, db)
+                runs[key] = await run_scenario(
+                    world, mode, db, games, rounds, pause, folder, wrapper, source
+                )
+            violations = len(fake.violations)
+    figures = scenario_figures("1 game", runs["heroes-1"], runs["floor-1"], many=False)
+    figures += scenario_figures(
+        f"{active} games at once", runs["heroes-many"], runs["floor-many"], many=True
+    )
+    many = runs["heroes-many"]
+    figures.append(
+        Figure(
+            f"bot process memory (RSS), {stored} stored games, {active} active",
+            "MiB",
+            many.rss_mib,
+            "bare discord.py bot process",
+            runs["floor-many"].rss_mib,
+            note=(
+                f"peak {many.peak_mib:.0f} MiB; with 1 game driven: "
+                f"{runs['heroes-1'].rss_mib:.0f} MiB (peak {runs['heroes-1'].peak_mib:.0f})"
+            ),
+        )
+    )
+    rate = len(many.samples) / many.seconds if many.seconds else 0.0
+    busy = many.cpu_seconds / many.seconds if many.seconds else 0.0
+    notes = [
+        f"Database: {sum(counts.values())} games ({', '.join(f'{v} {k}' for k, v in sorted(counts.items()))}); "
+        f"each active game has two human seats in Round 3.",
+        f"{active} games: {many_rounds} rounds each (a move and /game status at once), "
+        f"think time {think:g} s ±50 %: {len(many.samples)} interactions in "
+        f"{many.seconds:.0f} s ({rate:.1f} per second offered to one bot process). "
+        f"1 game: {one_rounds} rounds back to back.",
+        f"Bot CPU time per interaction (all its threads): "
+        f"{many.cpu_ms_per_interaction:.0f} ms with {active} games (the bot kept "
+        f"{busy:.2f} cores busy), {runs['heroes-1'].cpu_ms_per_interaction:.0f} ms with 1 game; "
+        f"the bare bot: {runs['floor-many'].cpu_ms_per_interaction:.1f} ms. The "
+        f"benchmark process (fake Discord and players) kept "
+        f"{many.driver_cpu_seconds / many.seconds if many.seconds else 0:.2f} cores busy; "
+        f"other processes on this shared machine kept {many.others_cores:.2f} of its "
+        f"{os.cpu_count()} cores busy meanwhile ({runs['heroes-1'].others_cores:.2f} "
+        "during the 1-game run).",
+        f"Moves that landed: {many.moves_landed + runs['heroes-1'].moves_landed} of "
+        f"{many.moves_sent + runs['heroes-1'].moves_sent}; timeouts: "
+        f"{sum(r.timeouts for r in runs.values())}; errors logged by the bot: "
+        f"{sum(r.errors for r in runs.values())}; Discord rules broken (fake's "
+        f"violations): {violations}.",
+    ]
+    slowest = sorted(many.samples, key=lambda s: s.done_ms, reverse=True)[:5]
+    notes.append(
+        f"Slowest final posts with {active} games: "
+        + ", ".join(f"{s.what} {s.done_ms:.0f} ms ({s.images} pictures)" for s in slowest)
+        + "."
+    )
+    first = next((r.first_error for r in runs.values() if r.first_error), "")
+    if first:
+        notes.append(f"First error: `{first.splitlines()[0][:200]}`")
+    result = AreaResult(
+        "e2e",
+        "End to end (discord.py + fake Discord)",
+        figures,
+        notes=notes,
+        extra_markdown=breakdown_table(many, f"{active} games at once"),
+    )
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def run(quick: bool = False, wrapper: list[str] | None = None) -> AreaResult:
+    """Measure every end-to-end figure (``quick``: fewer games and rounds).
+
+    ``wrapper`` prefixes the bot process's command (e.g. ``["py-spy", "record", ...]``).
+    """
+    return asyncio.run(measure(quick, wrapper or []))

@@ -1,0 +1,294 @@
+"""Storage figures: a commit against a bare insert of the same bytes; loading a game by channel.
+
+Workload: the commands of complete 4-player homm4 AI games, committed in order to a real
+SQLite file in a temporary folder (`SqliteRepository.commit`: the guarded version bump
+with the new snapshot, the log entry at the next seq, in one ``BEGIN IMMEDIATE``
+transaction), exactly as the bot stores a move.
+
+Floors, measured in the same run and interleaved command by command with the commit:
+
+- the bare insert: one ``INSERT`` of the same bytes (snapshot JSON, command JSON and
+  events JSON) into a one-table database on the same disk, in the same transaction mode
+  (WAL, ``BEGIN IMMEDIATE`` ... ``COMMIT``, the same ``synchronous``), through aiosqlite
+  as the repository is (its thread hop included: the bot may not block the event loop);
+- the same insert through the standard library's ``sqlite3`` on the calling thread (no
+  thread hop), as a second reference;
+- loading a game: a bare ``SELECT`` of the same snapshot bytes by primary key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from benchmarks.bench_engine import FIRST_SEED, _ruleset
+from benchmarks.report import AreaResult, Figure, ratio_at_most
+from benchmarks.stats import Stat
+from engine.core.model import Command, Event
+from engine.homm4.state import Homm4State
+from storage.sqlite import SqliteRepository, Synchronous, open_repository
+
+PLAYERS = 4
+
+
+@dataclass
+class Step:
+    """One command of a recorded game, ready to commit."""
+
+    seat: int
+    command: Command
+    state: Homm4State
+    events: list[Event]
+
+
+@dataclass
+class RecordedGame:
+    """A complete AI game: its seed, initial state and set-up events, and every step."""
+
+    seed: int
+    initial: Homm4State
+    setup_events: list[Event]
+    steps: list[Step]
+
+
+def record_game(seed: int) -> RecordedGame:
+    """Play a 4-player homm4 AI game and keep every new state and its events."""
+    import random
+
+    rules = _ruleset()
+    rng = random.Random(seed)
+    state, setup_events = rules.new_game(rules.parse_options({}), PLAYERS, seed)
+    game = RecordedGame(seed, state, setup_events, [])
+    while not rules.result(state).finished:
+        seat = rules.pending(state)[0].seat
+        command = rules.ai_command(state, seat, rng)
+        state, events = rules.apply(state, seat, command)
+        game.steps.append(Step(seat, command, state, events))
+    return game
+
+
+async def start_game(repo: SqliteRepository, channel_id: int, game: RecordedGame) -> int:
+    """Create, seat and start ``game`` in ``channel_id``; return the game id."""
+    rules = _ruleset()
+    row = await repo.create_game(
+        channel_id, ruleset="homm4", guild_id=1, host_user_id=1, seed=game.seed
+    )
+    for seat in range(PLAYERS):
+        await repo.join_game(row.id, user_id=1000 + seat, display_name=f"player {seat}")
+    await repo.start_game(
+        row.id,
+        state=game.initial,
+        events=game.setup_events,
+        options=rules.parse_options({}),
+        actor_user_id=1,
+    )
+    return row.id
+
+
+BARE_TABLE = "CREATE TABLE IF NOT EXISTS bare (id INTEGER PRIMARY KEY, state TEXT, log TEXT)"
+
+
+def _log_bytes(step: Step) -> str:
+    events = "[" + ",".join(e.model_dump_json() for e in step.events) + "]"
+    return step.command.model_dump_json() + events
+
+
+async def _open_bare(path: Path, synchronous: Synchronous) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    await conn.execute("PRAGMA journal_mode = WAL")
+    await conn.execute(f"PRAGMA synchronous = {synchronous}")
+    await conn.execute(BARE_TABLE)
+    return conn
+
+
+def _open_plain(path: Path, synchronous: Synchronous) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute(BARE_TABLE)
+    return conn
+
+
+async def _bare_insert(conn: aiosqlite.Connection, state: str, log: str) -> None:
+    await conn.execute("BEGIN IMMEDIATE")
+    await conn.execute("INSERT INTO bare (state, log) VALUES (?, ?)", (state, log))
+    await conn.execute("COMMIT")
+
+
+def _plain_insert(conn: sqlite3.Connection, state: str, log: str) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("INSERT INTO bare (state, log) VALUES (?, ?)", (state, log))
+    conn.execute("COMMIT")
+
+
+@dataclass
+class CommitSamples:
+    """Milliseconds per commit and per floor insert, in the same order."""
+
+    commits: list[float]
+    bare: list[float]
+    plain: list[float]
+
+
+async def commit_samples(
+    folder: Path, games: Sequence[RecordedGame], synchronous: Synchronous, count: int
+) -> CommitSamples:
+    """Commit ``count`` recorded steps (game after game), each followed by the bare
+    inserts of the same bytes; time all three."""
+    rules = _ruleset()
+    repo = await open_repository(folder / f"commits-{synchronous}.db", synchronous=synchronous)
+    bare = await _open_bare(folder / f"bare-{synchronous}.db", synchronous)
+    plain = _open_plain(folder / f"plain-{synchronous}.db", synchronous)
+    samples = CommitSamples([], [], [])
+    try:
+        channel = 0
+        while len(samples.commits) < count:
+            game = games[channel % len(games)]
+            channel += 1
+            game_id = await start_game(repo, 10_000 + channel, game)
+            for step in game.steps:
+                if len(samples.commits) >= count:
+                    break
+                state_json = rules.dump_state(step.state)
+                log = _log_bytes(step)
+                started = time.perf_counter()
+                await repo.commit(
+                    game_id,
+                    expected_version=step.state.version - 1,
+                    seat=step.seat,
+                    command=step.command,
+                    state=step.state,
+                    events=step.events,
+                    actor_user_id=1000 + step.seat,
+                    result=rules.result(step.state),
+                )
+                middle = time.perf_counter()
+                await _bare_insert(bare, state_json, log)
+                after = time.perf_counter()
+                _plain_insert(plain, state_json, log)
+                done = time.perf_counter()
+                samples.commits.append((middle - started) * 1000)
+                samples.bare.append((after - middle) * 1000)
+                samples.plain.append((done - after) * 1000)
+    finally:
+        plain.close()
+        await bare.close()
+        await repo.close()
+    return samples
+
+
+async def read_samples(
+    folder: Path, game: RecordedGame, count: int
+) -> tuple[list[float], list[float], list[float]]:
+    """``game_in_channel`` of a mid-game 4-player game, its ``load_state`` after it, and
+    the floor: a bare ``SELECT`` of the same snapshot by primary key (interleaved)."""
+    rules = _ruleset()
+    repo = await open_repository(folder / "reads.db")
+    bare = await _open_bare(folder / "reads-bare.db", "FULL")
+    reads: list[float] = []
+    parses: list[float] = []
+    floors: list[float] = []
+    try:
+        game_id = await start_game(repo, 42, game)
+        middle = game.steps[: len(game.steps) // 2]
+        for step in middle:
+            await repo.commit(
+                game_id,
+                expected_version=step.state.version - 1,
+                seat=step.seat,
+                command=step.command,
+                state=step.state,
+                events=step.events,
+                actor_user_id=None,
+            )
+        snapshot = rules.dump_state(middle[-1].state)
+        await _bare_insert(bare, snapshot, "")
+        for _ in range(count):
+            started = time.perf_counter()
+            found = await repo.game_in_channel(42)
+            read = time.perf_counter()
+            assert found is not None and found.state_json is not None
+            rules.load_state(found.state_json)
+            parsed = time.perf_counter()
+            async with bare.execute("SELECT state FROM bare WHERE id = 1") as cursor:
+                await cursor.fetchone()
+            done = time.perf_counter()
+            reads.append((read - started) * 1000)
+            parses.append((parsed - read) * 1000)
+            floors.append((done - parsed) * 1000)
+    finally:
+        await bare.close()
+        await repo.close()
+    return reads, parses, floors
+
+
+def _commit_figures(samples: CommitSamples, synchronous: Synchronous) -> list[Figure]:
+    label = f"synchronous={synchronous}"
+    main = Figure(
+        f"commit (snapshot + log entry + version), {label}",
+        "ms",
+        Stat.of(samples.commits),
+        "bare insert of the same bytes (aiosqlite)",
+        Stat.of(samples.bare),
+        target=ratio_at_most(2.0) if synchronous == "FULL" else None,
+    )
+    plain = Figure(
+        f"commit, {label}, against stdlib sqlite3",
+        "ms",
+        Stat.of(samples.commits),
+        "bare insert of the same bytes (sqlite3, no thread hop)",
+        Stat.of(samples.plain),
+    )
+    return [main, plain]
+
+
+async def measure(quick: bool) -> AreaResult:
+    """Run every storage measurement in a temporary folder."""
+    started = time.perf_counter()
+    games = [record_game(FIRST_SEED + 500 + i) for i in range(1 if quick else 4)]
+    count = 120 if quick else 1000
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="heroes-bench-") as name:
+        folder = Path(name)
+        for synchronous in ("FULL", "NORMAL"):
+            samples = await commit_samples(folder, games, synchronous, count)
+            figures += _commit_figures(samples, synchronous)
+        reads, parses, floors = await read_samples(folder, games[0], 200 if quick else 2000)
+    figures.append(
+        Figure(
+            "game_in_channel (row with its snapshot)",
+            "ms",
+            Stat.of(reads),
+            "bare SELECT of the same bytes",
+            Stat.of(floors),
+            note=f"then load_state of the snapshot: median {Stat.of(parses).median:.3f} ms",
+        )
+    )
+    snapshot = Stat.of([len(_ruleset().dump_state(s.state)) / 1024 for s in games[0].steps])
+    result = AreaResult(
+        "storage",
+        "Storage",
+        figures,
+        notes=[
+            f"{count} commits per mode: the commands of {len(games)} complete 4-player homm4 "
+            f"AI games (snapshots {snapshot.min:.0f}–{snapshot.max:.0f} KiB, median "
+            f"{snapshot.median:.0f} KiB), each commit followed by the bare inserts of the "
+            "same bytes, so machine noise falls on both alike.",
+            "The bot runs with synchronous=FULL (a commit survives power loss); NORMAL is "
+            "shown for comparison.",
+        ],
+    )
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def run(quick: bool = False) -> AreaResult:
+    """Measure every storage figure (``quick``: fewer commits and reads)."""
+    return asyncio.run(measure(quick))

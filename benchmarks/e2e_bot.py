@@ -1,0 +1,233 @@
+"""The bot process of the end-to-end benchmark: the real bot, or the transport floor, against a
+fake Discord served by another process on 127.0.0.1.
+
+``python -m benchmarks.e2e_bot --api URL --gateway URL --mode heroes --db PATH`` runs the
+real `HeroesBot` over `GameService` and the SQLite file at PATH, exactly as
+``heroes-table run`` builds them (`bot.app.build_bot`), pointed at the fake Discord;
+``--mode floor`` runs a bare discord.py bot whose ``/ping`` defers and answers with a
+line of text (``image:True``: with a pre-encoded picture), the transport floor.
+
+Running the bot in its own process keeps the fake Discord's own work (parsing uploads,
+checking limits, storing messages) out of the bot's event loop and its memory, as on the
+real Discord. The two processes talk over pipes, in JSON lines on stdout:
+
+- ``{"event": "ready", "pid": ...}`` once the bot is logged in and has synced;
+- ``{"event": "done", "id": interaction id, "t": time.monotonic(), "images": n}`` when an
+  interaction has been completely answered (everything delivered, its images included).
+  ``time.monotonic`` is the system-wide monotonic clock on Linux, the same clock as the
+  parent's event loop, so the parent subtracts its dispatch time directly;
+- ``{"event": "errors", "count": n, "first": "..."}`` when it stops.
+
+Lines on stdin: ``stop`` (close the bot and exit). ``--profile FILE`` writes a
+pyinstrument profile of the whole run (HTML).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actors import Actor
+from bot.discord_bot import HeroesBot, ServiceCall
+from bot.discord_delivery import defer
+from bot.outbox import Outbox
+
+
+def emit(event: str, **fields: Any) -> None:
+    """Write one JSON line to stdout (the parent reads them)."""
+    sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
+    sys.stdout.flush()
+
+
+class ErrorCount(logging.Handler):
+    """Counts ERROR records (exceptions in commands, views, delivery) and keeps the first."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.count = 0
+        self.first = ""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Count ``record``; keep the first one's text."""
+        self.count += 1
+        if not self.first:
+            self.first = self.format(record)[:2000]
+
+
+def _images(outbox: Outbox) -> int:
+    count = len(outbox.reply.images) if outbox.reply is not None else 0
+    count += sum(len(p.images) for p in outbox.posts)
+    return count + sum(len(d.images) for d in outbox.dms)
+
+
+class BenchHeroesBot(HeroesBot):
+    """`HeroesBot` that reports when each interaction has been completely answered, and
+    how many pictures its Outbox carried."""
+
+    async def act(
+        self, interaction: discord.Interaction, call: ServiceCall, *, ephemeral: bool = True
+    ) -> None:
+        """Handle the interaction as `HeroesBot.act` does, then report it done, with the
+        moments it entered `act`, called the service and got the service's Outbox."""
+        images = 0
+        entered = time.monotonic()
+        called = answered = 0.0
+
+        async def counted(actor: Actor) -> Outbox:
+            nonlocal images, called, answered
+            called = time.monotonic()
+            outbox = await call(actor)
+            answered = time.monotonic()
+            images = _images(outbox)
+            return outbox
+
+        await super().act(interaction, counted, ephemeral=ephemeral)
+        emit(
+            "done",
+            id=interaction.id,
+            t=time.monotonic(),
+            images=images,
+            entered=entered,
+            called=called or entered,
+            answered=answered or entered,
+        )
+
+
+async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
+    """The real bot on ``db``: `bot.app.build_bot` composes it (repository, service,
+    message-id store); only the bot's class is swapped for the reporting subclass."""
+    from bot.app import build_bot
+    from bot.settings import Settings
+
+    settings = Settings(_env_file=None, db_path=db)
+    built, closers = await build_bot(settings)
+    bot = BenchHeroesBot(
+        built.service,
+        refs=built.deliverer.refs,
+        reachability=built.deliverer.reachability,
+        guild_ready_timeout=0.01,
+    )
+    return bot, closers
+
+
+def floor_picture() -> bytes:
+    """A picture the size of a board image, encoded once (the floor posts it as it is)."""
+    from PIL import Image
+
+    from rendering.encode import encode
+    from rendering.homm4.palette import PAGE
+
+    image = Image.new("RGB", (1591, 1565), PAGE)
+    image.paste((200, 180, 120), (100, 100, 1400, 1400))
+    return encode(image)
+
+
+class FloorBot(commands.Bot):
+    """A bare discord.py bot: ``/ping`` defers, then answers a line of text (with
+    ``image:True``, text and a pre-encoded picture). The transport floor."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.none(),
+            guild_ready_timeout=0.01,
+            help_command=None,
+        )
+        picture = floor_picture()
+
+        @self.tree.command(description="Answer at once: the transport floor of the benchmark.")
+        @app_commands.describe(image="Attach a board-sized picture to the answer")
+        async def ping(interaction: discord.Interaction, image: bool = False) -> None:
+            await defer(interaction, ephemeral=False)
+            files = [discord.File(io.BytesIO(picture), filename="board.png")] if image else []
+            await interaction.followup.send("pong", files=files)
+            emit("done", id=interaction.id, t=time.monotonic(), images=len(files))
+
+    async def setup_hook(self) -> None:
+        """Sync ``/ping``."""
+        await self.tree.sync()
+
+
+async def _wait_for_stop(bot: commands.Bot) -> None:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while True:
+        line = await reader.readline()
+        if not line or line.strip() == b"stop":
+            return
+
+
+async def serve(args: argparse.Namespace) -> int:
+    """Log in to the fake Discord, report ready, serve until told to stop."""
+    discord.http.Route.BASE = args.api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+    errors = ErrorCount()
+    errors.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    logging.getLogger().addHandler(errors)
+    logging.getLogger().setLevel(logging.WARNING)
+    closers: list[Any] = []
+    if args.mode == "heroes":
+        bot, closers = await heroes_bot(args.db)
+    else:
+        bot = FloorBot()
+    task = asyncio.create_task(bot.start("fake-token"))
+    try:
+        while not bot.is_ready():
+            if task.done():
+                task.result()
+                raise RuntimeError("the bot stopped before it was ready")
+            await asyncio.sleep(0.01)
+        emit("ready", pid=os.getpid())
+        await _wait_for_stop(bot)
+    finally:
+        with contextlib.suppress(Exception):
+            await bot.close()
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(task, 5)
+        for close in reversed(closers):
+            await close()
+        emit("errors", count=errors.count, first=errors.first)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments and serve (optionally under pyinstrument)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.e2e_bot")
+    parser.add_argument("--api", required=True, help="the fake Discord's REST base URL")
+    parser.add_argument("--gateway", required=True, help="the fake Discord's gateway URL")
+    parser.add_argument("--mode", choices=["heroes", "floor"], default="heroes")
+    parser.add_argument("--db", type=Path, help="the game database (heroes mode)")
+    parser.add_argument("--profile", type=Path, help="write a pyinstrument HTML profile here")
+    args = parser.parse_args(argv)
+    if args.mode == "heroes" and args.db is None:
+        parser.error("--db is required in heroes mode")
+    if args.profile is None:
+        return asyncio.run(serve(args))
+    from pyinstrument import Profiler
+
+    profiler = Profiler(async_mode="disabled")
+    profiler.start()
+    try:
+        return asyncio.run(serve(args))
+    finally:
+        profiler.stop()
+        args.profile.write_text(profiler.output_html())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""The benchmark harness runs (a quick engine run) and writes well-formed tables.
+
+Structure only: benchmarks measure speed, tests never assert it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.__main__ import main
+from benchmarks.report import begin_marker, end_marker
+
+
+def test_a_quick_engine_run_writes_its_block_and_keeps_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = tmp_path / "PERFORMANCE.md"
+    document.write_text(
+        "# Performance\n\nProse kept by hand.\n\n"
+        f"{begin_marker('engine')}\nold numbers\n{end_marker('engine')}\n\nMore prose.\n"
+    )
+    assert main(["--quick", "--only", "engine", "--out", str(document)]) == 0
+    text = document.read_text()
+    assert "Prose kept by hand." in text and "More prose." in text
+    assert "old numbers" not in text and text.count(begin_marker("engine")) == 1
+    block = text.split(begin_marker("engine"))[1].split(end_marker("engine"))[0]
+    assert "`python -m benchmarks --quick --only engine`" in block
+    assert "| figure | median | floor | floor median | ratio | target | |" in block
+    assert "apply, mid-game command, 4 players" in block
+    assert "| complete random game, 2 players |" in block
+    assert "| measurement | unit | n | median | p95 | p99 | max |" in block
+    printed = capsys.readouterr().out
+    assert "== Engine" in printed and "targets missed:" in printed
