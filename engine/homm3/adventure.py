@@ -54,6 +54,7 @@ def advance(state: Homm3State) -> list[Event]:
         elif adv.stage == "draw":
             if state.round >= state.rounds:
                 adv.stage = "turns"
+                events += _turn_start(state, adv.active)
                 continue
             events += _draw_three(state)
             break
@@ -326,7 +327,7 @@ def _answer_keep(state: Homm3State, seat: int, choice: Choice, index: int) -> li
         receiver = other(seat)
         if not rest:
             adv.stage = "turns"
-            return events
+            return events + _turn_start(state, adv.active)
         content = load_content()
         names = ", ".join(f"{content.adventure_name(state.cards[c])} #{c}" for c in rest)
         state.looking[receiver] = rest
