@@ -254,6 +254,7 @@ def attack(state: HeroforgeState, seat: int, target: str) -> list[Event]:
     here = state.player(seat).at
     assert here is not None
     name = _target_name(state, kind, ident)
+    state.fought = True
     events = [
         Event(
             kind="attack",

@@ -158,7 +158,9 @@ class HeroforgeState(GameState):
     ``phase``: ``choose_hero`` / ``place_hero`` (set-up, in seat order), ``play``, ``over``.
     ``active`` is whose turn (or set-up step) it is, ``step`` the step of that turn.
     ``turn`` counts turns played, ``round`` full rounds begun. ``last_move`` is the last
-    move's path of squares (for pictures). ``scenario`` is this turn's scenario roll.
+    move's path of squares (for pictures). ``scenario`` is this turn's scenario roll;
+    ``moved``, ``left_combat`` and ``fought`` say whether the active hero moved, left a
+    combat or attacked this turn.
     """
 
     ruleset: Literal["heroforge"] = "heroforge"
@@ -179,6 +181,7 @@ class HeroforgeState(GameState):
     move_roll: int | None = None
     moved: bool = False
     left_combat: bool = False
+    fought: bool = False
     shifts_used: int = 0
     shift_due: list[ShiftDue] = Field(default_factory=list)
     steal: StealOffer | None = None

@@ -26,7 +26,7 @@ def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
         state.round += 1
     state.active, state.step = seat, "buy1"
     state.scenario = state.move_roll = None
-    state.moved = state.left_combat = False
+    state.moved = state.left_combat = state.fought = False
     state.shifts_used = 0
     events = [
         Event(
@@ -94,7 +94,7 @@ def end_turn(state: HeroforgeState) -> list[Event]:
     seat = state.active
     events: list[Event] = []
     player = state.player(seat)
-    if player.alive and not player.army and effects.in_combat(state, seat):
+    if player.alive and not player.army and (effects.in_combat(state, seat) or state.fought):
         events += retreat_hero(state, seat, "has no units left in the combat")
     state.instants = []
     state.defence = None

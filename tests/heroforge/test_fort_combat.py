@@ -111,3 +111,16 @@ def test_a_hero_gets_an_extra_damage_roll_per_manned_fort_on_its_plate() -> None
     script(state, 2, 2, 2)
     state, events = apply(state, 0, {"type": "attack", "target": "hero:1"})
     assert sum(1 for e in events if e.kind == "die_roll") == 3
+
+
+@pytest.mark.rule("heroforge:combat-with-forts")
+def test_an_attacker_emptied_by_the_other_forts_after_destroying_one_still_retreats() -> None:
+    state = siege()
+    give(state, 0, 2)  # level 3 with Weir
+    target = fort(state, 1, "B", 0, 0)  # unmanned: a roll of 5 destroys it
+    fort(state, 1, "B", 4, 0, 9)  # manned: rolls once at Red's units
+    fort(state, 0, "H", 0, 0)
+    script(state, 5, 9, 4)
+    state, events = apply(state, 0, {"type": "attack", "target": f"fort:{target.id}"})
+    log = texts(events)
+    assert "Fort F1 is destroyed" in log and "retreats to plate H" in log
