@@ -214,3 +214,24 @@ def test_options_are_read_as_players_type_them() -> None:
     assert build_command(give, request, {"to": "2"})["to"] == 1
     with pytest.raises(BadOption, match="by colour"):
         build_command(give, request, {"to": "Mauve"})
+
+
+@pytest.mark.rule("heroforge:turns")
+async def test_moderators_skip_undo_and_verify_a_hero_forge_game(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service)
+        mod = person(1, moderator=True)
+        await service.mod_skip(mod, CHANNEL, reason="away")
+        game, state = await _state(service, game.id)
+        assert state.player(0).hero == "weir"  # the default: the first hero free
+        await service.mod_undo(mod, CHANNEL, count=2, reason="oops")
+        game, state = await _state(service, game.id)
+        # Red's skip and Blue's computer choice are undone; Red chooses again
+        assert [p.hero for p in state.players_state] == [None, None]
+        assert HEROFORGE.pending(state)[0].seat == 0
+        out = await service.mod_verify(mod, CHANNEL)
+        texts = " ".join(p.text for p in out.posts) + (out.reply.text if out.reply else "")
+        assert "gives exactly the stored position" in texts
+    finally:
+        await repo.close()
