@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 ENDS = ("end_buying", "end_turn", "skip_move", "stay", "skip_shift", "let_go")
 """Commands shown as their own green button when a decision has many choices."""
 
+STEP_WORDS = {
+    "buy1": "buying before moving",
+    "move": "moving",
+    "moving": "moving (rolled)",
+    "buy2": "buying after moving",
+    "combat": "combat",
+}
+
 _ORDER = {
     "attack": 0,
     "fight_back": 0,
@@ -70,7 +78,12 @@ def describe(state: GameState, command: Command) -> str:
     if isinstance(command, c.BuyUnit):
         unit = catalog.units[command.level]
         many = f"{command.count} " if command.count > 1 else ""
-        return f"Buy {many}{unit.name} (level {command.level})"
+        price = ""
+        if hf.phase == "play" and hf.player(hf.active).hero is not None:
+            from engine.heroforge import effects
+
+            price = f", {effects.unit_price(hf, hf.active, command.level)}e"
+        return f"Buy {many}{unit.name} (level {command.level}{price})"
     if isinstance(command, c.BuyFort):
         return f"Build a fort here, step {command.step}"
     if isinstance(command, c.ManFort | c.UnmanFort):
@@ -223,13 +236,18 @@ class HeroforgeAdapter(RulesetAdapter):
             default,
             lambda cmd: describe(state, cmd),
             ends=ENDS,
-            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(state, cmd)),
+            priority=lambda cmd: (
+                _ORDER.get(cmd.type, 9),
+                getattr(cmd, "level", 0),
+                describe(state, cmd),
+            ),
         )
 
     def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
         """Round, whose turn, each player's inventory in one line, combats, the lists."""
         lines = [
-            f"Round {view.round}, turn {view.turn}: **{seat_name(view.active)}** — {view.step}."
+            f"Round {view.round}, turn {view.turn + 1}: **{seat_name(view.active)}** — "
+            f"{STEP_WORDS.get(view.step, view.step)}."
             if view.phase == "play"
             else f"Setting up: {view.phase.replace('_', ' ')}."
         ]
