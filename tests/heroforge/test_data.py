@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import InvalidInput
 from engine.heroforge.catalog import (
+    EFFECT_LIMITS,
     STEP,
+    EnchantmentSpec,
     list_text,
     load_catalog,
     parse_enchantment_line,
@@ -101,3 +105,28 @@ def test_options_take_a_ready_list_or_a_written_one() -> None:
     assert options.list5 == written
     with pytest.raises(ValueError, match="Unknown enchantment list"):
         HeroforgeOptions(list1="nonsense")
+
+
+_EFFECTS = st.sampled_from(sorted(EFFECT_LIMITS))
+
+
+@st.composite
+def _specs(draw: st.DrawFn) -> EnchantmentSpec:
+    effect = draw(_EFFECTS)
+    lo, hi, step = EFFECT_LIMITS[effect]
+    amount = draw(st.integers(lo // step, hi // step).filter(lambda n: n != 0)) * step
+    name = draw(st.from_regex(r"[A-Z][a-z]{2,12}( [A-Z][a-z]{2,10})?", fullmatch=True))
+    return EnchantmentSpec(
+        name=name,
+        kind=draw(st.sampled_from(["permanent", "instant", "stack"])),
+        faction=draw(st.sampled_from([None, *CATALOG.factions()])),
+        effect=effect,
+        amount=amount,
+    )
+
+
+@pytest.mark.rule("heroforge:enchantment-lists")
+@given(_specs())
+@settings(max_examples=60, deadline=None)
+def test_any_valid_enchantment_reads_back_from_its_text(spec: EnchantmentSpec) -> None:
+    assert parse_enchantment_line(spec.text(), CATALOG.factions()) == spec
