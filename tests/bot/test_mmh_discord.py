@@ -1,7 +1,7 @@
 """A whole mmh game through the real discord.py bot and the fake Discord.
 
-ann and bob open a quick game with ``/game new ruleset:mmh``, join and start it, then play
-every decision the way people do: clicking the button or select option that offers the
+ann opens a quick game with ``/game new ruleset:mmh`` against the computer and starts it,
+then plays every decision the way people do: clicking the button or select option that offers the
 move when one is on screen (in the channel, a reply or their DMs: keep-one choices go by
 DM), typing ``/mmh <group> <command>`` otherwise and for every fourth move (the engine's
 AI chooses each move). After every move no public message names a card that was hidden
@@ -46,7 +46,7 @@ def _names(cards: set[str]) -> set[str]:
 
 
 class MmhDriver:
-    """Plays the game in the table's channel for ann (Red) and bob (Blue)."""
+    """Plays the game in the table's channel for ann (Red); the computer plays Blue."""
 
     def __init__(self, table: Table, bot: object) -> None:
         self.table = table
@@ -123,7 +123,8 @@ class MmhDriver:
     async def step(self) -> None:
         game, state = await self.state()
         decision = MMH.pending(state)[0]
-        who = self.table.ann if decision.seat == 0 else self.table.bob
+        assert decision.seat == 0, "the computer answers its own decisions"
+        who = self.table.ann
         legal = MMH.legal_commands(state, decision.seat)
         command = MMH.ai_command(state, decision.seat, self.rng)
         self.kinds.add(decision.kind)
@@ -174,7 +175,9 @@ async def test_a_two_player_mmh_game_through_discord(
                 table.ann, channel, "game new", ruleset="mmh", players=2, length="quick"
             ),
         )
-        await driver.act(table.bob, lambda: fake_discord.slash(table.bob, channel, "game join"))
+        await driver.act(
+            table.ann, lambda: fake_discord.slash(table.ann, channel, "game add-ai", count=1)
+        )
         await driver.act(table.ann, lambda: fake_discord.slash(table.ann, channel, "game start"))
         for _ in range(MAX_STEPS):
             game, _ = await driver.state()
@@ -191,7 +194,7 @@ async def test_a_two_player_mmh_game_through_discord(
         assert {"place_capital", "choose_hero", "play_action", "action_hero"} <= driver.kinds
         assert any(k.startswith("battle_") for k in driver.kinds)
         status = await driver.act(
-            table.bob, lambda: fake_discord.slash(table.bob, channel, "game status")
+            table.ann, lambda: fake_discord.slash(table.ann, channel, "game status")
         )
         assert status.response is not None
         runner.assert_no_errors()

@@ -68,7 +68,7 @@ def _card_names() -> list[str]:
     return _NAMES
 
 
-def _play(players: int, seed: int, *, legal_every: int = 60, view_every: int = 15) -> MmhState:
+def _play(players: int, seed: int, *, legal_every: int = 150, view_every: int = 40) -> MmhState:
     state, events = R.new_game(R.parse_options({"length": "quick"}), players, seed)
     rng = random.Random(seed)
     commands = 0
