@@ -322,7 +322,31 @@ class Homm4Adapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "homm4"
     uses_decks: ClassVar[bool] = True
-    lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly")
+    lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly", "options")
+
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Board size and assembly as they are; the ``options`` text (Advanced Rules and
+        Game Variants) read by `bot.homm4.options_text.parse_options_text`."""
+        from bot.homm4.options_text import parse_options_text
+
+        found = {
+            k: v for k, v in values.items() if k in ("map_sections", "assembly") and v is not None
+        }
+        text = values.get("options")
+        if text is not None:
+            found.update(parse_options_text(str(text)))
+        return found
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """Board size, assembly, and the Advanced Rules and variants in effect."""
+        from bot.homm4.options_text import options_text
+
+        base = (
+            f"{options.get('map_sections', 4)} Terrain Map Sections, "
+            f"{options.get('assembly', 'quick')} assembly"
+        )
+        extra = options_text(options)
+        return base if extra == "none" else f"{base}, options: {extra}"
 
     def specs(self) -> tuple[CommandSpec, ...]:
         """`bot.homm4.commands.SPECS`."""
@@ -384,13 +408,6 @@ class Homm4Adapter(RulesetAdapter):
 
         assert isinstance(state, Homm4State)
         return adapter.order_command(state, seat, decision, orders)
-
-    def options_summary(self, options: Mapping[str, Any]) -> str:
-        """Terrain Map Sections and assembly."""
-        return (
-            f"{options.get('map_sections', 4)} Terrain Map Sections, "
-            f"{options.get('assembly', 'quick')} assembly"
-        )
 
     def is_private(self, decision: Decision) -> bool:
         """`bot.homm4.adapter.is_private` (decisions among Hand / Risk Stack cards)."""

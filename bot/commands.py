@@ -36,6 +36,17 @@ _REASON = _s("reason", "why (shown in the channel and kept in the log)", max_len
 _SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", required=True)
 _DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
 
+HOMM4_OPTIONS: tuple[OptionSpec, ...] = (
+    _s(
+        "options",
+        "homm4 advanced rules and variants, e.g. morale luck flying teams=1+3/2+4 (none: base)",
+        auto=True,
+        max_length=400,
+    ),
+)
+"""The homm4 Advanced Rules / Game Variants text of /game new and /game options
+(`bot.homm4.options_text`)."""
+
 HEROFORGE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "layout",
@@ -133,6 +144,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                 ),
             ),
             _DECK,
+            *HOMM4_OPTIONS,
             *HEROFORGE_OPTIONS,
             *HOMM3_OPTIONS,
             *MMH_OPTIONS,
@@ -176,6 +188,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
                     Choice("ready-made decks only", "ready-made"),
                 ),
             ),
+            *HOMM4_OPTIONS,
             *HEROFORGE_OPTIONS,
             *HOMM3_OPTIONS,
             *MMH_OPTIONS,

@@ -151,7 +151,7 @@ class LobbyMixin(ServiceCore):
         if isinstance(parsed, Homm4Options):
             from engine.homm4 import board
 
-            most = len(board.map_data().sections)
+            most = sum(1 for s in board.map_data().sections.values() if not s.underground)
             if parsed.map_sections > most:
                 raise BadOption(f"The board can use at most {most} Terrain Map Sections.")
         dumped: dict[str, Any] = parsed.model_dump(mode="json", exclude={"decks"})
@@ -370,8 +370,11 @@ class LobbyMixin(ServiceCore):
         cards: dict[str, int] = {}
         for card_id in saved.cards:
             cards[card_id] = cards.get(card_id, 0) + 1
-        sections = int(options.get("map_sections", 4))
-        problems = deck_rules.validate_deck(cards, sections)
+        parsed = Homm4Options.model_validate({k: v for k, v in options.items() if k != "decks"})
+        sections = parsed.sections_in_play()
+        problems = deck_rules.validate_deck(
+            cards, sections, deck_size=parsed.deck_size, forces=parsed.starting_forces
+        )
         if problems:
             raise DeckProblem(
                 f"Your deck {saved.name!r} is not legal on a board of {sections} sections:\n"
@@ -429,6 +432,12 @@ class LobbyMixin(ServiceCore):
             raw = dict(game.options)
             if self.adapter(game).uses_decks:
                 raw["decks"] = await self._deck_options(game, seats)
+            if game.ruleset == "homm4" and raw.get("campaign") is not None:
+                from bot.homm4 import campaign
+
+                raw["campaign"] = {
+                    "heroes": await campaign.carried_heroes(self.repo, game.channel_id, seats)
+                }
             options = rules.parse_options(raw)
             state, events = rules.new_game(options, len(seats), game.seed)
             game = await self.repo.start_game(

@@ -235,6 +235,10 @@ class GameService(LobbyMixin, ModerationMixin):
                 return await self._game_suggestions(actor)
             if key == ("game", "rules") and opt == "topic":
                 return rules_help.choices(await self._ruleset_here(channel_id), current)
+            if key in (("game", "new"), ("game", "options")) and opt == "options":
+                from bot.homm4.options_text import suggest_options
+
+                return suggest_options(current)
             if channel_id is None:
                 return []
             game = await self.repo.game_in_channel(channel_id)

@@ -324,6 +324,10 @@ class ServiceCore:
             result=rules.result(new_state),
             deadlines=specs,
         )
+        if game.ruleset == "homm4" and rules.result(new_state).finished:
+            from bot.homm4 import campaign  # Campaigns: the survivors go to the next game
+
+            await campaign.save_survivors(self.repo, game, new_state, batch.seats)
         batch.after = new_state
         batch.steps.append(Step(seat, parsed, events, by))
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}

@@ -416,11 +416,14 @@ PHASE_NAMES = {
 
 
 def status_lines(view: PublicView, names: Mapping[int, str]) -> list[str]:
-    """Public status lines: round, whose turn and phase, each seat's counts, the battle."""
+    """Public status lines: round, whose turn and phase, the Advanced Rules and variants in
+    effect, each seat's counts, the battle, dead Heroes awaiting resurrection."""
     lines = [
         f"Round {view.round}, turn {view.turn}: **{seat_name(view.active)}** — "
         f"{PHASE_NAMES.get(view.phase, view.phase)}."
     ]
+    if view.rules:
+        lines.append("⚙️ Options in effect: " + "; ".join(view.rules) + ".")
     for player in view.players:
         who = names.get(player.seat, seat_name(player.seat))
         gone = " — eliminated" if player.eliminated else ""
@@ -435,6 +438,9 @@ def status_lines(view: PublicView, names: Mapping[int, str]) -> list[str]:
             f"Battle at {b.label}: {seat_name(b.attacker)} attacks {seat_name(b.defender)} "
             f"({b.defender_kind}), Round {b.round}, Phase {b.phase}."
         )
+    for body in view.fallen:
+        where = f"carried by Army {body.army}" if body.army is not None else f"at {body.label}"
+        lines.append(f"☠️ {seat_name(body.seat)}'s dead Hero (#{body.hero.id}) lies {where}.")
     return lines
 
 

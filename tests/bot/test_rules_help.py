@@ -107,16 +107,24 @@ def test_topics_of_the_advanced_rules_variants_and_errata_are_included(
     assert {"homm4:errata", "homm4:turn-summary"} <= ids
 
 
-def test_rules_no_game_option_can_switch_on_are_marked_coming(homm4: list[Topic]) -> None:
-    # Homm4Options now carries the variants and advanced rules (issue 7); the topics are
-    # refreshed with the bot's /game new options in the next step.
-    assert {"morale", "luck", "teams", "underground"} <= set(Homm4Options.model_fields)
+def test_advanced_rules_and_variants_say_which_option_turns_them_on(homm4: list[Topic]) -> None:
+    # Homm4Options switches every Advanced Rule and Game Variant (issue 7): no topic is
+    # marked "coming" any more, and each names the /game new options word that turns it on.
+    from bot.homm4.options_text import parse_options_text
+
+    assert {"morale", "luck", "teams", "underground", "campaign"} <= set(Homm4Options.model_fields)
+    base = Homm4Options().model_dump(mode="json")
     for t in homm4:
-        if t.id.startswith(("homm4:advanced-rules", "homm4:game-variants")):
-            assert COMING in t.summary, t.id
-    by_id = {t.id: t for t in homm4}
-    assert COMING in by_id["homm4:terrain-map-sections-with-underground"].summary
-    assert COMING not in by_id["homm4:errata"].summary  # the errata are applied
+        assert COMING not in t.summary, t.id
+        if t.id.startswith(("homm4:advanced-rules.", "homm4:game-variants.")) or t.id == (
+            "homm4:terrain-map-sections-with-underground"
+        ):
+            words = re.findall(r"options:(\S+?)[.,;)]?(?:\s|$)", t.summary)
+            assert words, f"{t.id} names no options: word"
+            for word in words:
+                fields = parse_options_text(word)
+                parsed = Homm4Options.model_validate(fields).model_dump(mode="json")
+                assert parsed != base, (t.id, word)
 
 
 # --- Discord limits and the file's shape -------------------------------------------------
