@@ -159,7 +159,9 @@ async def build_bot(
 ) -> tuple[HeroesBot, list[Callable[[], Awaitable[None]]]]:
     """Open the repository and build the bot on it (the message ids live there too).
 
-    ``service_options`` go to `GameService` (tests pass ``renderer``, ``clock``);
+    ``service_options`` go to `GameService` (tests pass ``renderer``, ``clock``); without a
+    ``renderer`` there, pictures are drawn by a `Homm4Renderer` with
+    ``settings.render_processes`` worker processes (closed with the rest);
     ``bot_options`` go to `HeroesBot` (tests pass ``guild_ready_timeout``,
     ``reminder_interval``...). Returns the bot and the close functions to await, in
     opening order, once the bot has stopped.
@@ -168,13 +170,19 @@ async def build_bot(
     """
     from bot.discord_bot import HeroesBot
     from bot.discord_refs import RepositoryRefStore
+    from bot.render import Homm4Renderer
     from bot.service import GameService
     from storage import open_repository
 
     repo = await open_repository(settings.db_path)
     closers: list[Callable[[], Awaitable[None]]] = [repo.close]
     try:
-        service = GameService(repo, **dict(service_options or {}))
+        options = dict(service_options or {})
+        if "renderer" not in options:
+            renderer = Homm4Renderer(processes=settings.render_processes)
+            closers.append(lambda: asyncio.to_thread(renderer.close))
+            options["renderer"] = renderer
+        service = GameService(repo, **options)
         refs = RepositoryRefStore(repo)
         bot = HeroesBot(service, refs=refs, dev_guild_id=settings.dev_guild_id, **bot_options)
     except BaseException:

@@ -30,6 +30,9 @@ class Settings(BaseSettings):
         dev_guild_id: a guild to sync slash commands to instantly (``HEROES_DEV_GUILD_ID``);
             None syncs globally.
         log_level: ``HEROES_LOG_LEVEL``, case-insensitive.
+        render_processes: worker processes that draw the pictures
+            (``HEROES_RENDER_PROCESSES``, default 2; 0 draws in threads of the bot process,
+            where drawing competes with the event loop for the GIL: docs/PERFORMANCE.md).
     """
 
     model_config = SettingsConfigDict(
@@ -44,6 +47,7 @@ class Settings(BaseSettings):
     db_path: Path = Path("data/heroes-table.db")
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
+    render_processes: int = Field(default=2, ge=0, le=16)
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -62,6 +66,7 @@ _ENV_NAMES = {
     "db_path": "HEROES_DB_PATH",
     "dev_guild_id": "HEROES_DEV_GUILD_ID",
     "log_level": "HEROES_LOG_LEVEL",
+    "render_processes": "HEROES_RENDER_PROCESSES",
 }
 
 

@@ -63,3 +63,33 @@ def test_an_error_reaches_every_waiter_and_is_not_cached() -> None:
     with pytest.raises(ValueError, match="no battle"):
         cache.get("battle", broken)
     assert cache.get("battle", lambda: b"drawn") == b"drawn"
+
+
+def test_pictures_drawn_from_the_views_json_equal_the_direct_drawing() -> None:
+    from bot.render import Homm4Renderer
+    from rendering.homm4 import render_battle, render_board, render_hand
+    from tests.rendering import samples
+
+    board, battle = samples.public_view(), samples.public_view(with_battle=True)
+    hand = samples.seat_view(board)
+    renderer = Homm4Renderer()
+    assert renderer.board(board) == render_board(board)
+    assert renderer.battle(battle) == render_battle(battle)
+    assert renderer.hand(hand) == render_hand(hand)
+    assert renderer.board(board) == render_board(board)
+    assert (renderer.cache.hits, renderer.cache.misses) == (1, 3)
+
+
+def test_worker_processes_draw_the_same_pictures() -> None:
+    from bot.render import Homm4Renderer
+    from rendering.homm4 import render_board, render_card
+    from tests.rendering import samples
+
+    board = samples.public_view()
+    card = next(iter(samples.pool().cards))
+    renderer = Homm4Renderer(processes=1)
+    try:
+        assert renderer.board(board) == render_board(board)
+        assert renderer.card(card, 17) == render_card(card, 17)
+    finally:
+        renderer.close()
