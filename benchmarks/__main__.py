@@ -2,8 +2,9 @@
 
 Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AREA``
 (repeatable: ``engine``, ``storage``, ``render``, ``e2e``), ``--no-write`` (print only),
-``--out PATH`` (another document), ``--py-spy FILE`` (record the end-to-end bot process
-with py-spy into FILE, speedscope format, to see where its time goes).
+``--out PATH`` (another document), ``--py-spy FILE`` (record each end-to-end bot process
+with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
+``bot-heroes-many.speedscope``, to see where its time goes).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def _py_spy_wrapper(out: Path | None) -> list[str]:
     if out is None:
         return []
     found = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    return [found, "record", "--threads", "-r", "200", "-f", "speedscope", "-o", str(out), "--"]
+    each = out.with_name(f"{out.stem}-{{scenario}}{out.suffix}")  # one file per bot process
+    return [found, "record", "--threads", "-r", "200", "-f", "speedscope", "-o", str(each), "--"]
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -17,8 +17,13 @@ Measured, per interaction, on the monotonic clock both processes share: from the
 dispatch of INTERACTION_CREATE to the accepted acknowledgement (the fake receives the
 callback), and to the moment the bot has delivered everything the interaction produced
 (reply, channel posts, DMs; the bot reports it after its last send returns). "Final image
-post" takes the interactions that delivered at least one picture. Memory: the bot
-process's resident set (``VmRSS``, and its peak ``VmHWM``) at the end of the run.
+post" takes the interactions that delivered at least one picture; the bot also reports
+when its handler began, called the service and got the Outbox back, which splits each
+time into routing, defer, service and delivery. Memory, at the end of the run: the PSS
+(shared pages counted once) of the bot's processes (the bot, the fork server and the
+rendering workers) and the bot process's own RSS. Also reported: the bot's CPU time per
+interaction, how late its event loop woke a 5 ms timer (`benchmarks.e2e_bot.LoopLag`),
+and how many cores other processes on the machine kept busy meanwhile.
 
 Floors: the same load against a bare discord.py bot whose ``/ping`` defers and answers
 (the transport: gateway, HTTP, discord.py), ``/ping`` with a text line in place of the
@@ -74,6 +79,28 @@ class Sample:
     delivery_ms: float = 0.0
 
 
+def _status_fields(pid: int) -> dict[str, float]:
+    """VmRSS and VmHWM of ``pid`` in MiB (empty if it is gone)."""
+    fields: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                fields[name] = float(value.split()[0]) / 1024
+    return fields
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The bot's memory (MiB): its process's RSS and peak RSS, and the PSS of its whole
+    process family (the bot, the fork server and the rendering workers)."""
+
+    rss: float = 0.0
+    peak: float = 0.0
+    family_pss: float = 0.0
+    processes: int = 1
+
+
 @dataclass(frozen=True)
 class Done:
     """The bot's report of one interaction, on the shared monotonic clock (seconds).
@@ -97,8 +124,7 @@ class RunResult:
     """One scenario's samples and the bot process's memory and errors."""
 
     samples: list[Sample] = field(default_factory=list)
-    rss_mib: float = 0.0
-    peak_mib: float = 0.0
+    memory: Memory = field(default_factory=Memory)
     errors: int = 0
     first_error: str = ""
     moves_sent: int = 0
@@ -108,6 +134,7 @@ class RunResult:
     cpu_seconds: float = 0.0
     driver_cpu_seconds: float = 0.0
     machine_cpu_seconds: float = 0.0
+    loop_lag: dict[str, float] = field(default_factory=dict)
 
     @property
     def others_cores(self) -> float:
@@ -138,6 +165,7 @@ class BotProcess:
         self._waiters: dict[int, asyncio.Future[Done]] = {}
         self._ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.errors: dict[str, Any] = {}
+        self.lag: dict[str, float] = {}
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -210,6 +238,8 @@ class BotProcess:
                     self._done[int(message["id"])] = found
             elif event == "errors":
                 self.errors = message
+            elif event == "lag":
+                self.lag = {k: float(v) for k, v in message.items() if k != "event"}
         if not self._ready.done():
             self._ready.set_exception(RuntimeError("the bot process ended before it was ready"))
 
@@ -243,14 +273,23 @@ class BotProcess:
                     queue += [int(c) for c in task.read_text().split()]
         return found
 
-    def memory_mib(self) -> tuple[float, float]:
-        """The process's resident set and its peak (MiB), from /proc."""
-        fields: dict[str, float] = {}
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                fields[name] = float(value.split()[0]) / 1024
-        return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
+    def memory(self) -> Memory:
+        """The bot's memory now, from /proc: its own resident set and peak, and the
+        proportional set size (shared pages counted once) of it and its children."""
+        own = _status_fields(self.pid)
+        pss = 0.0
+        for pid in self._family():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                    if line.startswith("Pss:"):
+                        pss += float(line.split()[1]) / 1024
+        return Memory(own.get("VmRSS", 0.0), own.get("VmHWM", 0.0), pss, len(self._family()))
+
+    async def mark(self) -> None:
+        """Tell the bot the measured part begins (its loop-lag samples restart)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"mark\n")
+        await self.process.stdin.drain()
 
     async def stop(self) -> None:
         """Ask the bot to close, wait for it (killed after 30 s)."""
@@ -413,6 +452,7 @@ async def _game_loop(
 
 
 async def run_scenario(
+    key: str,
     world: World,
     mode: str,
     db: Path | None,
@@ -423,13 +463,17 @@ async def run_scenario(
     wrapper: list[str],
     source: Path,
 ) -> RunResult:
-    """Start the bot (``mode`` heroes or floor), drive ``games`` games, stop it."""
+    """Start the bot (``mode`` heroes or floor) for scenario ``key``, drive ``games``
+    games for ``rounds`` rounds each, stop it; ``{scenario}`` in ``wrapper`` becomes
+    ``key``."""
     result = RunResult()
-    bot = await BotProcess.start(world.fake, mode, db, folder / "bot.log", wrapper, source)
+    command = [part.replace("{scenario}", key) for part in wrapper]
+    bot = await BotProcess.start(world.fake, mode, db, folder / "bot.log", command, source)
     repo = await open_repository(db, check_integrity=False) if db is not None else None
     rng = random.Random(games * 7919 + rounds)
     try:
         await _warm_up(world, bot, repo)
+        await bot.mark()
         started = time.perf_counter()
         cpu_before = bot.cpu_seconds()
         driver_before = time.process_time()
@@ -446,12 +490,13 @@ async def run_scenario(
         result.cpu_seconds = bot.cpu_seconds() - cpu_before
         result.driver_cpu_seconds = time.process_time() - driver_before
         result.machine_cpu_seconds = machine_busy_seconds() - machine_before
-        result.rss_mib, result.peak_mib = bot.memory_mib()
+        result.memory = bot.memory()
     finally:
         if repo is not None:
             await repo.close()
         await bot.stop()
     result.errors = int(bot.errors.get("count", 0))
+    result.loop_lag = bot.lag
     result.first_error = str(bot.errors.get("first", ""))
     return result
 
@@ -552,7 +597,7 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
                     db = folder / f"{key}.db"
                     shutil.copyfile(fixture, db)
                 runs[key] = await run_scenario(
-                    world, mode, db, games, rounds, pause, folder, wrapper, source
+                    key, world, mode, db, games, rounds, pause, folder, wrapper, source
                 )
             violations = len(fake.violations)
     figures = scenario_figures("1 game", runs["heroes-1"], runs["floor-1"], many=False)
@@ -560,16 +605,19 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
         f"{active} games at once", runs["heroes-many"], runs["floor-many"], many=True
     )
     many = runs["heroes-many"]
+    one = runs["heroes-1"].memory
     figures.append(
         Figure(
-            f"bot process memory (RSS), {stored} stored games, {active} active",
+            f"bot memory (PSS of its {many.memory.processes} processes), {stored} stored "
+            f"games, {active} active",
             "MiB",
-            many.rss_mib,
-            "bare discord.py bot process",
-            runs["floor-many"].rss_mib,
+            many.memory.family_pss,
+            "bare discord.py bot",
+            runs["floor-many"].memory.family_pss,
             note=(
-                f"peak {many.peak_mib:.0f} MiB; with 1 game driven: "
-                f"{runs['heroes-1'].rss_mib:.0f} MiB (peak {runs['heroes-1'].peak_mib:.0f})"
+                f"the bot's own process: RSS {many.memory.rss:.0f} MiB (peak "
+                f"{many.memory.peak:.0f}); with 1 game driven: PSS {one.family_pss:.0f} MiB, "
+                f"RSS {one.rss:.0f} MiB (peak {one.peak:.0f})"
             ),
         )
     )
@@ -582,6 +630,12 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
         f"think time {think:g} s ±50 %: {len(many.samples)} interactions in "
         f"{many.seconds:.0f} s ({rate:.1f} per second offered to one bot process). "
         f"1 game: {one_rounds} rounds back to back.",
+        f"The bot's event loop woke a 5 ms timer late by {many.loop_lag.get('median', 0):.1f} ms "
+        f"(median), {many.loop_lag.get('p99', 0):.0f} ms (p99), "
+        f"{many.loop_lag.get('max', 0):.0f} ms (max) during the {active}-game run: the longest "
+        "an acknowledgement could wait for the loop (the bare bot's loop, same load: "
+        f"{runs['floor-many'].loop_lag.get('p99', 0):.0f} ms p99, "
+        f"{runs['floor-many'].loop_lag.get('max', 0):.0f} ms max).",
         f"Bot CPU time per interaction (all its threads): "
         f"{many.cpu_ms_per_interaction:.0f} ms with {active} games (the bot kept "
         f"{busy:.2f} cores busy), {runs['heroes-1'].cpu_ms_per_interaction:.0f} ms with 1 game; "

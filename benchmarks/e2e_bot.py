@@ -16,9 +16,11 @@ real Discord. The two processes talk over pipes, in JSON lines on stdout:
   interaction has been completely answered (everything delivered, its images included).
   ``time.monotonic`` is the system-wide monotonic clock on Linux, the same clock as the
   parent's event loop, so the parent subtracts its dispatch time directly;
-- ``{"event": "errors", "count": n, "first": "..."}`` when it stops.
+- ``{"event": "lag", "median": ms, "p99": ms, "max": ms}`` and
+  ``{"event": "errors", "count": n, "first": "..."}`` when it stops (`LoopLag`).
 
-Lines on stdin: ``stop`` (close the bot and exit). ``--profile FILE`` writes a
+Lines on stdin: ``mark`` (measure the loop lag from now on), ``stop`` (close the bot
+and exit). ``--profile FILE`` writes a
 pyinstrument profile of the whole run (HTML).
 """
 
@@ -109,7 +111,8 @@ class BenchHeroesBot(HeroesBot):
 
 async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
     """The real bot on ``db``: `bot.app.build_bot` composes it (repository, service,
-    message-id store); only the bot's class is swapped for the reporting subclass."""
+    renderer with its worker processes, message-id store; ``HEROES_*`` variables apply);
+    only the bot's class is swapped for the reporting subclass."""
     from bot.app import build_bot
     from bot.settings import Settings
 
@@ -162,13 +165,50 @@ class FloorBot(commands.Bot):
         await self.tree.sync()
 
 
-async def _wait_for_stop(bot: commands.Bot) -> None:
+class LoopLag:
+    """Measures how late the event loop wakes a task that sleeps `TICK` seconds: the time
+    the loop was blocked (by work on it, or by threads holding the GIL) when an
+    interaction could have been acknowledged."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Begin measuring (in the running loop)."""
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            expected = loop.time() + self.TICK
+            await asyncio.sleep(self.TICK)
+            self.samples.append(max(0.0, loop.time() - expected) * 1000)
+
+    def stop(self) -> dict[str, float]:
+        """Stop; return the lateness median, p99 and max (ms)."""
+        if self._task is not None:
+            self._task.cancel()
+        ordered = sorted(self.samples) or [0.0]
+        return {
+            "median": ordered[len(ordered) // 2],
+            "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+            "max": ordered[-1],
+        }
+
+
+async def _wait_for_stop(lag: LoopLag) -> None:
+    """Serve stdin: ``mark`` restarts the loop-lag measurement, ``stop`` (or EOF) returns."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     while True:
-        line = await reader.readline()
-        if not line or line.strip() == b"stop":
+        line = (await reader.readline()).strip()
+        if line == b"mark":
+            lag.samples.clear()
+        elif not line or line == b"stop":
             return
 
 
@@ -185,6 +225,7 @@ async def serve(args: argparse.Namespace) -> int:
         bot, closers = await heroes_bot(args.db)
     else:
         bot = FloorBot()
+    lag = LoopLag()
     task = asyncio.create_task(bot.start("fake-token"))
     try:
         while not bot.is_ready():
@@ -193,8 +234,10 @@ async def serve(args: argparse.Namespace) -> int:
                 raise RuntimeError("the bot stopped before it was ready")
             await asyncio.sleep(0.01)
         emit("ready", pid=os.getpid())
-        await _wait_for_stop(bot)
+        lag.start()
+        await _wait_for_stop(lag)
     finally:
+        emit("lag", **lag.stop())
         with contextlib.suppress(Exception):
             await bot.close()
         with contextlib.suppress(Exception, asyncio.CancelledError):
