@@ -350,7 +350,9 @@ def _goals(state: Homm4State, army: Army) -> list[tuple[float, Hex]]:
         if site.guard and not (
             site.kind == "town" and site.owner is not None and not allies(seat, site.owner)
         ):
-            if fragile and mine < 2.0 * strength(state, defenders):
+            if fragile and not (
+                site.entrance is not None and mine >= 2.0 * strength(state, defenders)
+            ):
                 continue
             guard_need = 1.3 if last else 1.0
             if mine < guard_need * strength(state, defenders):
