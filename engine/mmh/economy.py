@@ -11,7 +11,16 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event
 from engine.mmh.board import board_of
-from engine.mmh.common import content, creature_name, ev, hero_def, hero_name, week_event, who
+from engine.mmh.common import (
+    content,
+    creature_name,
+    ev,
+    hero_def,
+    hero_name,
+    private_ev,
+    week_event,
+    who,
+)
 from engine.mmh.content import CONTROLLABLE, EffectKind
 from engine.mmh.gains import draw_skills, pay_level_up
 from engine.mmh.heroes import has_building, leadership, passive
@@ -295,10 +304,12 @@ def sell_scroll(state: MmhState, seat: int, hero_id: str, scroll: str) -> list[E
     state.scroll_discard.append(scroll)
     state.seats[seat].gold += card.level
     return [
-        ev(
+        private_ev(
             "sell",
-            f"{hero_name(hero)} sells the scroll {card.name} for {card.level} gold.",
-            card=scroll,
+            f"{hero_name(hero)} sells a level {card.level} scroll for {card.level} gold.",
+            seat,
+            f"{hero_name(hero)} sells {card.name}.",
+            level=card.level,
         )
     ]
 

@@ -202,7 +202,9 @@ def keep_card(state: MmhState, prompt: KeepCard, card: str) -> list[Event]:
     :raises IllegalMove: if ``card`` is not among the drawn cards.
     """
     if card not in prompt.cards:
-        raise IllegalMove(f"Choose one of the drawn cards: {', '.join(prompt.cards)}.")
+        raise IllegalMove(
+            f"Keep one of the {len(prompt.cards)} cards you drew (your hand DM lists them)."
+        )
     hero = state.heroes[prompt.hero]
     rest = [c for c in prompt.cards if c != card]
     state.queue.pop(0)
