@@ -324,6 +324,13 @@ class Homm4Adapter(RulesetAdapter):
     uses_decks: ClassVar[bool] = True
     lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly", "options")
 
+    def specs_for(self, decision: Decision) -> list[CommandSpec]:
+        """The play commands answering ``decision``, without those of advanced rules the
+        game does not use (`bot.homm4.commands.available`)."""
+        from bot.homm4 import commands
+
+        return [s for s in self.specs() if commands.available(s, decision)]
+
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """Board size and assembly as they are; the ``options`` text (Advanced Rules and
         Game Variants) read by `bot.homm4.options_text.parse_options_text`."""

@@ -1147,6 +1147,24 @@ _DEFAULT_BOOLS: dict[str, tuple[str, Any]] = {
 }
 
 
+OPTION_COMMANDS: dict[str, str] = {
+    "pay_player": "diplomacy",
+    "give_army": "diplomacy",
+    "sell_object": "trading",
+    "loot_hero": "resurrection",
+}
+"""Commands of an advanced rule -> the options word that turns the rule on."""
+
+
+def available(spec: CommandSpec, decision: Decision) -> bool:
+    """Whether play command ``spec`` answers ``decision`` in this game: its phase, and for
+    an advanced rule's command, the rule is on (the decision lists its command type)."""
+    play = PLAY_COMMANDS.get(spec.path)
+    if play is None or decision.kind not in spec.phase:
+        return False
+    return play.command_type not in OPTION_COMMANDS or play.command_type in decision.commands
+
+
 def require_phase(path: tuple[str, ...], ctx: PlayContext) -> None:
     """Refuse a command that cannot answer the decision the player owes now, naming the
     commands that can (so ``/battle attack`` in the Movement Phase does not end in a
@@ -1157,11 +1175,22 @@ def require_phase(path: tuple[str, ...], ctx: PlayContext) -> None:
     """
     play = PLAY_COMMANDS[path]
     decision = ctx.decision
+    word = OPTION_COMMANDS.get(play.command_type)
+    if (
+        word is not None
+        and decision is not None
+        and decision.kind in play.spec.phase
+        and play.command_type not in decision.commands
+    ):
+        raise WrongStage(
+            f"/{' '.join(path)} belongs to an advanced rule this game does not use "
+            f"(the host turns it on with /game new options:{word})."
+        )
     if decision is None or decision.kind in play.spec.phase:
         return
     if any(cmd.type == play.command_type for cmd in ctx.legal):
         return
-    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase and s.kind == "play"]
+    now = [f"/{s.qualified}" for s in SPECS if s.kind == "play" and available(s, decision)]
     hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
     raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
 

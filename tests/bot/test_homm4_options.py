@@ -158,3 +158,24 @@ async def test_survivors_of_a_finished_game_join_the_next_campaign_game(tmp_path
         assert all(h.seat == 0 for h in carried.heroes)
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm4:advanced-rules.diplomacy")
+def test_deal_commands_are_offered_only_when_their_rule_is_on() -> None:
+    from bot.adapters import adapter_for
+    from bot.errors import WrongStage
+    from bot.homm4 import commands as table
+    from tests.homm4.adventure_helpers import started
+
+    for rule in (False, True):
+        state = started(seed=11, diplomacy=rule)
+        decision = HOMM4.pending(state)[0]
+        ctx = table.PlayContext(state, 0, HOMM4.legal_commands(state, 0), decision)
+        listed = {s.path for s in adapter_for("homm4").specs_for(decision)}
+        assert (("deal", "pay") in listed) == rule
+        assert ("deal", "sell") not in listed, "Resource Trading is off"
+        if rule:
+            table.require_phase(("deal", "pay"), ctx)
+        else:
+            with pytest.raises(WrongStage, match="options:diplomacy"):
+                table.require_phase(("deal", "pay"), ctx)
