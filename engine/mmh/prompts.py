@@ -244,11 +244,17 @@ def reward(state: MmhState, seat: int, deck: str | None, artefact: str | None) -
 
 def decline(state: MmhState, seat: int) -> list[Event]:
     """Pass on an optional choice: lose treasure XP, forgo a scroll, find nothing at a
-    Dragon Vein, recruit no more at an Arena, stop raising the dead.
+    Dragon Vein, recruit no more at an Arena, stop raising the dead; or skip a hero
+    battle's reward when there is none to take (both skill decks used up, no artefact).
 
     :raises WrongPhase: when the pending choice may not be declined.
     """
-    prompt = head(state, seat, XpSpend, ScrollRoom, DragonVein, ArenaRecruit, Raise)
+    prompt = head(state, seat, XpSpend, ScrollRoom, DragonVein, ArenaRecruit, Raise, Reward)
+    if isinstance(prompt, Reward):
+        winner = state.heroes[prompt.hero]
+        decks = [d for d in ("might", "magic") if skill_cards_left(state, winner, d)]
+        if decks or state.heroes[prompt.loser].artefacts:
+            raise IllegalMove("The reward must be taken: a skill card or an artefact of the loser.")
     state.queue.pop(0)
     hero = hero_name(prompt.hero)
     if isinstance(prompt, XpSpend):

@@ -332,3 +332,24 @@ def test_a_magic_attack_hits_on_the_heros_magic(monkeypatch: pytest.MonkeyPatch)
             state, 0, {"type": "use_card", "card": "necropolis-magic-5", "part": "secondary"}
         )
     assert "3 hit(s) = 3 damage" in texts(events)
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_a_reward_with_nothing_to_take_can_be_skipped() -> None:
+    from engine.mmh.state import Reward
+
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    state.queue.insert(0, Reward(seat=0, hero="laszlo", loser="orson"))
+    with pytest.raises(IllegalMove, match="must be taken"):
+        apply(state, 0, {"type": "decline"})
+    seat = state.seats[0]
+    seat.might_discard += seat.might_deck + seat.magic_deck
+    seat.might_deck, seat.magic_deck = [], []
+    hero = state.heroes["laszlo"]
+    hero.skills += seat.might_discard
+    seat.might_discard = []
+    assert R.legal_commands(state, 0) == [
+        __import__("engine.mmh.commands", fromlist=["Decline"]).Decline()
+    ]
+    state, _ = apply(state, 0, {"type": "decline"})
+    assert not state.queue
