@@ -245,19 +245,44 @@ def swap_artefact(state: MmhState, prompt: ArtefactSwap, keep: str) -> list[Even
     hero.artefacts.remove(drop)
     state.artefact_discard.append(drop)
     name = content().artefact(drop).name
+    discarded = ev(
+        "artefact_discard",
+        f"{hero_name(hero)} discards the artefact {name}.",
+        hero=hero.id,
+        card=drop,
+    )
+    return [discarded, *enforce_leadership(state, hero)]
+
+
+def lose_artefact(state: MmhState, hero: Hero, card: str) -> list[Event]:
+    """Remove an artefact from a hero (its VP goes with it); his values may drop."""
+    hero.artefacts.remove(card)
+    return enforce_leadership(state, hero)
+
+
+def enforce_leadership(state: MmhState, hero: Hero) -> list[Event]:
+    """An army larger than the hero's Leadership (after losing a Leadership bonus) sends
+    its weakest creatures back to the reserve: basic before elite, lower level first
+    (mmh:game-setup.choosing-the-starting-hero, "may never be exceeded")."""
+    from engine.mmh.heroes import leadership
+
+    limit = leadership(state, hero)
+    if len(hero.army) <= limit:
+        return []
+    c = content()
+    ranked = sorted(hero.army, key=lambda u: (u.elite, c.creature(u.creature).level))
+    extra = ranked[: len(hero.army) - limit]
+    for unit in extra:
+        hero.army.remove(unit)
+        state.seats[hero.owner].reserve[unit.creature] += 1
     return [
         ev(
-            "artefact_discard",
-            f"{hero_name(hero)} discards the artefact {name}.",
+            "leadership",
+            f"{hero_name(hero)}'s Leadership drops to {limit}: {len(extra)} creature(s) go back "
+            "to the reserve.",
             hero=hero.id,
-            card=drop,
         )
     ]
-
-
-def lose_artefact(state: MmhState, hero: Hero, card: str) -> None:
-    """Remove an artefact from a hero (its VP goes with it)."""
-    hero.artefacts.remove(card)
 
 
 def gain_luck(state: MmhState, hero: Hero, count: int) -> list[Event]:

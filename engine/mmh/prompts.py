@@ -20,6 +20,7 @@ from engine.mmh.gains import (
     draw_scrolls,
     draw_skills,
     keep_card,
+    lose_artefact,
     pay_level_up,
     push,
     skill_cards_left,
@@ -227,13 +228,14 @@ def reward(state: MmhState, seat: int, deck: str | None, artefact: str | None) -
         if artefact not in loser.artefacts:
             raise IllegalMove(f"{hero_name(loser)} holds no such artefact.")
         state.queue.pop(0)
-        loser.artefacts.remove(artefact)
         events = [
             ev(
                 "spoils",
-                f"{hero_name(hero)} takes an artefact from {hero_name(loser)} ({who(loser.owner)} -1 VP).",
+                f"{hero_name(hero)} takes an artefact from {hero_name(loser)} "
+                f"({who(loser.owner)} -1 VP).",
             )
         ]
+        events += lose_artefact(state, loser, artefact)
         return events + take_artefact(state, hero, artefact)
     assert deck is not None
     if skill_cards_left(state, hero, deck) == 0:

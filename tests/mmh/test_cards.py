@@ -169,3 +169,22 @@ def test_dragon_vein_searches_the_discard_piles() -> None:
     assert R.view(state, 1).discards == {}
     state, _ = apply(state, 0, {"type": "search", "pile": "artefact", "card": "horn_of_plenty"})
     assert "horn_of_plenty" in state.heroes["laszlo"].artefacts
+
+
+@pytest.mark.rule("mmh:game-setup.choosing-the-starting-hero")
+def test_losing_a_leadership_artefact_sends_the_extra_creatures_home() -> None:
+    from tests.mmh.helpers import set_army
+
+    state = new_game(2, heroes=("laszlo", "orson"))  # Laszlo: Leadership 7
+    hero = state.heroes["laszlo"]
+    for card in ("legion_helm", "holy_tower_shield"):
+        state.artefact_deck.remove(card)
+    gains.take_artefact(state, hero, "legion_helm")
+    set_army(state, "laszlo", [("sentinel", True)] * 4 + [("sentinel", False)] * 4)
+    assert heroes.leadership(state, hero) == 8
+    gains.take_artefact(state, hero, "holy_tower_shield")  # armor too: keep one
+    state, events = apply(state, 0, {"type": "keep", "card": "holy_tower_shield"})
+    army = state.heroes["laszlo"].army
+    assert len(army) == 7 and sum(1 for u in army if not u.elite) == 3
+    assert "Leadership drops to 7" in " ".join(e.text for e in events)
+    assert R.audit(state) == []
