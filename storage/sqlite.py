@@ -559,18 +559,19 @@ class SqliteRepository(Repository):
         events: Sequence[Event] = (),
         undoes: int | None = None,
     ) -> LogEntry:
-        """Append one log entry at the next seq inside the current transaction."""
-        seq_row = await _row(
-            conn, "SELECT coalesce(max(seq), 0) + 1 FROM game_log WHERE game_id = ?", (game_id,)
-        )
-        seq = int(seq_row[0]) if seq_row is not None else 1
-        await conn.execute(
+        """Append one log entry at the next seq inside the current transaction.
+
+        One statement computes the next seq, inserts and returns it: every statement is a
+        round trip to the connection's thread, about a seventh of a commit's time.
+        """
+        inserted = await _rows(
+            conn,
             "INSERT INTO game_log (game_id, seq, kind, action, actor_user_id, seat, command, "
             "reason, details, events, undoes, version_after, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+            "FROM game_log WHERE game_id = ? RETURNING seq",
             (
                 game_id,
-                seq,
                 kind.value,
                 None if action is None else action.value,
                 actor_user_id,
@@ -582,8 +583,10 @@ class SqliteRepository(Repository):
                 undoes,
                 version_after,
                 now,
+                game_id,
             ),
         )
+        seq = int(inserted[0][0])
         return LogEntry(
             game_id=game_id,
             seq=seq,
