@@ -57,11 +57,14 @@ from storage import open_repository
 from storage.records import GameStatus
 
 STORED = 1000
+"""Games in the database (the full run): `ACTIVE` active, the rest finished."""
 ACTIVE = 50
+"""Games played at once in the many-games run (the full run)."""
 THINK = 10.0
 """Mean seconds between a game's rounds in the many-games run (see the module docstring)."""
 
 DONE_TIMEOUT = 120.0
+"""Seconds to wait for the bot to answer an interaction before counting a timeout."""
 
 
 @dataclass

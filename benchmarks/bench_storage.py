@@ -19,12 +19,14 @@ Floors, measured in the same run and interleaved command by command with the com
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -140,13 +142,15 @@ class CommitSamples:
 async def commit_samples(
     folder: Path, games: Sequence[RecordedGame], synchronous: Synchronous, count: int
 ) -> CommitSamples:
-    """Commit ``count`` recorded steps (game after game), each followed by the bare
-    inserts of the same bytes; time all three."""
+    """Commit ``count`` recorded steps (game after game); with each, insert the same bytes
+    bare (aiosqlite, then stdlib sqlite3). The three run in a random order each time, so
+    neither is favoured by running right after another (a warm thread, a flushed disk)."""
     rules = _ruleset()
     repo = await open_repository(folder / f"commits-{synchronous}.db", synchronous=synchronous)
     bare = await _open_bare(folder / f"bare-{synchronous}.db", synchronous)
     plain = _open_plain(folder / f"plain-{synchronous}.db", synchronous)
     samples = CommitSamples([], [], [])
+    order = random.Random(len(synchronous))
     try:
         channel = 0
         while len(samples.commits) < count:
@@ -158,25 +162,38 @@ async def commit_samples(
                     break
                 state_json = rules.dump_state(step.state)
                 log = _log_bytes(step)
-                started = time.perf_counter()
-                await repo.commit(
-                    game_id,
-                    expected_version=step.state.version - 1,
-                    seat=step.seat,
-                    command=step.command,
-                    state=step.state,
-                    events=step.events,
-                    actor_user_id=1000 + step.seat,
-                    result=rules.result(step.state),
-                )
-                middle = time.perf_counter()
-                await _bare_insert(bare, state_json, log)
-                after = time.perf_counter()
-                _plain_insert(plain, state_json, log)
-                done = time.perf_counter()
-                samples.commits.append((middle - started) * 1000)
-                samples.bare.append((after - middle) * 1000)
-                samples.plain.append((done - after) * 1000)
+                outcome = rules.result(step.state)
+
+                async def commit(
+                    step: Step = step, outcome: Any = outcome, game_id: int = game_id
+                ) -> None:
+                    await repo.commit(
+                        game_id,
+                        expected_version=step.state.version - 1,
+                        seat=step.seat,
+                        command=step.command,
+                        state=step.state,
+                        events=step.events,
+                        actor_user_id=1000 + step.seat,
+                        result=outcome,
+                    )
+
+                async def bare_insert(state: str = state_json, log: str = log) -> None:
+                    await _bare_insert(bare, state, log)
+
+                async def plain_insert(state: str = state_json, log: str = log) -> None:
+                    _plain_insert(plain, state, log)
+
+                runs: list[tuple[Callable[[], Awaitable[None]], list[float]]] = [
+                    (commit, samples.commits),
+                    (bare_insert, samples.bare),
+                    (plain_insert, samples.plain),
+                ]
+                order.shuffle(runs)
+                for run, into in runs:
+                    started = time.perf_counter()
+                    await run()
+                    into.append((time.perf_counter() - started) * 1000)
     finally:
         plain.close()
         await bare.close()
@@ -279,8 +296,8 @@ async def measure(quick: bool) -> AreaResult:
         notes=[
             f"{count} commits per mode: the commands of {len(games)} complete 4-player homm4 "
             f"AI games (snapshots {snapshot.min:.0f}–{snapshot.max:.0f} KiB, median "
-            f"{snapshot.median:.0f} KiB), each commit followed by the bare inserts of the "
-            "same bytes, so machine noise falls on both alike.",
+            f"{snapshot.median:.0f} KiB); with each commit the bare inserts of the same "
+            "bytes, the three in a random order each time, so machine noise falls on all.",
             "The bot runs with synchronous=FULL (a commit survives power loss); NORMAL is "
             "shown for comparison.",
         ],
