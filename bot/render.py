@@ -119,6 +119,10 @@ def _warm_worker() -> None:
     _draw("card", next(iter(pool.cards)))
 
 
+def _started() -> None:
+    """Nothing: one is submitted per worker when the pool opens, so all start at once."""
+
+
 class Homm4Renderer:
     """`Renderer` on `rendering.homm4` (palette PNG, at most 1600 px wide), with a
     `PictureCache` keyed by each view's JSON (a hand's key is that seat's own view, so a
@@ -179,10 +183,12 @@ class Homm4Renderer:
         with self._pool_lock:
             if self._pool is None:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["rendering.homm4", "engine.homm4.views"])
+                context.set_forkserver_preload(["bot.render", "rendering.homm4"])
                 self._pool = ProcessPoolExecutor(
                     self.processes, mp_context=context, initializer=_warm_worker
                 )
+                for _ in range(self.processes):  # start (and warm) every worker now
+                    self._pool.submit(_started)
             return self._pool
 
     def close(self) -> None:
