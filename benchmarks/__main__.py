@@ -45,7 +45,10 @@ def _py_spy_wrapper(out: Path | None) -> list[str]:
         return []
     found = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     each = out.with_name(f"{out.stem}-{{scenario}}{out.suffix}")  # one file per bot process
-    return [found, "record", "--threads", "-r", "200", "-f", "speedscope", "-o", str(each), "--"]
+    return [
+        *(found, "record", "--threads", "--subprocesses", "-r", "200"),
+        *("-f", "speedscope", "-o", str(each), "--"),
+    ]
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

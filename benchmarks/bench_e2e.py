@@ -34,6 +34,7 @@ for memory, that bare bot's process.
 from __future__ import annotations
 
 import asyncio
+import compileall
 import contextlib
 import json
 import os
@@ -342,6 +343,7 @@ def snapshot_source(folder: Path) -> Path:
         shutil.copytree(
             root / package, target / package, ignore=shutil.ignore_patterns("__pycache__")
         )
+    compileall.compile_dir(target, quiet=1)  # bytecode, as an installed package has
     return target
 
 
