@@ -244,7 +244,6 @@ def draw_figures(shots: list[Picture], default: Encoding, repeats: int) -> list[
                 Stat.of(encoded),
                 "encode a blank image, same size and format",
                 floor,
-                note=f"{len(default.encode(picture.image)) / 1000:.0f} kB per image",
             )
         )
     return figures
