@@ -239,6 +239,12 @@ class RulesetAdapter:
         shown = " ".join(f"{k}={v}" for k, v in fields.items() if v is not None)
         return f"{command.type.replace('_', ' ')} {shown}".strip()
 
+    def describe_for(self, state: GameState, seat: int, command: Command) -> str:
+        """One line for ``seat``'s command, for that seat's own eyes (its reply): by
+        default `describe`. A ruleset whose words depend on who acts overrides it (homm3:
+        an answer names an option of the seat's own open choice, never another seat's)."""
+        return self.describe(state, command)
+
     def decision_ui(
         self,
         state: GameState,

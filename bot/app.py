@@ -83,12 +83,26 @@ def main(args: argparse.Namespace) -> int:
 
 
 def configure_logging(level: str) -> None:
-    """Log to stderr at ``level`` (discord.py's own chatter at WARNING unless DEBUG)."""
+    """Log to stderr at ``level``; libraries at `library_log_levels`."""
     logging.basicConfig(
         level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
     )
-    if level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
+    for name, library_level in library_log_levels(level).items():
+        logging.getLogger(name).setLevel(library_level)
+
+
+def library_log_levels(level: str) -> dict[str, int]:
+    """The levels of libraries' loggers when the bot logs at ``level``.
+
+    discord.py's chatter at WARNING, or INFO when ``level`` is DEBUG; aiosqlite at INFO.
+    Never DEBUG: there discord.py logs every request body and gateway payload (the text of
+    DMs with hands, the options a player typed) and aiosqlite every SQL parameter (a
+    game's whole state), and private cards never reach a log line (house rule 6).
+    """
+    return {
+        "discord": logging.INFO if level == "DEBUG" else logging.WARNING,
+        "aiosqlite": logging.INFO,
+    }
 
 
 async def run(settings: Settings) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 PREFIX = "ht"
@@ -140,3 +141,18 @@ def read_option_token(token: str) -> tuple[int, str]:
     if not sep or not digest:
         raise CustomIdError(f"not an option token: {token!r}")
     return _from_b36(index), digest
+
+
+def find_option(commands_json: Sequence[str], index: int, digest: str) -> int | None:
+    """Which of the legal commands (their canonical JSON, in order) an option token means.
+
+    The token's ``index`` counts among the commands its message offered, which may be
+    fewer than the legal ones (a channel message leaves out those naming private cards,
+    so that its numbers do not tell how many there are): the command at ``index`` when
+    its hash matches, else the only legal command with that hash. None when no command,
+    or more than one, has it (the player chooses again).
+    """
+    if 0 <= index < len(commands_json) and command_hash(commands_json[index]) == digest:
+        return index
+    found = [i for i, text in enumerate(commands_json) if command_hash(text) == digest]
+    return found[0] if len(found) == 1 else None

@@ -31,6 +31,7 @@ from bot.discord_components import GameComponent, build_view
 from bot.discord_delivery import Deliverer, DmReachability, defer
 from bot.discord_errors import DeliveryFailed
 from bot.discord_refs import MessageRefStore
+from bot.errors import failure_text
 from bot.outbox import Outbox
 from bot.reminders import ReminderLoop
 
@@ -123,8 +124,8 @@ class HeroesBot(commands.Bot):
         try:
             outbox = await self.service.recover()
             await self.deliver_unprompted(outbox)
-        except Exception:  # a failed recovery must not keep the bot from serving
-            log.exception("Recovering unfinished automatic moves failed")
+        except Exception as error:  # a failed recovery must not keep the bot from serving
+            log.error("Recovering unfinished automatic moves failed: %s", failure_text(error))
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Sync the command tree: to the dev guild when configured, else globally."""

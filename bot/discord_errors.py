@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import logging
 import secrets
-import traceback
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord_delivery import send_to_interaction
-from bot.errors import user_message
+from bot.errors import failure_text, user_message
 
 log = logging.getLogger(__name__)
 
@@ -68,20 +67,16 @@ def player_text(error: BaseException) -> str | None:
 
 
 def log_unexpected(interaction: discord.Interaction, error: BaseException, reference: str) -> None:
-    """Log a bug with its context and stack, leaving out every message text."""
-    stack = "".join(traceback.format_tb(error.__traceback__))
-    cause = error.__cause__ or error.__context__
-    cause_name = f" (caused by {type(cause).__name__})" if cause is not None else ""
+    """Log a bug with its context and stack, leaving out every message text
+    (`bot.errors.failure_text`)."""
     log.error(
-        "Unexpected %s%s in %s by user %s in channel %s (guild %s), reference %s\n%s",
-        type(error).__name__,
-        cause_name,
+        "Unexpected error in %s by user %s in channel %s (guild %s), reference %s: %s",
         describe_interaction(interaction),
         interaction.user.id,
         interaction.channel_id,
         interaction.guild_id,
         reference,
-        stack,
+        failure_text(error),
     )
 
 

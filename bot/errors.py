@@ -16,6 +16,8 @@ leaves the game unchanged because the storage commit is atomic.
 
 from __future__ import annotations
 
+import traceback
+
 from bot.outbox import Reply
 from engine.core.errors import RuleViolation
 from storage.errors import StorageError
@@ -117,3 +119,17 @@ def error_reply(error: BaseException) -> Reply | None:
     if message is None:
         return None
     return Reply(text=message[:2000], ephemeral=True)
+
+
+def failure_text(error: BaseException) -> str:
+    """An exception as a log line may show it: its type, its cause's type and its stack —
+    never a message (DESIGN "Private information", house rule 6: a rule's refusal names the
+    acting seat's own cards, an engine ``KeyError`` a card id).
+
+    >>> failure_text(KeyError("fireball")).splitlines()[0]
+    'KeyError'
+    """
+    cause = error.__cause__ or error.__context__
+    caused = f" (caused by {type(cause).__name__})" if cause is not None else ""
+    stack = "".join(traceback.format_tb(error.__traceback__))
+    return f"{type(error).__name__}{caused}\n{stack}".rstrip()

@@ -378,7 +378,11 @@ class ModerationMixin(ServiceCore):
         if outcome.ok:
             text = f"verified game #{game.id}: replaying {outcome.commands} commands gives exactly the stored position"
         elif outcome.error:
-            text = f"verified game #{game.id}: the replay FAILED ({outcome.error})"
+            # Not the refusal's words: they may name a seat's Hand cards (house rule 6).
+            text = (
+                f"verified game #{game.id}: the replay FAILED (the rules now refuse a logged "
+                "command)"
+            )
         else:
             text = f"verified game #{game.id}: the replay DIFFERS from the stored position at {outcome.difference or 'formatting only'}"
         return Outbox(

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from discord.ext import tasks
 
+from bot.errors import failure_text
 from bot.outbox import Outbox
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,8 @@ class ReminderLoop:
     async def _tick(self) -> None:
         try:
             await self.tick()
-        except Exception:  # one bad tick must not stop reminders for every game
-            log.exception("Reminder tick failed")
+        except Exception as error:  # one bad tick must not stop reminders for every game
+            log.error("Reminder tick failed: %s", failure_text(error))
 
     async def tick(self, now: datetime | None = None) -> int:
         """Deliver everything due at ``now`` (default: the clock); return the Outbox count."""

@@ -301,14 +301,14 @@ class GameService(LobbyMixin, ModerationMixin):
                 legal = rules.legal_commands(state, seat.seat)
                 if not legal:
                     rules.check_decision(state, seat.seat, "")
-                if (
-                    index >= len(legal)
-                    or customids.command_hash(legal[index].model_dump_json()) != digest
-                ):
+                found = customids.find_option(
+                    [cmd.model_dump_json() for cmd in legal], index, digest
+                )
+                if found is None:
                     raise InvalidInput(
                         "That choice no longer matches the game; look at the latest message and choose again."
                     )
-                return legal[index]
+                return legal[found]
 
             batch = await self.act(
                 game.id,

@@ -376,15 +376,18 @@ class ServiceCore:
                     batch, seat, command, actor_user_id=None, by=by, reason=reason
                 )
             except RuleViolation as error:
+                # Neither the command nor the refusal: both may name the seat's Hand cards,
+                # and this line and the channel are public (house rule 6).
                 log.warning(
-                    "game %s: automatic %s for seat %s refused: %s",
+                    "game %s: the automatic %s (%s) for seat %s was refused (%s)",
                     batch.game.id,
-                    command,
+                    command.type,
+                    by,
                     seat,
-                    error,
+                    type(error).__name__,
                 )
                 batch.automation_error = (
-                    f"The automatic answer for {seat_name(seat)} was refused ({error.message}). "
+                    f"The automatic answer for {seat_name(seat)} was refused by the rules. "
                     "A moderator may /mod skip."
                 )
                 return
@@ -615,7 +618,7 @@ class ServiceCore:
                 note = (
                     adapter.move_note(batch.after, step.command) if batch.after is not None else ""
                 )
-                parts.append(f"✅ {adapter.describe(state, step.command)}{note}")
+                parts.append(f"✅ {adapter.describe_for(state, step.seat, step.command)}{note}")
             else:
                 parts.append(f"✅ {step.command.type}")
         if actor_seat is not None:

@@ -89,14 +89,22 @@ def _card(state: Homm3State, number: int | None) -> str:
     return f"{load_content().card_name(state.cards[number])} #{number}"
 
 
-def describe(state: GameState, command: Command) -> str:
-    """One line for a homm3 command (may name the acting seat's own cards)."""
+def describe(state: GameState, command: Command, seat: int | None = None) -> str:
+    """One line for ``seat``'s homm3 command (may name that seat's own cards).
+
+    A choice's option is read from ``seat``'s open choice only: two seats may choose at
+    once (a Skirmish template's set-up Removals), and the other seat's options name its
+    private cards. Without ``seat``, only a choice no other seat could mean is read.
+    """
     h3 = _state(state)
     content = load_content()
     if isinstance(command, c.Choose):
-        for choice in h3.choice.values():
-            if command.option < len(choice.options):
-                return f"{command.option}: {choice.options[command.option]}"
+        if seat is not None:
+            choice = h3.choice.get(seat)
+        else:
+            choice = next(iter(h3.choice.values())) if len(h3.choice) == 1 else None
+        if choice is not None and command.option < len(choice.options):
+            return f"{command.option}: {choice.options[command.option]}"
         return f"Option {command.option}"
     if isinstance(command, c.Redraw):
         return f"Swap {', '.join(_card(h3, x) for x in command.cards)} using {_card(h3, command.source)}"
@@ -292,8 +300,12 @@ class Homm3Adapter(RulesetAdapter):
         return decision.kind in PRIVATE_DECISIONS
 
     def describe(self, state: GameState, command: Command) -> str:
-        """`describe`."""
+        """`describe` (a choice's option only when one seat is choosing)."""
         return describe(state, command)
+
+    def describe_for(self, state: GameState, seat: int, command: Command) -> str:
+        """`describe` of ``seat``'s command (its own choice's option)."""
+        return describe(state, command, seat)
 
     def decision_ui(
         self,
@@ -317,9 +329,9 @@ class Homm3Adapter(RulesetAdapter):
             state.version,
             offered,
             default if default in offered else None,
-            lambda cmd: describe(h3, cmd),
+            lambda cmd: describe(h3, cmd, seat),
             ends=ENDS,
-            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(h3, cmd)),
+            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(h3, cmd, seat)),
         )
         return DecisionUI(ui.text, ui.components, private)
 
@@ -391,7 +403,7 @@ class Homm3Adapter(RulesetAdapter):
                 for cmd in plays[:10]:
                     path, options = table.slash_for(cmd)
                     typed = " ".join(f"{k}:{v}" for k, v in options.items())
-                    lines.append(f"• {describe(h3, cmd)} — `/{' '.join(path)} {typed}`")
+                    lines.append(f"• {describe(h3, cmd, seat)} — `/{' '.join(path)} {typed}`")
         return clip("\n".join(lines), 1900)
 
     def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:

@@ -157,10 +157,12 @@ def decision_ui(
         decision = decision.model_copy(
             update={"prompt": f"{decision.prompt} It is {revealed} (just revealed)."}
         )
-    tokens = {
-        id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
-    }
     offered = [cmd for cmd in legal if private or cmd.type not in PRIVATE_COMMANDS]
+    # Numbered among the offered commands: numbers among all legal ones would tell the
+    # channel how many Hand cards could be recruited or learnt (`customids.find_option`).
+    tokens = {
+        id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(offered)
+    }
     text = decision.prompt
     components: list[Component] = []
     default_cmd = next((cmd for cmd in offered if default is not None and cmd == default), None)

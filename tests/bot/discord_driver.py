@@ -198,18 +198,28 @@ class Driver:
         self, who: FakeUser, game: Game, state: Homm4State, index: int, command: Command
     ) -> tuple[FakeMessage, str, str | None] | None:
         """A button (or select option) offering ``command`` to ``who``: ``(message,
-        custom_id, select value or None)``."""
-        token = customids.option_token(index, command.model_dump_json())
-        button = customids.encode(game.id, state.version, "opt", token)
+        custom_id, select value or None)``. A token's number counts among the commands
+        its message offers (`customids.find_option`), so its hash is what is compared."""
+        digest = customids.command_hash(command.model_dump_json())
+        prefix = customids.encode(game.id, state.version, "opt") + ":"
         select = customids.encode(game.id, state.version, "pick")
+
+        def means(token: str) -> bool:
+            return token.partition(".")[2] == digest
+
         for message in self.screens(who):
             for component in message.all_components():
-                custom_id = component.get("custom_id")
-                if custom_id == button and not component.get("disabled"):
-                    return message, button, None
-                values = {o.get("value") for o in component.get("options", []) or []}
-                if custom_id == select and token in values:
-                    return message, select, token
+                custom_id = str(component.get("custom_id") or "")
+                if (
+                    custom_id.startswith(prefix)
+                    and means(custom_id.removeprefix(prefix))
+                    and not component.get("disabled")
+                ):
+                    return message, custom_id, None
+                values = [str(o.get("value")) for o in component.get("options", []) or []]
+                chosen = next((v for v in values if means(v)), None)
+                if custom_id == select and chosen is not None:
+                    return message, select, chosen
         return None
 
     async def step(self, *, prefer_slash: bool = False) -> Command:

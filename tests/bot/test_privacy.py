@@ -1,0 +1,563 @@
+"""House rule 6 through the GameService, for every ruleset with hidden cards: random games
+where people click, type, ask for the status, the log and their hands, moderators skip
+and undo, reminders fall due and computer seats play — and after every action no channel
+post, public reply, public log entry or Python log line names a card that was private
+before and after it (by ``#number`` or by name), no DM or private reply names another
+seat's private card, and autocomplete serves a seat's choices only to that seat's person.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.actors import Actor
+from bot.adapters import adapter_for
+from bot.errors import USER_ERRORS, user_message
+from bot.outbox import ChannelPost, Outbox
+from bot.service import GameService
+from engine.core.model import Command, GameState
+from engine.core.ruleset import get_ruleset
+from storage.records import GameStatus
+from tests.bot import privacy_helpers as ph
+from tests.bot.service_helpers import CHANNEL, GUILD, FakeClock, make_service, person
+
+SPECTATOR = 77
+MODERATOR = 99
+
+
+class Records(logging.Handler):
+    """Keeps every log record (all loggers, every level) as its formatted text."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+        self.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+@pytest.fixture
+def records() -> Iterator[Records]:
+    """Capture every log record at DEBUG, with the library levels the bot sets at DEBUG
+    (`bot.app.library_log_levels`)."""
+    from bot.app import library_log_levels
+
+    root = logging.getLogger()
+    handler = Records()
+    old_level = root.level
+    touched = {name: logging.getLogger(name).level for name in library_log_levels("DEBUG")}
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    for name, level in library_log_levels("DEBUG").items():
+        logging.getLogger(name).setLevel(level)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
+        for name, level in touched.items():
+            logging.getLogger(name).setLevel(level)
+
+
+@dataclass
+class Watch:
+    """One game played by the test and everything checked about it."""
+
+    service: GameService
+    game_id: int
+    ruleset: str
+    users: dict[int, int]
+    records: Records
+    rng: random.Random
+    leaks: list[str] = field(default_factory=list)
+    checked: dict[str, int] = field(default_factory=dict)
+    log_seq: int = 0
+
+    def count(self, what: str, n: int = 1) -> None:
+        self.checked[what] = self.checked.get(what, 0) + n
+
+    async def state(self) -> tuple[Any, GameState]:
+        game = await self.service.repo.get_game(self.game_id)
+        return game, get_ruleset(game.ruleset).load_state(game.state_json or "")
+
+    def seat_checkers(
+        self,
+        before: GameState | None,
+        after: GameState,
+        *,
+        shuffled: bool = False,
+        shown: frozenset[int | str] = frozenset(),
+    ) -> dict[int | None, Any]:
+        seats: list[int | None] = [None, *range(after.players)]
+        return {s: ph.seat_checker(before, after, s, shuffled=shuffled, shown=shown) for s in seats}
+
+    async def observe(
+        self, what: str, before: GameState, out: Outbox | None, actor_seat: int | None
+    ) -> None:
+        """Check an action's outbox, the new log entries and the log lines it caused."""
+        _, after = await self.state()
+        page = await self.service.repo.read_log(self.game_id, after_seq=self.log_seq, limit=1000)
+        events = [e for entry in page.entries for e in entry.events]
+        shuffled = any(e.kind == "shuffle" for e in events)
+        shown = frozenset(ph.revealed(events))
+        channel = ph.channel_checker(before, after, shuffled=shuffled, shown=shown)
+        if out is not None:
+            readers = self.seat_checkers(before, after, shuffled=shuffled, shown=shown)
+            found = ph.outbox_leaks(out, channel, self.users, readers, actor_seat)
+            self.leaks += [f"{what}: {hit}" for hit in found]
+            self.count("posts", len(out.posts))
+            self.count("dms", len(out.dms))
+        for entry in page.entries:
+            self.log_seq = max(self.log_seq, entry.seq)
+            assert entry.command_json is None
+            self.leaks += [f"{what}: {hit}" for hit in ph.event_leaks(channel, entry.events)]
+            self.count("log events", len(entry.events))
+        rules = get_ruleset(after.ruleset)
+        view = rules.public_view(after).model_dump(mode="json")
+        prompts = [d.prompt for d in rules.pending(after)]
+        hits = channel.leaks([*ph.json_strings(view), *prompts], ids=True)
+        self.leaks += [f"{what}: public view or prompt: {hit}" for hit in hits]
+        lines, self.records.lines[:] = list(self.records.lines), []
+        self.leaks += [f"{what}: python log: {hit}" for hit in channel.leaks(lines)]
+        self.count("log lines", len(lines))
+
+    def refusal(self, what: str, error: BaseException, before: GameState, seat: int | None) -> None:
+        """A refusal is shown to the person who acted only."""
+        text = user_message(error) or ""
+        checker = ph.seat_checker(before, before, seat)
+        self.leaks += [f"{what} refused: {hit}" for hit in checker.leaks([text])]
+
+
+def _actor(users: dict[int, int], seat: int) -> Actor:
+    user = next(u for u, s in users.items() if s == seat)
+    return person(user)
+
+
+async def _click(watch: Watch, seat: int, command: Command) -> Outbox:
+    from bot import customids
+
+    game, state = await watch.state()
+    legal = get_ruleset(game.ruleset).legal_commands(state, seat)
+    if command not in legal:
+        return await _slash(watch, seat, command)
+    index = legal.index(command)
+    token = customids.option_token(index, command.model_dump_json())
+    cid = customids.encode(game.id, state.version, "opt", token)
+    return await watch.service.click(_actor(watch.users, seat), cid)
+
+
+async def _slash(watch: Watch, seat: int, command: Command) -> Outbox:
+    import importlib
+
+    game, _ = await watch.state()
+    table = importlib.import_module(f"bot.{game.ruleset}.commands")
+    path, options = table.slash_for(command)
+    return await watch.service.run(
+        _actor(watch.users, seat), path, options, channel_id=CHANNEL, guild_id=GUILD
+    )
+
+
+async def _autocomplete(watch: Watch, state: GameState, owed: int) -> None:
+    """Every person (and a spectator) asks for the owed decision's suggestions: each gets
+    nothing private of another seat."""
+    rules = get_ruleset(state.ruleset)
+    adapter = adapter_for(state.ruleset)
+    decision = next(d for d in rules.pending(state) if d.seat == owed)
+    specs = adapter.specs_for(decision)
+    checkers = watch.seat_checkers(state, state)
+    for spec in specs[:6]:
+        for option in [o for o in spec.options if o.autocomplete][:3]:
+            for user, seat in [*watch.users.items(), (SPECTATOR, None)]:
+                pairs = await watch.service.autocomplete(
+                    person(user), spec.path, option.name, "", {}, channel_id=CHANNEL
+                )
+                texts = [t for pair in pairs for t in pair]
+                found = checkers[seat].leaks(texts)
+                watch.leaks += [f"autocomplete {spec.qualified} {option.name}: {h}" for h in found]
+                watch.count("autocomplete", 1)
+
+
+async def play_watched(
+    tmp_path: Path,
+    records: Records,
+    ruleset: str,
+    *,
+    humans: int,
+    ai: int,
+    seed: int,
+    actions: int,
+    **options: Any,
+) -> Watch:
+    """Play up to ``actions`` actions of a game, checking each (see the module docstring)."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    rng = random.Random(seed)
+    await service.new_game(
+        person(1), CHANNEL, guild_id=GUILD, ruleset=ruleset, seed=seed, deadline_hours=2, **options
+    )
+    for number in range(2, humans + 1):
+        await service.join(person(number), CHANNEL)
+    if ai:
+        await service.add_ai(person(1), CHANNEL, count=ai)
+    start = await service.start(person(1), CHANNEL)
+    game = await repo.game_in_channel(CHANNEL)
+    assert game is not None
+    users = {s.user_id: s.seat for s in await repo.seats(game.id) if s.user_id and not s.is_ai}
+    watch = Watch(service, game.id, ruleset, users, records, rng)
+    _, first = await watch.state()
+    rules = get_ruleset(ruleset)
+    blank, _ = rules.new_game(rules.parse_options(game.options), first.players, game.seed)
+    await watch.observe("start", blank, start, 0)
+    moderator = person(MODERATOR, moderator=True)
+    try:
+        for step in range(actions):
+            row, before = await watch.state()
+            if row.status is not GameStatus.ACTIVE:
+                break
+            owed = [d.seat for d in rules.pending(before) if d.seat in users.values()]
+            if not owed:
+                out = await service.status(person(SPECTATOR), CHANNEL)
+                await watch.observe("status", before, out, None)
+                continue
+            seat = rng.choice(owed)
+            roll = rng.random()
+            what = f"step {step} ({rules.pending(before)[0].kind})"
+            try:
+                if roll < 0.05:
+                    what += " /mod skip"
+                    out = await service.mod_skip(moderator, CHANNEL, seat=str(seat + 1))
+                    actor_seat = None
+                elif roll < 0.08:
+                    what += " /game status"
+                    out = await service.status(person(SPECTATOR), CHANNEL)
+                    actor_seat = None
+                elif roll < 0.10:
+                    what += " /game log"
+                    # Old entries name cards public then (since reshuffled): each entry
+                    # is checked when it is written; here the page's buttons are.
+                    page = await service.log(person(SPECTATOR), CHANNEL)
+                    assert page.reply is not None
+                    out = Outbox(posts=[ChannelPost(CHANNEL, "", components=page.reply.components)])
+                    actor_seat = None
+                elif roll < 0.13:
+                    what += " /hand"
+                    out = await service.hand(_actor(users, seat), CHANNEL)
+                    actor_seat = seat
+                elif roll < 0.15:
+                    what += " reminders"
+                    out = await service.due_reminders(clock.advance(hours=3))
+                    actor_seat = None
+                elif roll < 0.16 and step > 10:
+                    what += " /mod undo"
+                    out = await service.mod_undo(moderator, CHANNEL, count=1)
+                    actor_seat = None
+                else:
+                    command = rules.ai_command(before, seat, rng)
+                    what += f" {command.type}"
+                    typed = roll > 0.8
+                    out = await (_slash if typed else _click)(watch, seat, command)
+                    actor_seat = seat
+                    watch.count("moves")
+            except USER_ERRORS as error:
+                watch.refusal(what, error, before, seat if roll >= 0.05 else None)
+                await watch.observe(what, before, None, None)
+                continue
+            await watch.observe(what, before, out, actor_seat)
+            if step % 5 == 0:
+                _, now = await watch.state()
+                owed_now = [d.seat for d in rules.pending(now) if d.seat in users.values()]
+                if owed_now:
+                    await _autocomplete(watch, now, owed_now[0])
+    finally:
+        await repo.close()
+    return watch
+
+
+GAMES = [
+    pytest.param("homm4", 2, 0, 23, {}, id="homm4-people"),
+    pytest.param("homm4", 1, 1, 101, {}, id="homm4-computer"),
+    pytest.param("homm4", 3, 0, 3, {"options": "advanced"}, id="homm4-advanced"),
+    pytest.param("homm3", 2, 0, 7, {"mode": "adventure"}, id="homm3-adventure"),
+    pytest.param("homm3", 2, 0, 11, {"size": "medium"}, id="homm3-skirmish"),
+    pytest.param("homm3", 1, 1, 3, {"size": "large", "siege": True}, id="homm3-computer"),
+    pytest.param("mmh", 2, 0, 5, {"length": "quick"}, id="mmh-people"),
+    pytest.param("mmh", 1, 1, 9, {"length": "quick"}, id="mmh-computer"),
+    pytest.param("mmh", 3, 0, 6, {}, id="mmh-three"),
+]
+
+
+@pytest.mark.rule("homm4:card-types")
+@pytest.mark.parametrize(("ruleset", "humans", "ai", "seed", "options"), GAMES)
+async def test_no_private_card_reaches_anyone_else(
+    tmp_path: Path,
+    records: Records,
+    ruleset: str,
+    humans: int,
+    ai: int,
+    seed: int,
+    options: dict[str, Any],
+) -> None:
+    watch = await play_watched(
+        tmp_path, records, ruleset, humans=humans, ai=ai, seed=seed, actions=800, **options
+    )
+    assert not watch.leaks, "\n".join(watch.leaks[:20])
+    assert watch.checked.get("moves", 0) > 30 and watch.checked.get("dms", 0) > 10
+    assert watch.checked.get("log events", 0) > 100
+    assert watch.checked.get("autocomplete", 0) > 20
+
+
+# ------------------------------------------------------------------ the checker can fail
+@pytest.mark.rule("homm3bf:battlefield-setup")
+async def test_an_injected_leak_is_found(
+    tmp_path: Path, records: Records, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole-game check finds a Hand card named in a channel post and in a log line."""
+    from bot.service_core import ServiceCore
+    from engine.homm3.content import load_content
+
+    real = ServiceCore._public_lines
+
+    def leaky(batch: Any) -> list[str]:
+        state = batch.after
+        seat = state.seats[0] if state is not None else None
+        cards = [*seat.hand, *seat.adventure_hand, *seat.deck] if seat is not None else []
+        named = [f"{load_content().card_name(state.cards[i])} #{i}" for i in cards[:1]]
+        logging.getLogger("bot.service_core").info("hand: %s", named)
+        return [*real(batch), *named]
+
+    monkeypatch.setattr(ServiceCore, "_public_lines", staticmethod(leaky))
+    watch = await play_watched(
+        tmp_path, records, "homm3", humans=2, ai=0, seed=7, actions=40, mode="adventure"
+    )
+    assert any("channel post" in leak for leak in watch.leaks)
+    assert any("python log" in leak for leak in watch.leaks)
+
+
+# ------------------------------------------------------------------ homm3: two choosers
+@pytest.mark.rule("homm3bf:skirmish-mode.medium")
+def test_a_homm3_answer_is_worded_from_the_choosers_own_choice() -> None:
+    """A Skirmish template has both players Remove set-up cards at once: each one's buttons
+    and reply name only their own cards, never the other's (who chooses first in the
+    state's order is irrelevant)."""
+    from bot.homm3.adapter import Homm3Adapter
+    from engine.homm3 import RULESET as HOMM3
+    from engine.homm3 import commands as c
+
+    state, _ = HOMM3.new_game(HOMM3.parse_options({"size": "medium"}), 2, 11)
+    owed = HOMM3.pending(state)
+    assert [d.kind for d in owed] == ["choose_setup_remove", "choose_setup_remove"]
+    adapter = Homm3Adapter()
+    for decision in owed:
+        mine = state.choice[decision.seat].options
+        theirs = state.choice[1 - decision.seat].options
+        legal = HOMM3.legal_commands(state, decision.seat)
+        ui = adapter.decision_ui(state, decision.seat, decision, 1, legal, None)
+        labels = [t for t in ph.component_texts(ui.components) if ": " in t]
+        assert labels and all(label.split(": ", 1)[1].removesuffix("…") for label in labels)
+        for label in labels:
+            option = label.removeprefix("Default: ").split(": ", 1)[1]
+            assert option in mine and option not in theirs, label
+        said = adapter.describe_for(state, decision.seat, c.Choose(option=0))
+        assert said == f"0: {mine[0]}"
+    # Without a seat, no choice of two is guessed at.
+    assert Homm3Adapter().describe(state, c.Choose(option=0)) == "Option 0"
+
+
+# ------------------------------------------------------------------ numbers in custom ids
+def _public_components(ruleset: str, state: GameState, seat: int, legal: list[Command]) -> Any:
+    rules = get_ruleset(ruleset)
+    decision = next(d for d in rules.pending(state) if d.seat == seat)
+    try:
+        default: Command | None = rules.default_command(state, seat)
+    except Exception:
+        default = None
+    ui = adapter_for(ruleset).decision_ui(state, seat, decision, 1, legal, default)
+    return ui.private, ui.components
+
+
+def _names_private_cards(ruleset: str, state: GameState, command: Command) -> bool:
+    if ruleset == "homm4":
+        from bot.homm4.adapter import PRIVATE_COMMANDS
+
+        return command.type in PRIVATE_COMMANDS
+    if ruleset == "homm3":
+        from bot.homm3.adapter import CARD_COMMANDS
+
+        return command.type in CARD_COMMANDS
+    from bot.mmh.adapter import _hidden_card
+
+    return _hidden_card(state, command)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("homm4:card-types")
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [("homm4", {}), ("homm3", {"mode": "adventure"}), ("homm3", {}), ("mmh", {"length": "quick"})],
+)
+def test_channel_buttons_do_not_depend_on_private_choices(
+    ruleset: str, options: dict[str, Any]
+) -> None:
+    """The components of a public decision (labels, custom ids with their numbers) are the
+    same whether or not the legal commands include those naming private cards: a channel
+    message never tells how many Hand cards could be played, recruited or learnt."""
+    rules = get_ruleset(ruleset)
+    adapter = adapter_for(ruleset)
+    compared = 0
+    for seed in range(4):
+        state, _ = rules.new_game(rules.parse_options(options), 2, seed)
+        rng = random.Random(seed)
+        for _ in range(700):
+            if rules.result(state).finished:
+                break
+            decision = rules.pending(state)[0]
+            legal = rules.legal_commands(state, decision.seat)
+            hidden = [cmd for cmd in legal if _names_private_cards(ruleset, state, cmd)]
+            if hidden and not adapter.is_private(decision):
+                shown = [cmd for cmd in legal if cmd not in hidden]
+                full = _public_components(ruleset, state, decision.seat, legal)
+                assert full == _public_components(ruleset, state, decision.seat, shown)
+                compared += 1
+            state, _ = rules.apply(
+                state, decision.seat, rules.ai_command(state, decision.seat, rng)
+            )
+    assert compared > 0
+
+
+def test_an_option_token_is_found_by_its_hash() -> None:
+    from bot import customids
+
+    commands = ['{"type":"a"}', '{"type":"b"}', '{"type":"c"}']
+    digest = customids.command_hash(commands[2])
+    assert customids.find_option(commands, 2, digest) == 2
+    assert customids.find_option(commands, 0, digest) == 2  # numbered among fewer offered
+    assert customids.find_option(commands, 9, digest) == 2
+    assert customids.find_option(commands, 0, "00000") is None
+    assert customids.find_option([commands[2], commands[2]], 5, digest) is None  # ambiguous
+
+
+# ------------------------------------------------------------------ refusals in public
+@pytest.mark.rule("homm4:purchase-phase")
+async def test_a_refused_automatic_answer_names_no_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A computer seat's refused command is announced in the channel and logged without
+    the command or the refusal's words (``Card #20 is not a Unit or Hero card``)."""
+    from bot import service_core
+    from engine.homm4 import board, zones
+    from engine.homm4 import commands as c
+    from tests.bot.service_helpers import click_choice, current, started_game
+
+    real = service_core.ai_choice
+    tried: list[int] = []
+
+    def refused(rules: Any, state: Any, seat: int, seed: int) -> Command:
+        decision = next(d for d in rules.pending(state) if d.seat == seat)
+        hand = [
+            i
+            for i in state.players_state[seat].hand
+            if not zones.is_unit(state, i) and not zones.is_hero(state, i)
+        ]
+        towns = [board.label(state, s.hex) for s in state.sites if s.owner == seat]
+        if decision.kind == "purchase" and hand and towns and not tried:
+            tried.append(hand[0])
+            return c.BuyUnit(card=hand[0], town=towns[0])
+        return real(rules, state, seat, seed)
+
+    monkeypatch.setattr(service_core, "ai_choice", refused)
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=1, ai=1, seed=11)
+        caplog.set_level(logging.DEBUG)
+        texts: list[str] = []
+        for _ in range(300):
+            row, state = await current(service, game.id)
+            if tried or row.status is not GameStatus.ACTIVE:
+                break
+            owed = next(d.seat for d in get_ruleset("homm4").pending(state) if d.seat == 0)
+            out = await click_choice(service, game.id, person(1), owed)
+            texts += [text for post in out.posts for text in ph.post_texts(post)]
+        assert tried, "the computer seat never reached a purchase with a non-Unit card"
+        announced = [t for t in texts if "was refused by the rules" in t]
+        assert announced and not any(f"#{tried[0]}" in t for t in announced)
+        logged = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+        assert logged and not any(f"#{tried[0]}" in m or "card=" in m for m in logged)
+    finally:
+        await repo.close()
+
+
+async def test_a_failed_verify_names_no_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay refused by the rules is announced without the refusal's words."""
+    from bot import moderation
+    from storage.replay import Verification
+    from tests.bot.service_helpers import started_game
+
+    async def failed(repo: Any, game_id: int) -> Verification:
+        return Verification(game_id, False, 3, 3, error="Card #20 (Gold Mine) is not a Unit.")
+
+    monkeypatch.setattr(moderation, "verify_game", failed)
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=1, ai=1, seed=11)
+        out = await service.mod_verify(person(MODERATOR, moderator=True), game.channel_id)
+        texts = [t for post in out.posts for t in ph.post_texts(post)]
+        assert any("FAILED" in t for t in texts)
+        assert not any("#20" in t or "Gold Mine" in t for t in texts)
+    finally:
+        await repo.close()
+
+
+# ------------------------------------------------------------------ log lines
+def test_failures_are_logged_without_their_message() -> None:
+    from bot.errors import failure_text
+
+    secret = "".join(["Fire", "ball #", "12"])  # built at run time: not in the stack's lines
+    try:
+        try:
+            raise KeyError(secret)
+        except KeyError as inner:
+            raise RuntimeError(f"drawing {secret} failed") from inner
+    except RuntimeError as error:
+        text = failure_text(error)
+    assert text.startswith("RuntimeError (caused by KeyError)")
+    assert "test_privacy.py" in text and "Fireball" not in text and "#12" not in text
+
+
+async def test_a_failed_reminder_tick_logs_no_message(caplog: pytest.LogCaptureFixture) -> None:
+    from bot.reminders import ReminderLoop
+
+    secret = "".join(["Arch", "angel #", "17"])  # built at run time: not in the stack's lines
+
+    async def due(now: Any) -> Outbox:
+        raise KeyError(secret)
+
+    async def deliver(outbox: Outbox) -> None:
+        raise AssertionError("nothing to deliver")
+
+    loop = ReminderLoop(due, deliver)
+    with caplog.at_level(logging.DEBUG):
+        await loop._tick()
+    logged = [r.getMessage() for r in caplog.records] + [r.exc_text or "" for r in caplog.records]
+    assert any("Reminder tick failed: KeyError" in m for m in logged)
+    assert not any("Archangel" in m or "#17" in m for m in logged)
+
+
+def test_libraries_never_log_at_debug() -> None:
+    """discord.py's DEBUG lines carry request bodies and gateway payloads (DMs with hands),
+    aiosqlite's every SQL parameter (a game's whole state): never at DEBUG, even when the
+    bot logs at DEBUG."""
+    from bot.app import library_log_levels
+
+    for level in ("DEBUG", "INFO", "WARNING"):
+        levels = library_log_levels(level)
+        assert levels["discord"] > logging.DEBUG and levels["aiosqlite"] > logging.DEBUG
+    assert library_log_levels("DEBUG")["discord"] == logging.INFO
