@@ -10,6 +10,8 @@ homm3turn:gained-mp (Movement from set-aside cards lasts only for its use).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.homm3 import effects, morale, zones
@@ -613,9 +615,17 @@ def _stun(player: Player, unit_id: str) -> None:
 
 
 def _offer_necromancy(state: Homm3State, seat: int) -> None:
+    """After a won Adventure Combat, offer the winner's set-aside Necromancy (if any).
+
+    Set-aside cards are private (only their number is public), so the choice is offered
+    whenever the winner has any, worded alike: a choice only for a Necromancy card would
+    tell the table that one is set aside (DESIGN "Private information")."""
     player = state.player(seat)
+    if not player.aside:
+        return
     content = load_content()
-    options, picks = [], []
+    options: list[str] = []
+    picks: list[dict[str, Any]] = []
     for card in player.aside:
         if state.cards[card] != "necromancy":
             continue
@@ -635,14 +645,13 @@ def _offer_necromancy(state: Homm3State, seat: int) -> None:
                     f"Necromancy #{card}{' (Expert)' if expert else ''}: Reinforce {unit.name} for {cost} Gold"
                 )
                 picks.append({"card": card, "expert": expert, "unit": army.unit})
-    if options:
-        options.append("Do not use Necromancy")
-        state.choice[seat] = Choice(
-            kind="necromancy",
-            prompt=f"{seat_name(seat)} may use Necromancy after the win.",
-            options=options,
-            data={"picks": picks},
-        )
+    options.append("Use no set-aside card")
+    state.choice[seat] = Choice(
+        kind="necromancy",
+        prompt=f"{seat_name(seat)} may use a set-aside card after the win.",
+        options=options,
+        data={"picks": picks},
+    )
 
 
 # ------------------------------------------------------------ Town actions
