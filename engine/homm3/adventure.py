@@ -359,15 +359,16 @@ def _answer_keep(state: Homm3State, seat: int, choice: Choice, index: int) -> li
 
 
 def _turn_start(state: Homm3State, seat: int) -> list[Event]:
+    """Turn-start effects: the Necromancy Amplifier's offer, made whether or not a
+    Necromancy card is left in the Ability deck (the deck is face down: offering it only
+    then told the table that someone holds both)."""
     player = state.player(seat)
     if "amplifier" in player.buildings:
-        necro = [c for c in state.ability_deck if state.cards[c] == "necromancy"]
-        if necro:
-            state.choice[seat] = Choice(
-                kind="amplifier",
-                prompt=f"{seat_name(seat)}'s Necromancy Amplifier may fetch a Necromancy card.",
-                options=["Take a Necromancy card from the Ability deck", "Take nothing"],
-            )
+        state.choice[seat] = Choice(
+            kind="amplifier",
+            prompt=f"{seat_name(seat)}'s Necromancy Amplifier may fetch a Necromancy card.",
+            options=["Take a Necromancy card from the Ability deck", "Take nothing"],
+        )
     return []
 
 
@@ -1034,9 +1035,21 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
             )
         ]
     if choice.kind == "amplifier":
-        if index == 1:
-            return []
-        card = next(c for c in state.ability_deck if state.cards[c] == "necromancy")
+        card = next((c for c in state.ability_deck if state.cards[c] == "necromancy"), None)
+        if index == 1 or card is None:
+            # Worded alike: whether the deck held one stays with the searcher.
+            return [
+                Event(
+                    kind="amplifier",
+                    text=f"{seat_name(seat)} takes no Necromancy card.",
+                    data={"seat": seat},
+                    private=(
+                        {seat: "The Ability deck holds no Necromancy card."}
+                        if card is None and index != 1
+                        else {}
+                    ),
+                )
+            ]
         state.ability_deck.remove(card)
         return [zones.gain(state, seat, card)]
     if choice.kind == "necromancy":

@@ -1,11 +1,14 @@
-"""Offers that must not tell the table what a player holds face down: the choice after a won
-Adventure Combat is the same whether a set-aside card is Necromancy or anything else."""
+"""Offers that must not tell the table what a player holds face down (set-aside cards are
+private, their number public): the choice after a won Adventure Combat is the same whether
+a set-aside card is Necromancy or anything else, and the Necromancy Amplifier asks alike
+whether or not the face-down Ability deck still holds a Necromancy card."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.homm3 import zones
+from engine.core.model import seat_name
+from engine.homm3 import adventure, zones
 from engine.homm3.state import ArmyUnit, Homm3State
 from tests.homm3.helpers import RULES, apply, attack_dice, new, play_until
 
@@ -69,3 +72,37 @@ def test_the_offer_after_a_win_does_not_tell_which_card_is_set_aside() -> None:
     assert player.resources.gold < gold
     after, _ = apply(with_estates, seat, {"type": "choose", "option": 0})
     assert len(after.player(seat).aside) == 1
+
+
+@pytest.mark.rule("homm3bf:adventure-mode")
+def test_the_amplifier_asks_whether_or_not_a_necromancy_card_is_left() -> None:
+    """The Necromancy Amplifier's offer does not tell the table whether the face-down
+    Ability deck still holds a Necromancy card, nor does the answer."""
+    texts: dict[str, list[str]] = {}
+    for left in (True, False):
+        state = new(mode="adventure", heroes=("tamika", "catherine"))
+        state = play_until(state, lambda s: RULES.pending(s)[0].kind == "adventure_turn")
+        seat = RULES.pending(state)[0].seat
+        state.player(seat).buildings.append("amplifier")
+        necro = [c for c in state.ability_deck if state.cards[c] == "necromancy"]
+        if not left:
+            state.ability_deck[:] = [c for c in state.ability_deck if c not in necro]
+            state.ability_discard.extend(necro)  # anywhere but the deck
+        state.choice.clear()
+        adventure._turn_start(state, seat)
+        owed = _public(state)
+        assert owed == [
+            (
+                seat,
+                "choose_amplifier",
+                f"{seat_name(seat)}'s Necromancy Amplifier may fetch a Necromancy card.",
+            )
+        ]
+        taken, events = apply(state, seat, {"type": "choose", "option": 0})
+        texts[f"take {left}"] = [e.text for e in events]
+        _, events = apply(state, seat, {"type": "choose", "option": 1})
+        texts[f"decline {left}"] = [e.text for e in events]
+        if left:
+            assert len(taken.player(seat).aside) == len(state.player(seat).aside) + 1
+    assert texts["take False"] == texts["decline False"] == texts["decline True"]
+    assert texts["take True"] != texts["take False"]  # a card taken is seen to be taken
