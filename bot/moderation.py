@@ -17,7 +17,7 @@ from bot.command_table import UserRef
 from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
-from engine.core.errors import NotYourDecision
+from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision
 from engine.core.model import Command, GameState, seat_name
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
@@ -113,14 +113,21 @@ class ModerationMixin(ServiceCore):
                 raise BadOption(f"{seat_name(chosen)} no longer owes a decision.") from None
 
         why = reason or "deadline passed"
-        batch = await self.act(
-            game.id,
-            chosen,
-            default,
-            actor_user_id=actor.user_id,
-            by="moderator",
-            reason=f"moderator skip: {why}",
-        )
+        try:
+            batch = await self.act(
+                game.id,
+                chosen,
+                default,
+                actor_user_id=actor.user_id,
+                by="moderator",
+                reason=f"moderator skip: {why}",
+            )
+        except (IllegalMove, InvalidInput) as error:
+            # The moderator is not that seat: the refusal's words may name its Hand cards.
+            raise BadOption(
+                f"The rules refused {seat_name(chosen)}'s default answer "
+                f"({type(error).__name__}); /mod deadline gives the player more time."
+            ) from None
         out = await self.narrate(batch, None)
         out.posts.insert(
             0,

@@ -801,3 +801,41 @@ def test_an_mmh_battle_window_does_not_tell_of_a_held_scroll() -> None:
                     return
             state = after
     pytest.skip("no battle window opened by a held scroll alone in these games")
+
+
+@pytest.mark.rule("homm4:purchase-phase")
+async def test_a_refused_default_answer_names_no_card_to_the_moderator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/mod skip by a moderator who is not the seat: the rules' refusal of the default
+    answer (``Card #20 is not a Unit or Hero card``) reaches them without its words."""
+    from bot.errors import BadOption
+    from engine.homm4 import RULESET as HOMM4
+    from engine.homm4 import board, zones
+    from engine.homm4 import commands as c
+    from tests.bot.service_helpers import click_choice, current, started_game
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=1, ai=1, seed=11)
+        for _ in range(300):
+            _, state = await current(service, game.id)
+            owed = HOMM4.pending(state)[0]
+            player = state.players_state[0]
+            odd = [i for i in player.hand if not zones.is_unit(state, i)]
+            odd = [i for i in odd if not zones.is_hero(state, i)]
+            if owed.seat == 0 and owed.kind == "purchase" and odd:
+                break
+            await click_choice(service, game.id, person(1), 0)
+        else:
+            raise AssertionError("Red never owed a purchase with a non-Unit card in Hand")
+        town = next(board.label(state, s.hex) for s in state.sites if s.owner == 0)
+        monkeypatch.setattr(
+            HOMM4, "default_command", lambda s, seat: c.BuyUnit(card=odd[0], town=town)
+        )
+        with pytest.raises(BadOption) as refused:
+            await service.mod_skip(person(MODERATOR, moderator=True), game.channel_id, seat="1")
+        assert "refused Red's default answer" in refused.value.message
+        assert f"#{odd[0]}" not in refused.value.message
+    finally:
+        await repo.close()
