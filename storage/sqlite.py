@@ -12,9 +12,14 @@ readers alongside it in WAL mode. The repository therefore holds two aiosqlite c
 - the *reader* (``PRAGMA query_only``), behind its own lock: reads run in a short ``BEGIN``
   ... ``ROLLBACK`` snapshot and never wait for the writer.
 
-Commits are additionally guarded in SQL (``UPDATE games ... WHERE id = ? AND version = ?``,
-checking the row count), so the version check holds however many connections or processes
-write: exactly one of two racing commits lands, the other raises `StaleState`.
+A commit (a move: the log entry, the new snapshot and version, the deadlines) is the one
+write that is not a ``BEGIN`` ... ``COMMIT``: it is a single statement, an ``INSERT`` into
+the view ``commit_requests`` (schema 5), run in autocommit mode under the writer's lock. A
+statement is its own transaction and takes the write lock before it reads anything, so it
+is atomic and serialised exactly like ``BEGIN IMMEDIATE`` ... ``COMMIT``, in one round trip
+to the writer's thread instead of four. The view's trigger checks the game's version in
+SQL, so the check holds however many connections or processes write: exactly one of two
+racing commits lands, the other raises `StaleState` and writes nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import aiosqlite
 from pydantic import BaseModel, TypeAdapter
@@ -102,6 +107,23 @@ _IN_EFFECT = (
     "l.kind = 'command' AND NOT EXISTS "
     "(SELECT 1 FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq)"
 )
+
+_COMMIT_SQL = (
+    "INSERT INTO commit_requests (game_id, expected_version, version, state, status, result, "
+    "ended_at, seat, actor_user_id, command, reason, events, replace_deadlines, deadlines, "
+    "now, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+    "(SELECT coalesce(max(seq), 0) + 1 FROM game_log WHERE game_id = ?)) RETURNING seq"
+)
+"""A whole commit in one statement (schema 5): the view's trigger checks and writes it all."""
+_COMMIT_REFUSALS = frozenset(
+    {
+        "commit refused: no such game",
+        "commit refused: the game is not active",
+        "commit refused: stale version",
+    }
+)
+"""The trigger's ``RAISE(ABORT, ...)`` messages that a caller's outdated view explains (the
+others mean a wrong request: the repository's own error, raised as it is)."""
 
 _STATUS_TEXT = {
     GameStatus.LOBBY: "has not started yet",
@@ -283,6 +305,16 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
     """Roll back, even if the calling task is being cancelled; never masks the first error."""
     with contextlib.suppress(sqlite3.Error, ValueError):
         await asyncio.shield(conn.rollback())
+
+
+async def _settle(conn: aiosqlite.Connection) -> None:
+    """Wait until every statement queued on ``conn`` has run, even while being cancelled.
+
+    aiosqlite runs a connection's statements in order on its thread, and a statement whose
+    caller was cancelled still runs; a no-op queued behind them finishes after them.
+    """
+    with contextlib.suppress(sqlite3.Error, ValueError):
+        await asyncio.shield(conn.execute_fetchall("SELECT 1"))
 
 
 # ------------------------------------------------------------------------ opening
@@ -994,51 +1026,97 @@ class SqliteRepository(Repository):
         result: Result | None = None,
         deadlines: Sequence[DeadlineSpec] | None = None,
     ) -> LogEntry:
-        """See `Repository.commit`."""
+        """See `Repository.commit`.
+
+        One statement (`_COMMIT_SQL`, see the module docstring): one round trip to the
+        writer's thread, atomic on its own. Everything is serialised before it is sent, so a
+        value SQLite cannot take fails before anything is written.
+        """
         if state.version != expected_version + 1:
             raise ValueError(
                 f"the new state is at version {state.version}, expected {expected_version + 1}"
             )
         finished = result is not None and result.finished
         now = self._now()
+        replace_deadlines = finished or deadlines is not None
+        new_deadlines = (
+            _json([[d.seat, d.kind, _to_ms(d.due_at)] for d in deadlines])
+            if deadlines and not finished
+            else None
+        )
+        command_json = command.model_dump_json()
         params = (
+            game_id,
+            expected_version,
             state.version,
             Ruleset.dump_state(state),
-            now,
             GameStatus.FINISHED.value if finished else GameStatus.ACTIVE.value,
             _json(result.model_dump(mode="json")) if finished and result is not None else None,
             now if finished else None,
+            seat,
+            actor_user_id,
+            command_json,
+            reason,
+            _dump_events(events),
+            int(replace_deadlines),
+            new_deadlines,
+            now,
             game_id,
-            expected_version,
         )
-        async with self._write() as conn:
-            cursor = await conn.execute(
-                "UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, "
-                "result = ?, ended_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                params,
-            )
-            if cursor.rowcount != 1:
-                await self._require_game(
-                    conn, game_id, {GameStatus.ACTIVE}, "make a move", expected_version
-                )
-                raise _stale(expected_version, -1)  # pragma: no cover - diagnosed above
-            entry = await self._append(
-                conn,
-                game_id,
-                kind=LogKind.COMMAND,
-                version_after=state.version,
-                now=now,
-                actor_user_id=actor_user_id,
-                seat=seat,
-                command_json=command.model_dump_json(),
-                reason=reason,
-                events=events,
-            )
-            if finished or deadlines is not None:
-                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            if deadlines and not finished:
-                await self._write_deadlines(conn, game_id, deadlines, now)
-            return entry
+        async with self._write_lock:
+            conn = self._writer
+            try:
+                inserted = await _rows(conn, _COMMIT_SQL, params)
+            except asyncio.CancelledError:
+                await _settle(conn)  # the statement runs anyway: let it land or fail first
+                raise
+            except sqlite3.IntegrityError as error:
+                if str(error) not in _COMMIT_REFUSALS:
+                    raise
+                await self._explain_refusal(conn, game_id, expected_version, str(error))
+            except sqlite3.Error as error:
+                translated = _translate(error, self.path)
+                if translated is not error:
+                    raise translated from error
+                raise
+        return LogEntry(
+            game_id=game_id,
+            seq=int(inserted[0][0]),
+            kind=LogKind.COMMAND,
+            action=None,
+            actor_user_id=actor_user_id,
+            seat=seat,
+            command_json=command_json,
+            reason=reason,
+            details={},
+            events=tuple(events),
+            undoes=None,
+            undone_by=None,
+            version_after=state.version,
+            created_at=_from_ms(now),
+        )
+
+    async def _explain_refusal(
+        self, conn: aiosqlite.Connection, game_id: int, expected_version: int, message: str
+    ) -> NoReturn:
+        """Raise the error a refused commit stands for, read from the game as it is now.
+
+        The commit statement was refused as a whole (nothing of it was written); this read
+        (one statement, on the writer under its lock) only words the error. Should the game
+        have changed back meanwhile (another process resumed it), the refusal's own reason
+        is used.
+
+        :raises GameNotFound | WrongGameStatus | StaleState:
+        """
+        game = await self._require_game(
+            conn, game_id, {GameStatus.ACTIVE}, "make a move", expected_version
+        )
+        if message.endswith("stale version"):
+            raise _stale(expected_version, game.version)
+        raise WrongGameStatus(
+            f"Cannot make a move: game #{game_id} was paused or ended a moment ago; try again.",
+            game.status.value,
+        )
 
     async def record_undo(
         self,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import StaleState
-from storage.errors import WrongGameStatus
+from storage.errors import GameNotFound, WrongGameStatus
 from storage.records import DeadlineSpec, GameStatus, LogKind
 from storage.replay import verify_game
 from storage.sqlite import SqliteRepository, open_repository
@@ -240,7 +240,7 @@ async def test_a_failure_inside_the_transaction_rolls_everything_back(
 ) -> None:
     game = await started_game(repo, 1)
     new_state, events = DICE_RACE.apply(load(game), 0, Roll())
-    naive = datetime(2030, 1, 1)  # no timezone: refused after the UPDATE and the INSERT ran
+    naive = datetime(2030, 1, 1)  # no timezone: refused before anything is written
     with pytest.raises(ValueError, match="timezone-aware"):
         await repo.commit(
             game.id,
@@ -255,6 +255,84 @@ async def test_a_failure_inside_the_transaction_rolls_everything_back(
     assert await repo.get_game(game.id) == game
     assert await log_length(repo, game.id) == 1
     assert (await play_one(repo, game.id, random.Random(2))).version_after == 1
+
+
+async def test_a_failure_inside_the_commit_statement_writes_nothing(
+    repo: SqliteRepository,
+) -> None:
+    game = await started_game(repo, 1)
+    kept = DeadlineSpec(0, "turn", START + timedelta(days=1))
+    await repo.set_deadline(game.id, kept)
+    new_state, events = DICE_RACE.apply(load(game), 0, Roll())
+    with pytest.raises(sqlite3.IntegrityError, match="seat >= 0"):
+        await repo.commit(  # the bad deadline fails after the log entry and the snapshot
+            game.id,
+            expected_version=0,
+            seat=0,
+            command=Roll(),
+            state=new_state,
+            events=events,
+            actor_user_id=player(0),
+            deadlines=[DeadlineSpec(-1, "turn", START)],
+        )
+    assert await repo.get_game(game.id) == game
+    assert await log_length(repo, game.id) == 1
+    assert [(d.seat, d.kind, d.due_at) for d in await repo.deadlines(game.id)] == [
+        (kept.seat, kept.kind, kept.due_at)
+    ]
+    assert (await play_one(repo, game.id, random.Random(2))).version_after == 1
+
+
+async def test_a_commit_to_a_missing_game_is_refused(repo: SqliteRepository) -> None:
+    game = await started_game(repo, 1)
+    new_state, events = DICE_RACE.apply(load(game), 0, Roll())
+    with pytest.raises(GameNotFound, match="no game #99"):
+        await repo.commit(
+            99,
+            expected_version=0,
+            seat=0,
+            command=Roll(),
+            state=new_state,
+            events=events,
+            actor_user_id=None,
+        )
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"seq": 3}, "seq is not the next in the log"),
+        ({"seq": 1}, "seq is not the next in the log"),
+        ({"version": 2}, "the new version does not follow"),
+        ({"expected_version": 1, "version": 2}, "stale version"),
+        ({"game_id": 99}, "no such game"),
+    ],
+)
+async def test_the_commit_view_checks_every_request_itself(
+    repo: SqliteRepository, db_path: Path, change: dict[str, int], refusal: str
+) -> None:
+    game = await started_game(repo, 1)
+    request = {
+        "game_id": game.id,
+        "expected_version": 0,
+        "version": 1,
+        "seq": 2,
+        "state": game.state_json,
+        "status": "active",
+        "seat": 0,
+        "command": '{"type":"roll"}',
+        "events": "[]",
+        "replace_deadlines": 0,
+        "now": 0,
+    }
+    request.update(change)
+    columns = ", ".join(request)
+    marks = ", ".join(f":{name}" for name in request)
+    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError, match=refusal):
+        conn.execute(f"INSERT INTO commit_requests ({columns}) VALUES ({marks})", request)
+    conn.close()
+    assert await repo.get_game(game.id) == game
+    assert await log_length(repo, game.id) == 1
 
 
 async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: SqliteRepository) -> None:

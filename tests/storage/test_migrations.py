@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from storage.migrate import (
     schema_version,
     split_statements,
 )
-from storage.sqlite import open_repository
+from storage.replay import read_full_log, verify_game
+from storage.sqlite import SqliteRepository, connect, open_repository
+from tests.storage.helpers import HOST, play_one, started_game
 
 LATEST = len(load_migrations())
 
@@ -88,6 +91,31 @@ async def test_reopening_a_current_database_applies_nothing_and_keeps_data(
     again = await repo.get_game(game.id)
     await repo.close()
     assert (again.channel_id, again.options, again.seed) == (7, {"target": 12}, 5)
+
+
+async def test_a_game_started_before_schema_5_keeps_playing_after_the_upgrade(
+    db_path: Path,
+) -> None:
+    db_path.parent.mkdir(parents=True)
+    writer, reader = await connect(db_path, 5.0), await connect(db_path, 5.0)
+    await migrate(writer, target=4)
+    old = SqliteRepository(db_path, writer, reader)
+    game = await started_game(old, 1, options={"target": 100_000})
+    await old.pause(game.id, moderator_user_id=HOST, reason="lunch")  # seq moves, version not
+    await old.resume(game.id, moderator_user_id=HOST, reason="back")
+    await old.close()
+
+    repo = await open_repository(db_path)  # schema 5: a commit is one statement
+    try:
+        rng = random.Random(4)
+        entries = [await play_one(repo, game.id, rng) for _ in range(5)]
+        assert [(e.seq, e.version_after) for e in entries] == [(4 + i, 1 + i) for i in range(5)]
+        log = await read_full_log(repo, game.id)
+        assert [e.seq for e in log] == list(range(1, 9))
+        assert log[-5:] == entries
+        assert (await verify_game(repo, game.id)).ok
+    finally:
+        await repo.close()
 
 
 SYNTHETIC = (
