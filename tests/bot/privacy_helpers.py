@@ -316,15 +316,23 @@ def _alternation(names: frozenset[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w])(" + "|".join(map(re.escape, ordered)) + r")(?![\w])")
 
 
-REVEALING_EVENTS = frozenset({"scroll_used", "treasure"})
-"""Event kinds whose ``data["card"]`` is face up (mmh: a scroll cast in battle, a treasure
-card drawn at an encounter) before it goes to a discard pile, whose contents are
-otherwise private."""
+REVEALING_EVENTS = frozenset({"scroll_used", "treasure", "pay"})
+"""Event kinds whose ``data["card"]`` / ``data["cards"]`` are turned face up during the
+action, so they may be named though hidden before and after it: mmh, a scroll cast in
+battle or a treasure card drawn at an encounter (then in a discard pile, whose contents
+mmh keeps private); homm4, cards paid face up to a discard pile that a reshuffle in the
+same action may take back into a deck and a draw into a Hand."""
 
 
 def revealed(events: Iterable[Any]) -> set[int | str]:
-    """Cards the events show played face up."""
-    return {e.data["card"] for e in events if e.kind in REVEALING_EVENTS and "card" in e.data}
+    """Cards the events show turned face up."""
+    found: set[int | str] = set()
+    for event in events:
+        if event.kind in REVEALING_EVENTS:
+            if "card" in event.data:
+                found.add(event.data["card"])
+            found.update(event.data.get("cards", ()))
+    return found
 
 
 def still_private(
