@@ -177,13 +177,21 @@ class ModerationMixin(ServiceCore):
         async with self.lock(game.id):
             for _ in range(count):
                 fresh = await self.repo.get_game(game.id)
-                entry = await undo_last_command(
-                    self.repo,
-                    game.id,
-                    expected_version=fresh.version,
-                    moderator_user_id=actor.user_id,
-                    reason=reason or "moderator undo",
-                )
+                try:
+                    entry = await undo_last_command(
+                        self.repo,
+                        game.id,
+                        expected_version=fresh.version,
+                        moderator_user_id=actor.user_id,
+                        reason=reason or "moderator undo",
+                    )
+                except (IllegalMove, InvalidInput) as error:
+                    # The replay's refusal may name a seat's Hand cards (see mod_verify).
+                    raise BadOption(
+                        "The rules now refuse a logged command, so the game cannot be "
+                        f"replayed without the last one ({type(error).__name__}); /mod verify "
+                        "tells more."
+                    ) from None
                 if entry.undoes is not None:
                     undone.append(entry.undoes)
             fresh = await self.repo.get_game(game.id)

@@ -839,3 +839,30 @@ async def test_a_refused_default_answer_names_no_card_to_the_moderator(
         assert f"#{odd[0]}" not in refused.value.message
     finally:
         await repo.close()
+
+
+async def test_a_refused_undo_replay_names_no_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/mod undo replays the log: a logged command the rules now refuse is reported to the
+    moderator without the refusal's words."""
+    from bot import moderation
+    from bot.errors import BadOption
+    from engine.core.errors import IllegalMove
+    from tests.bot.service_helpers import click_choice, started_game
+
+    secret = "".join(["Card #", "20 is not a Unit or Hero card"])
+
+    async def refused(*args: Any, **kwargs: Any) -> Any:
+        raise IllegalMove(secret)
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=1, ai=1, seed=11)
+        await click_choice(service, game.id, person(1), 0)
+        monkeypatch.setattr(moderation, "undo_last_command", refused)
+        with pytest.raises(BadOption) as undo:
+            await service.mod_undo(person(MODERATOR, moderator=True), game.channel_id)
+        assert "cannot be replayed" in undo.value.message and "#20" not in undo.value.message
+    finally:
+        await repo.close()
