@@ -1,9 +1,16 @@
-"""House rule 6 through the GameService, for every ruleset with hidden cards: random games
-where people click, type, ask for the status, the log and their hands, moderators skip
-and undo, reminders fall due and computer seats play — and after every action no channel
-post, public reply, public log entry or Python log line names a card that was private
-before and after it (by ``#number`` or by name), no DM or private reply names another
-seat's private card, and autocomplete serves a seat's choices only to that seat's person.
+"""House rule 6 (private cards never reach a channel, another player or a log line) for
+every ruleset with hidden cards.
+
+* Whole games through the GameService where people click and type, ask for the status,
+  the log and their hands, moderators skip and undo, reminders fall due and computer
+  seats play; after every action no channel post, public reply, public view, prompt,
+  public log entry or Python log line names (by ``#number`` or by name) a card private
+  before and after it, no DM or private reply names another seat's private card, and
+  autocomplete serves a seat's choices only to that seat's person.
+* Side channels: re-dealing the hidden cards changes nothing the table sees, now or after
+  the same command; channel buttons do not depend on the commands naming private cards.
+* The places where a refusal or an exception could reach others: automatic answers,
+  /mod skip, undo and verify, log lines of failures, library loggers at DEBUG.
 """
 
 from __future__ import annotations
@@ -292,7 +299,7 @@ GAMES = [
     pytest.param("homm3", 1, 1, 3, {"size": "large", "siege": True}, id="homm3-computer"),
     pytest.param("mmh", 2, 0, 5, {"length": "quick"}, id="mmh-people"),
     pytest.param("mmh", 1, 1, 9, {"length": "quick"}, id="mmh-computer"),
-    pytest.param("mmh", 3, 0, 6, {}, id="mmh-three"),
+    pytest.param("mmh", 3, 0, 6, {"length": "quick"}, id="mmh-three"),
 ]
 
 
