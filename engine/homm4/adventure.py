@@ -262,7 +262,10 @@ def check_eliminations(state: Homm4State) -> list[Event]:
     game ends when every seat still in it is on one team, and that whole team (its
     eliminated members too) wins (homm4:game-variants.team-play).
     """
-    if state.phase in ("assemble", "setup", "over") or state.battle is not None:
+    if (
+        state.phase in ("develop", "assemble", "entrances", "setup", "over")
+        or state.battle is not None
+    ):
         return []
     events: list[Event] = []
     fallen = [s for s in living(state) if not has_forces(state, s)]

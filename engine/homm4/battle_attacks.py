@@ -68,6 +68,7 @@ from engine.homm4.state import (
     Homm4State,
     Support,
 )
+from engine.homm4.words import plural
 
 
 def _attack_value(
@@ -352,7 +353,9 @@ def _check_attack(state: Homm4State, cr: Creature, command: Attack) -> list[int 
             raise IllegalMove("A Mass attack strikes several cards of a single target.")
         size = len(creature(state, command.targets[0]).cards)
         if command.count > size:
-            raise IllegalMove(f"The target has only {size} card(s); declare at most {size}.")
+            raise IllegalMove(
+                f"The target has only {plural(size, 'card')}; declare at most {size}."
+            )
     return list(command.targets)
 
 
@@ -592,7 +595,7 @@ def apply_regroup(
     if not can_regroup(state, cr):
         raise IllegalMove(
             f"{creature_name(state, cr)} cannot move back: the Melee Line must keep "
-            f"{front_required(state, cr.side)} Creatures."
+            f"{plural(front_required(state, cr.side), 'Creature')}."
         )
     begin_action(cr)
     cr.line = "ranged" if cr.line == "melee" else "melee"

@@ -36,6 +36,7 @@ from engine.homm4.state import (
     Homm4State,
     Site,
 )
+from engine.homm4.words import plural
 
 Side = Literal[0, 1]
 
@@ -494,7 +495,7 @@ def decision_prompt(state: Homm4State) -> str:
     if battle.stage == "surrender_offer":
         return f"End of Round {battle.round}: {who} may offer to surrender."
     offerer = side_name(battle, other_side(battle.to_act))
-    return f"{offerer} offers {battle.surrender_cards} card(s) to surrender; {who} must accept or reject."
+    return f"{offerer} offers {plural(battle.surrender_cards, 'card')} to surrender; {who} must accept or reject."
 
 
 def check_seat(state: Homm4State, seat: int) -> Battle:

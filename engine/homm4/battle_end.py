@@ -39,6 +39,7 @@ from engine.homm4.hexes import Hex, distance
 from engine.homm4.state import (
     Homm4State,
 )
+from engine.homm4.words import plural
 
 
 class BattleOutcome(BaseModel):
@@ -150,7 +151,7 @@ def do_retreat(state: Homm4State, side: Side) -> tuple[list[Event], BattleOutcom
             kind="battle_retreat",
             text=(
                 f"{side_name(battle, side)} retreats: {names} withdraw{'s' if len(hero_list) == 1 else ''} to the Town "
-                f"at {board.label(state, town.hex)}; {len(lost)} other card(s) are discarded."
+                f"at {board.label(state, town.hex)}; {plural(len(lost), 'other card')} {'is' if len(lost) == 1 else 'are'} discarded."
             ),
             data={
                 "side": side,
@@ -193,7 +194,7 @@ def do_surrender(state: Homm4State, side: Side) -> tuple[list[Event], BattleOutc
         Event(
             kind="battle_surrender",
             text=(
-                f"{side_name(battle, other_side(side))} accepts. {seat_name(payer)} discards {count} card(s) from the "
+                f"{side_name(battle, other_side(side))} accepts. {seat_name(payer)} discards {plural(count, 'card')} from the "
                 f"Hand and withdraws to the Town at {board.label(state, town.hex)}."
             ),
             data={"side": side, "cards": count, "town": town.id},

@@ -57,6 +57,7 @@ from engine.homm4.state import (
     Creature,
     Homm4State,
 )
+from engine.homm4.words import plural
 
 
 def advance(state: Homm4State) -> tuple[list[Event], BattleOutcome | None]:
@@ -337,7 +338,7 @@ def apply_offer(
     hand = state.players_state[seat].hand
     if command.cards > len(hand):
         raise IllegalMove(
-            f"You offered {command.cards} cards but hold only {len(hand)} in your Hand (the Risk Stack never pays)."
+            f"You offered {plural(command.cards, 'card')} but hold only {len(hand)} in your Hand (the Risk Stack never pays)."
         )
     pay: list[int] = []
     if command.pay is not None:
@@ -355,7 +356,7 @@ def apply_offer(
         Event(
             kind="battle_surrender_offer",
             text=(
-                f"{side_name(battle, side)} offers {command.cards} card(s) from the Hand to "
+                f"{side_name(battle, side)} offers {plural(command.cards, 'card')} from the Hand to "
                 f"{side_name(battle, other_side(side))} for a safe withdrawal."
             ),
             data={"side": side, "cards": command.cards},

@@ -39,6 +39,7 @@ from engine.homm4.state import (
     Homm4State,
     StatMod,
 )
+from engine.homm4.words import plural
 
 
 def hero_spells(state: Homm4State, hero: int) -> list[int]:
@@ -107,7 +108,9 @@ def _check_cast(state: Homm4State, cr: Creature, command: CastSpell) -> tuple[Sp
             raise IllegalMove("Only an attacking Spell at a single target may be a Mass attack.")
         size = len(creature(state, targets[0]).cards)
         if command.count > size:
-            raise IllegalMove(f"The target has only {size} card(s); declare at most {size}.")
+            raise IllegalMove(
+                f"The target has only {plural(size, 'card')}; declare at most {size}."
+            )
     if spell.effect == "resurrect" and not resurrectable(state, creature(state, targets[0])):
         raise IllegalMove(
             f"No card of {creature_name(state, creature(state, targets[0]))}'s type has fallen in this battle."

@@ -16,6 +16,7 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
+from engine.core.rng import Rng
 from engine.homm4 import maps as maps_module
 from engine.homm4.hexes import (
     Hex,
@@ -220,27 +221,74 @@ ENTRANCE_PAIRS = 2
 (homm4:terrain-map-sections-with-underground)."""
 
 
+def entrance_sites(state: Homm4State) -> tuple[list[Site], list[Site]]:
+    """Return the ``(surface, underground)`` Object icons that carry no coin yet, in site
+    order: where the next entrance pair may go (homm4:terrain-map-sections-with-underground)."""
+    shape = board_of(state)
+    free = [s for s in state.sites if s.kind == "object" and s.entrance is None]
+    return (
+        [s for s in free if s.hex not in shape.underground],
+        [s for s in free if s.hex in shape.underground],
+    )
+
+
+def entrance_pairs(state: Homm4State) -> int:
+    """Return how many entrance pairs the board gets: `ENTRANCE_PAIRS`, fewer when a map
+    has fewer Object icons; 0 without underground sections."""
+    shape = board_of(state)
+    if not shape.underground:
+        return 0
+    objects = [s for s in state.sites if s.kind == "object"]
+    below = sum(1 for s in objects if s.hex in shape.underground)
+    return min(ENTRANCE_PAIRS, below, len(objects) - below)
+
+
+def coins_placed(state: Homm4State) -> int:
+    """Return how many entrance coins (pairs) are on the board."""
+    return len({s.entrance for s in state.sites if s.entrance is not None})
+
+
+def draw_entrance(state: Homm4State, rng: Rng) -> tuple[Site, Site]:
+    """Draw the next entrance pair at random with ``rng``: an underground Object icon, then
+    a surface one, each uniformly among those without a coin. Returns ``(surface,
+    underground)``. With a copy of ``state.rng`` this is the documented default of
+    ``place_entrance`` (the state's generator is not advanced).
+
+    :raises ValueError: when either map has no free Object icon left.
+    """
+    above, below = entrance_sites(state)
+    down = below[rng.below(len(below))]
+    up = above[rng.below(len(above))]
+    return up, down
+
+
+def _coin_line(state: Homm4State, coin: int) -> str:
+    up = next(
+        s for s in state.sites if s.entrance == coin and s.hex not in board_of(state).underground
+    )
+    down = next(
+        s for s in state.sites if s.entrance == coin and s.hex in board_of(state).underground
+    )
+    return f"coin {coin}: {label(state, up.hex)} <-> {label(state, down.hex)}"
+
+
 def place_entrances(state: Homm4State) -> list[Event]:
-    """Mark the underground entrances: ``ENTRANCE_PAIRS`` coins, each on one underground
-    Object icon and one surface Object icon, drawn at random (``state.rng``) in the players'
-    stead. Such an icon is never identified; it is found when an Army sights it, and a
-    Guard is chipped in for it (homm4:terrain-map-sections-with-underground).
+    """Quick set-up: mark every entrance pair drawn at random (``state.rng``) in the
+    players' stead (`draw_entrance`). Such an icon is never identified; it is found when an
+    Army sights it, and a Guard is chipped in for it
+    (homm4:terrain-map-sections-with-underground).
 
     :returns: one ``entrances`` event naming the linked hexes (nothing without underground).
     """
-    shape = board_of(state)
-    if not shape.underground:
+    pairs = entrance_pairs(state)
+    if not pairs:
         return []
-    below = [s for s in state.sites if s.kind == "object" and s.hex in shape.underground]
-    above = [s for s in state.sites if s.kind == "object" and s.hex not in shape.underground]
-    pairs = min(ENTRANCE_PAIRS, len(below), len(above))
     lines: list[str] = []
     for coin in range(1, pairs + 1):
-        down = below.pop(state.rng.below(len(below)))
-        up = above.pop(state.rng.below(len(above)))
+        up, down = draw_entrance(state, state.rng)
         down.entrance = coin
         up.entrance = coin
-        lines.append(f"coin {coin}: {label(state, up.hex)} <-> {label(state, down.hex)}")
+        lines.append(_coin_line(state, coin))
     return [
         Event(
             kind="entrances",
@@ -250,6 +298,45 @@ def place_entrances(state: Homm4State) -> list[Event]:
                     [label(state, s.hex) for s in state.sites if s.entrance == coin]
                     for coin in range(1, pairs + 1)
                 ]
+            },
+        )
+    ]
+
+
+def place_entrance(state: Homm4State, seat: int, surface: str, underground: str) -> list[Event]:
+    """``seat`` puts the next coin on the surface Object icon at ``surface`` and its pair on
+    the underground Object icon at ``underground`` (homm4:terrain-map-sections-with-underground:
+    "following the order of turns, place a coin on ... Object Tokens").
+
+    :raises InvalidInput: for a label that is not on the board.
+    :raises IllegalMove: for a hex without a free Object icon of that map (the message lists
+        the free ones).
+    """
+    above, below = entrance_sites(state)
+    up_hex = parse_hex(state, surface)
+    down_hex = parse_hex(state, underground)
+    for where, free, what in ((up_hex, above, "surface"), (down_hex, below, "underground")):
+        if not any(s.hex == where for s in free):
+            shown = ", ".join(label(state, s.hex) for s in free)
+            raise IllegalMove(
+                f"{label(state, where)} holds no {what} Object icon without a coin. "
+                f"Free {what} Object icons: {shown or 'none'}."
+            )
+    coin = coins_placed(state) + 1
+    up = next(s for s in above if s.hex == up_hex)
+    down = next(s for s in below if s.hex == down_hex)
+    up.entrance = coin
+    down.entrance = coin
+    return [
+        Event(
+            kind="place_entrance",
+            text=f"{seat_name(seat)} places entrance coin {coin} on {label(state, up_hex)} (surface) "
+            f"and its pair on {label(state, down_hex)} (underground).",
+            data={
+                "seat": seat,
+                "coin": coin,
+                "surface": label(state, up_hex),
+                "underground": label(state, down_hex),
             },
         )
     ]

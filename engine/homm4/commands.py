@@ -36,6 +36,26 @@ class ChooseRiskStack(Command):
     cards: tuple[int, ...]
 
 
+class DevelopHero(Command):
+    """Pre-developed Heroes: put these cards of your own deck into the inventory of your
+    starting Hero ``hero`` (``None``: the Hero being developed now): the agreed Primary and
+    Secondary Skill cards, one Spell of each level its magic allows, and Artifacts
+    (homm4:game-variants.pre-developed-heroes)."""
+
+    type: Literal["develop_hero"] = "develop_hero"
+    cards: tuple[int, ...] = ()
+    hero: int | None = None
+
+
+class PlaceEntrance(Command):
+    """Underground: put the next entrance coin on the Object icon at ``surface`` and its
+    pair on the Object icon at ``underground`` (homm4:terrain-map-sections-with-underground)."""
+
+    type: Literal["place_entrance"] = "place_entrance"
+    surface: str
+    underground: str
+
+
 class PlaceArmy(Command):
     """Place the starting Army token on an edge hex that is not impassable."""
 
@@ -378,6 +398,8 @@ class CloseTurn(Command):
 
 Homm4Command = Annotated[
     PlaceSection
+    | DevelopHero
+    | PlaceEntrance
     | ChooseRiskStack
     | PlaceArmy
     | BuyUnit

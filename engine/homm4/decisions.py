@@ -28,11 +28,13 @@ from engine.homm4 import (
     purchase,
     scouting,
     setup,
+    variants,
     zones,
 )
 from engine.homm4.commands import (
     ChooseRiskStack,
     CloseTurn,
+    DevelopHero,
     DiscardArtifact,
     EndMovement,
     EndPurchase,
@@ -42,6 +44,7 @@ from engine.homm4.commands import (
     MakeArtifactRoom,
     PassIdentify,
     PlaceArmy,
+    PlaceEntrance,
     PlaceSection,
     ReinforceGuard,
     SplitArmy,
@@ -132,6 +135,19 @@ def pending(state: Homm4State) -> list[Decision]:
         return [head]
     seat = state.active
     who = seat_name(seat)
+    if state.phase == "develop":
+        return develop_decisions(state)
+    if state.phase == "entrances":
+        coin = board.coins_placed(state) + 1
+        return [
+            Decision(
+                seat=seat,
+                kind="place_entrance",
+                prompt=f"{who} places entrance coin {coin} of {board.entrance_pairs(state)} on a "
+                "surface Object icon and its pair on an underground one.",
+                commands=("place_entrance",),
+            )
+        ]
     if state.phase == "assemble":
         return [
             Decision(
@@ -185,6 +201,26 @@ def pending(state: Homm4State) -> list[Decision]:
             commands=("close_turn",),
         )
     ]
+
+
+def develop_decisions(state: Homm4State) -> list[Decision]:
+    """Pre-developed Heroes: one decision per seat that still has a starting Hero to
+    develop (the seats choose at the same time; each seat's Heroes top first)."""
+    found: list[Decision] = []
+    for seat in range(state.players):
+        hero = next((h for s, h in state.to_develop if s == seat), None)
+        if hero is None:
+            continue
+        found.append(
+            Decision(
+                seat=seat,
+                kind="develop_hero",
+                prompt=f"{seat_name(seat)} chooses from their deck the Skill, Spell and Artifact "
+                f"cards of {zones.name(state, hero)} (Pre-developed Heroes).",
+                commands=("develop_hero",),
+            )
+        )
+    return found
 
 
 def phase_commands(state: Homm4State, commands: tuple[str, ...]) -> tuple[str, ...]:
@@ -247,6 +283,23 @@ def legal_commands(state: Homm4State, seat: int) -> list[Command]:
         options += [
             PlaceSection(slot=slot, rotation=rot) for slot, rot in board.legal_placements(state)
         ]
+    elif kind == "develop_hero":
+        options += [
+            DevelopHero(cards=tuple(cards), hero=_developing(state, seat))
+            for cards in variants.development_choices(state, seat)
+        ]
+    elif kind == "place_entrance":
+        surface, underground = setup.default_entrance(state)
+        options.append(PlaceEntrance(surface=surface, underground=underground))
+        above, below = board.entrance_sites(state)
+        options += [
+            PlaceEntrance(
+                surface=board.label(state, up.hex), underground=board.label(state, down.hex)
+            )
+            for up in above
+            for down in below
+            if (board.label(state, up.hex), board.label(state, down.hex)) != (surface, underground)
+        ]
     elif kind == "choose_risk_stack":
         options += _risk_choices(state, seat)
     elif kind == "place_army":
@@ -279,6 +332,11 @@ def deal_options(state: Homm4State, seat: int) -> list[Command]:
         *diplomacy.give_options(state, seat),
         *diplomacy.sell_options(state, seat),
     ]
+
+
+def _developing(state: Homm4State, seat: int) -> int:
+    """The starting Hero ``seat`` is developing now."""
+    return next(h for s, h in state.to_develop if s == seat)
 
 
 def _fits_after(state: Homm4State, hero: int, artifact: int, discard: int) -> bool:
@@ -375,7 +433,9 @@ def default_command(state: Homm4State, seat: int) -> Command:
     """Return the documented default for ``seat``'s overdue decision.
 
     identify: pass; reinforce_guard: add nothing; learn_skill: skip; artifact_room: leave
-    the new Artifact; place_section: the first free slot, unturned; choose_risk_stack:
+    the new Artifact; place_section: the first free slot, unturned; develop_hero: the
+    automatic pick (`variants.default_development`); place_entrance: the pair the quick
+    set-up would draw now (`setup.default_entrance`); choose_risk_stack:
     `setup.default_risk_stack`; place_army: the first legal edge hex (row by row);
     purchase: end_purchase; movement: end_movement; closing: put into the Risk Stack the
     Hand card the payment rule would spend last; a battle: the battle's own default.
@@ -406,6 +466,14 @@ def default_command(state: Homm4State, seat: int) -> Command:
     if kind == "place_section":
         slot, rotation = board.legal_placements(state)[0]
         return PlaceSection(slot=slot, rotation=rotation)
+    if kind == "develop_hero":
+        return DevelopHero(
+            cards=tuple(variants.default_development(state, seat)),
+            hero=_developing(state, seat),
+        )
+    if kind == "place_entrance":
+        surface, underground = setup.default_entrance(state)
+        return PlaceEntrance(surface=surface, underground=underground)
     if kind == "choose_risk_stack":
         return ChooseRiskStack(cards=tuple(setup.default_risk_stack(state, seat)))
     if kind == "place_army":

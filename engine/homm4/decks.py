@@ -42,6 +42,7 @@ from engine.homm4.cards import (
     load_card_pool,
 )
 from engine.homm4.options import DeckSize, StartingForcesOption
+from engine.homm4.words import plural
 
 MIN_DECK = 40
 """The smallest legal deck (homm4:setup)."""
@@ -168,16 +169,16 @@ def validate_deck(
     smallest, largest = deck_size_limits(sections, deck_size)
     if deck_size != "casual" and total != smallest:
         problems.append(
-            f"The deck has {total} cards; a tournament deck here holds exactly {smallest}."
+            f"The deck has {plural(total, 'card')}; a tournament deck here holds exactly {smallest}."
         )
     elif total < smallest:
         problems.append(
-            f"The deck has {total} cards; a deck needs at least {smallest} "
+            f"The deck has {plural(total, 'card')}; a deck needs at least {smallest} "
             f"({smallest - total} more)."
         )
     elif total > largest:
         problems.append(
-            f"The deck has {total} cards; with {sections} Terrain Map "
+            f"The deck has {plural(total, 'card')}; with {sections} Terrain Map "
             f"Sections a deck may hold at most {largest} ({CARDS_PER_SECTION} per section): "
             f"remove {total - largest}."
         )
@@ -486,7 +487,7 @@ def _missing(
     heroes = _hero_kinds(cards, pool, faction)
     if heroes < plan[1]:
         missing.append(
-            "a Hero" if plan[1] == 1 else f"{plan[1] - heroes} more different Hero card(s)"
+            "a Hero" if plan[1] == 1 else plural(plan[1] - heroes, "more different Hero card")
         )
     for level, need in plan[0].items():
         have = sum(cards[cid] for cid in _units(cards, pool, faction, level))

@@ -33,6 +33,7 @@ from engine.homm4 import board, fallen, payment, zones
 from engine.homm4.cards import ObjectCard
 from engine.homm4.commands import GiveArmy, PayPlayer, SellObject
 from engine.homm4.state import Homm4State, Site
+from engine.homm4.words import plural
 
 
 def _other_seat(state: Homm4State, seat: int, to: int) -> None:
@@ -54,14 +55,14 @@ def pay_player(state: Homm4State, seat: int, command: PayPlayer) -> list[Event]:
     hand = state.players_state[seat].hand
     if command.cards > len(hand):
         raise IllegalMove(
-            f"You hold {len(hand)} card(s) in your Hand; only Hand cards pay (never the Risk Stack)."
+            f"You hold {plural(len(hand), 'card')} in your Hand; only Hand cards pay (never the Risk Stack)."
         )
     pay = payment.check_payment(state, seat, command.cards, command.pay)
     events = payment.discard_payment(state, seat, pay, f"a deal with {seat_name(command.to)}")
     events.append(
         Event(
             kind="pay_player",
-            text=f"{seat_name(seat)} pays {command.cards} card(s) to {seat_name(command.to)}.",
+            text=f"{seat_name(seat)} pays {plural(command.cards, 'card')} to {seat_name(command.to)}.",
             data={"seat": seat, "to": command.to, "cards": command.cards},
         )
     )

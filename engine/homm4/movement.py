@@ -49,6 +49,7 @@ from engine.homm4.commands import (
 from engine.homm4.hexes import Hex, distance
 from engine.homm4.purchase import own_town, unit_problem
 from engine.homm4.state import Army, Homm4State, LastMove
+from engine.homm4.words import movement_points, plural
 
 
 # ------------------------------------------------------------------ battles
@@ -145,6 +146,33 @@ def reachable(state: Homm4State, army: Army) -> dict[Hex, tuple[int, Hex | None]
     return best
 
 
+REACHABLE_SHOWN = 12
+"""At most this many hexes are named when a move is refused (`reachable_text`)."""
+
+
+def reachable_text(
+    state: Homm4State, army: Army, tree: dict[Hex, tuple[int, Hex | None]] | None = None
+) -> str:
+    """Name the hexes ``army`` may move to now, nearest first (Movement Points spent, then
+    hexes away, then row and column), at most `REACHABLE_SHOWN`: ``"Reachable from C4
+    with 3 Movement Points: C5, D5, ... (and 9 more)."`` Hexes it may only fly over are
+    left out (homm4:movement-phase.movement-points-and-terrain). Told only to the mover
+    (a refusal), so it may name every hex."""
+    found = reachable(state, army) if tree is None else tree
+    stops = sorted(
+        (cost, distance(army.hex, where), where[1], where[0], where)
+        for where, (cost, _) in found.items()
+        if where != army.hex and lands.can_stop(state, where)
+    )
+    start = board.label(state, army.hex)
+    head = f"Reachable from {start} with {movement_points(army.mp2)}"
+    if not stops:
+        return f"{head}: no hex."
+    shown = ", ".join(board.label(state, entry[4]) for entry in stops[:REACHABLE_SHOWN])
+    more = len(stops) - REACHABLE_SHOWN
+    return f"{head}: {shown}" + (f" (and {more} more)." if more > 0 else ".")
+
+
 def path_to(tree: dict[Hex, tuple[int, Hex | None]], target: Hex) -> list[Hex]:
     """Return the hexes from the start to ``target`` (both included) in ``tree``."""
     path = [target]
@@ -190,7 +218,8 @@ def move(state: Homm4State, seat: int, command: Move) -> list[Event]:
     if target not in tree:
         raise IllegalMove(
             f"{army_rules.army_label(army)} cannot reach {board.label(state, target)} with "
-            f"{army.mp2 / 2:g} Movement Points left (impassable terrain, an enemy on the way, or too far)."
+            f"{movement_points(army.mp2)} left (impassable terrain, an enemy on the way, or too "
+            f"far). {reachable_text(state, army, tree)}"
         )
     seen = scouting.sites_in_sight(state, army)
     if seen:
@@ -240,7 +269,7 @@ def _move_event(state: Homm4State, army: Army, walked: Sequence[Hex]) -> Event:
     return Event(
         kind="move",
         text=f"{seat_name(army.owner)} moves {army_rules.army_label(army)} {' -> '.join(labels)} "
-        f"({army.mp2 / 2:g} Movement Points left).",
+        f"({movement_points(army.mp2)} left).",
         data={"seat": army.owner, "army": army.id, "path": labels, "mp_left": army.mp2 / 2},
     )
 
@@ -627,7 +656,7 @@ def cast_adventure_spell(state: Homm4State, seat: int, command: CastAdventureSpe
     inv.cast_this_turn = True
     if spell.effect == "movement":
         army.mp2 += 2 * spell.power
-        effect = f"{spell.power} more Movement Points"
+        effect = f"{plural(spell.power, 'more Movement Point')}"
     else:
         army.sight_bonus += spell.power
         effect = f"a Sight Radius {spell.power} wider"

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.homm4.words import plural
+
 
 class DeckChoice(BaseModel):
     """One seat's deck: a ready-made deck id, or an explicit list ``{card id: copies}``."""
@@ -217,20 +219,22 @@ class Homm4Options(BaseModel):
             units = self.starting_forces.units
             shown = ", ".join(f"{n}xL{level}" for level, n in enumerate(units, start=1) if n)
             lines.append(
-                f"Different Starting Forces ({self.starting_forces.heroes} Hero(es), "
+                f"Different Starting Forces ({plural(self.starting_forces.heroes, 'Hero')}, "
                 f"{shown or 'no Units'})"
             )
         if self.pre_developed is not None:
             pre = self.pre_developed
             lines.append(
                 f"Pre-developed Heroes ({pre.primary} Primary + {pre.secondary} Secondary "
-                f"Skill(s) per Hero{', Spells by magic level' if pre.spells else ''}, "
-                f"{pre.treasure} Treasure + {pre.other} other Artifact(s) per player)"
+                f"Skill {'card' if pre.primary + pre.secondary == 1 else 'cards'} per Hero"
+                f"{', Spells by magic level' if pre.spells else ''}, {pre.treasure} Treasure + "
+                f"{pre.other} other {'Artifact' if pre.treasure + pre.other == 1 else 'Artifacts'} "
+                "per player)"
             )
         if self.underground:
-            lines.append(f"Underground ({self.underground} section(s))")
+            lines.append(f"Underground ({plural(self.underground, 'section')})")
         if self.campaign is not None:
-            lines.append(f"Campaign ({len(self.campaign.heroes)} Hero(es) carried over)")
+            lines.append(f"Campaign ({plural(len(self.campaign.heroes), 'Hero')} carried over)")
         if self.deck_size != "casual":
             lines.append(
                 "Tournament decks: "

@@ -158,6 +158,10 @@ def _reinforce_guard(state: Homm4State, seat: int, command: Any) -> list[Event]:
 
 _HANDLERS: dict[type[Command], Any] = {
     c.PlaceSection: _place_section,
+    c.DevelopHero: lambda s, seat, cmd: setup.develop_hero(s, seat, cmd.hero, cmd.cards),
+    c.PlaceEntrance: lambda s, seat, cmd: setup.place_entrance(
+        s, seat, cmd.surface, cmd.underground
+    ),
     c.ChooseRiskStack: lambda s, seat, cmd: setup.choose_risk_stack(s, seat, cmd.cards),
     c.PlaceArmy: lambda s, seat, cmd: setup.place_army(s, seat, cmd.hex),
     c.BuyUnit: purchase.buy,

@@ -6,13 +6,17 @@ Rule sections: homm4:setup, homm4:start-of-the-game.
 Order of play: every seat's deck is built (a ready-made deck id or a custom list, checked
 by `engine.homm4.decks`), its Starting Forces are taken out (the Town card set aside face
 up as the "free" Town, the Hero and six Units as the first Army Stack, Hero on top) and the
-rest is shuffled into the draw deck. The Terrain Map Sections are shuffled face down; with
-quick assembly the engine joins them at random, with manual assembly each seat in turn from
-seat 0 reveals the top section and attaches it (``place_section``). Then, from the seat
-after the last assembler (seat 0 after quick assembly), each seat draws 8 cards, puts 5 of
-them face down as its Risk Stack (``choose_risk_stack``) and places its Army token on an
-edge hex that is not impassable (``place_army``). The first seat to set up takes the first
-turn.
+rest is shuffled into the draw deck. With Pre-developed Heroes every seat first chooses,
+from its still unshuffled deck, the cards of its starting Heroes (``develop_hero``, all
+seats at once), and the decks are shuffled afterwards. The Terrain Map Sections are
+shuffled face down; with quick assembly the engine joins them at random, with manual
+assembly each seat in turn from seat 0 reveals the top section and attaches it
+(``place_section``). With underground sections the entrance coins are then placed: at
+random with quick assembly, by the seats in turn order with manual assembly
+(``place_entrance``). Then, from the seat after the last assembler (seat 0 after quick
+assembly), each seat draws 8 cards, puts 5 of them face down as its Risk Stack
+(``choose_risk_stack``) and places its Army token on an edge hex that is not impassable
+(``place_army``). The first seat to set up takes the first turn.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from engine.homm4 import armies as army_rules
 from engine.homm4.hexes import Hex
 from engine.homm4.options import Homm4Options
 from engine.homm4.state import Homm4State, Player
+from engine.homm4.words import plural
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -52,7 +57,7 @@ def _deck_lists(options: Homm4Options, players: int, rng: Rng) -> list[tuple[str
         return [(pool.decks[d].name, dict(pool.decks[d].cards)) for d in chosen]
     if len(options.decks) != players:
         raise InvalidInput(
-            f"Give one deck per seat: {players} seats but {len(options.decks)} decks."
+            f"Give one deck per seat: {players} seats but {plural(len(options.decks), 'deck')}."
         )
     lists: list[tuple[str, dict[str, int]]] = []
     for seat, choice in enumerate(options.decks):
@@ -143,18 +148,27 @@ def new_game(options: Homm4Options, players: int, seed: int) -> tuple[Homm4State
     events.append(
         Event(
             kind="shuffle",
-            text=f"{total} Terrain Map Sections are shuffled face down"
+            text=f"{plural(total, 'Terrain Map Section')} are shuffled face down"
             + (f" ({options.underground} of them underground)." if options.underground else "."),
             data={"zone": "sections", "size": total},
         )
     )
-    if options.assembly == "quick":
-        events += board.quick_assembly(state)
-        events += finish_assembly(state, first_setup=0)
-    else:
-        state.phase = "assemble"
-        state.active = 0
-    return state, events
+    if state.to_develop:
+        state.phase = "develop"
+        state.active = state.to_develop[0][0]
+        return state, events
+    return state, events + begin_board(state)
+
+
+def begin_board(state: Homm4State) -> list[Event]:
+    """Build the Game Board: with quick assembly at random, then the per-seat set-up from
+    seat 0; with manual assembly seat 0 reveals and attaches the first section
+    (homm4:start-of-the-game)."""
+    if state.options.assembly == "quick":
+        return board.quick_assembly(state) + finish_assembly(state, first_setup=0)
+    state.phase = "assemble"
+    state.active = 0
+    return []
 
 
 def _check_teams(options: Homm4Options, players: int) -> None:
@@ -193,8 +207,9 @@ def _deal_event(lists: Sequence[tuple[str, dict[str, int]]]) -> Event:
 
 def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event]:
     """Take ``seat``'s Starting Forces out of its deck (standard or Different Starting
-    Forces), add its carried Campaign Heroes, give its starting Heroes their
-    Pre-developed cards, and shuffle the rest (homm4:setup,
+    Forces), add its carried Campaign Heroes, and shuffle the rest — or, with Pre-developed
+    Heroes, queue its starting Heroes in `Homm4State.to_develop` (after checking the deck
+    can supply them) and leave the deck unshuffled until they are developed (homm4:setup,
     homm4:game-variants.different-starting-forces, homm4:game-variants.campaigns,
     homm4:game-variants.pre-developed-heroes)."""
     options = state.options
@@ -224,14 +239,17 @@ def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event
     for hero in hero_list:
         heroes.ensure_inventory(state, hero)
     starting_heroes = carried_heroes + hero_list
-    develop: list[Event] = []
-    if options.pre_developed is not None:
-        develop = variants.pre_develop(state, seat, hero_list, remaining, options.pre_developed)
     player.deck = remaining
     player.free_town = town
     player.starting_stack = [*starting_heroes, *units]
-    state.rng.shuffle(player.deck)
-    return [
+    rule = options.pre_developed
+    chosen = [h for h in hero_list if rule is not None and variants.developing(rule, state, h)]
+    if chosen:
+        variants.check_development(state, seat, chosen)
+        state.to_develop += [(seat, hero) for hero in chosen]
+    else:
+        state.rng.shuffle(player.deck)
+    events = [
         *campaign_events,
         Event(
             kind="starting_forces",
@@ -239,19 +257,55 @@ def _starting_forces(state: Homm4State, seat: int, deck_name: str) -> list[Event
             f"{zones.name(state, town)}; Army Stack {', '.join(zones.name(state, c) for c in player.starting_stack)}.",
             data={"seat": seat, "town": town, "army": list(player.starting_stack)},
         ),
-        *develop,
-        Event(
-            kind="shuffle",
-            text=f"{seat_name(seat)} shuffles the other {len(player.deck)} cards into a draw deck.",
-            data={"seat": seat, "zone": "deck", "size": len(player.deck)},
-        ),
     ]
+    if chosen:
+        return events
+    return [*events, _deck_shuffled(state, seat)]
+
+
+def _deck_shuffled(state: Homm4State, seat: int) -> Event:
+    """The ``shuffle`` event of ``seat``'s draw deck (made after its Starting Forces, and
+    its Pre-developed Heroes' cards, were taken out)."""
+    size = len(state.players_state[seat].deck)
+    return Event(
+        kind="shuffle",
+        text=f"{seat_name(seat)} shuffles the other {plural(size, 'card')} into a draw deck.",
+        data={"seat": seat, "zone": "deck", "size": size},
+    )
+
+
+def develop_hero(
+    state: Homm4State, seat: int, hero: int | None, cards: Sequence[int]
+) -> list[Event]:
+    """Pre-developed Heroes: ``seat`` gives its starting Hero its cards (`variants.develop_hero`);
+    when every seat is done, each deck still unshuffled is shuffled (seat order) and the
+    board is built (`begin_board`) (homm4:game-variants.pre-developed-heroes).
+
+    :raises IllegalMove: for a choice `variants.develop_problem` refuses.
+    """
+    events = variants.develop_hero(state, seat, hero, list(cards))
+    if state.to_develop:
+        if state.active == seat and all(s != seat for s, _ in state.to_develop):
+            state.active = state.to_develop[0][0]
+        return events
+    developed = sorted({state.card_owner[h] for h in state.developed})
+    for owner in developed:
+        state.rng.shuffle(state.players_state[owner].deck)
+        events.append(_deck_shuffled(state, owner))
+    return events + begin_board(state)
 
 
 def finish_assembly(state: Homm4State, first_setup: int) -> list[Event]:
-    """Fix labels and sites, mark the underground entrances, then start the per-seat
-    setup with ``first_setup``."""
+    """Fix labels and sites; mark the underground entrances (quick assembly: at random,
+    `board.place_entrances`; manual assembly: the seats place them in turn order from
+    ``first_setup``, `place_entrance`); then start the per-seat setup with ``first_setup``
+    (homm4:start-of-the-game, homm4:terrain-map-sections-with-underground)."""
     events = board.fix_labels_and_sites(state)
+    state.setup_first = first_setup
+    if state.options.assembly == "manual" and board.entrance_pairs(state):
+        state.phase = "entrances"
+        state.active = first_setup
+        return events
     events += board.place_entrances(state)
     state.phase = "setup"
     return events + begin_seat_setup(state, first_setup)
@@ -270,6 +324,30 @@ def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> lis
         state.active = nxt
         return events
     return events + finish_assembly(state, first_setup=nxt)
+
+
+def place_entrance(state: Homm4State, seat: int, surface: str, underground: str) -> list[Event]:
+    """Underground with manual assembly: ``seat`` places the next entrance coin pair
+    (`board.place_entrance`); the next seat in turn order places the next pair; after the
+    last pair the per-seat setup starts with `Homm4State.setup_first`
+    (homm4:terrain-map-sections-with-underground: "following the order of turns").
+
+    :raises InvalidInput | IllegalMove: as `board.place_entrance`.
+    """
+    events = board.place_entrance(state, seat, surface, underground)
+    if board.coins_placed(state) < board.entrance_pairs(state):
+        state.active = (seat + 1) % state.players
+        return events
+    state.phase = "setup"
+    return events + begin_seat_setup(state, state.setup_first)
+
+
+def default_entrance(state: Homm4State) -> tuple[str, str]:
+    """The documented default of ``place_entrance``: the pair the quick set-up would draw
+    now (`board.draw_entrance` with a copy of ``state.rng``, which is not advanced), as
+    ``(surface label, underground label)``."""
+    up, down = board.draw_entrance(state, Rng(seed=state.rng.seed, counter=state.rng.counter))
+    return board.label(state, up.hex), board.label(state, down.hex)
 
 
 def begin_seat_setup(state: Homm4State, seat: int) -> list[Event]:
@@ -294,7 +372,7 @@ def choose_risk_stack(state: Homm4State, seat: int, cards: Sequence[int]) -> lis
         or any(c not in player.hand for c in chosen)
     ):
         raise IllegalMove(
-            f"Choose exactly {wanted} different cards of your Hand for the Risk Stack."
+            f"Choose exactly {plural(wanted, 'different card')} of your Hand for the Risk Stack."
         )
     player.hand = [c for c in player.hand if c not in chosen]
     player.risk = chosen
@@ -302,7 +380,7 @@ def choose_risk_stack(state: Homm4State, seat: int, cards: Sequence[int]) -> lis
     return [
         Event(
             kind="risk_stack",
-            text=f"{seat_name(seat)} puts {len(chosen)} cards face down as the Risk Stack and keeps "
+            text=f"{seat_name(seat)} puts {plural(len(chosen), 'card')} face down as the Risk Stack and keeps "
             f"{len(player.hand)} in Hand.",
             data={"seat": seat, "risk": len(chosen), "hand": len(player.hand)},
             private={seat: f"Risk Stack: {', '.join(zones.name(state, c) for c in chosen)}."},

@@ -369,12 +369,19 @@ class LastMove(_M):
 class Homm4State(GameState):
     """The whole homm4 game (see the module docstring for zones and units).
 
-    ``phase``: ``assemble`` (board being built, manual assembly), ``setup`` (each seat in
-    turn chooses its Risk Stack then places its Army token), ``purchase``, ``movement``,
+    ``phase``: ``develop`` (Pre-developed Heroes: each seat chooses its starting Heroes'
+    cards from its own deck, `to_develop`), ``assemble`` (board being built, manual
+    assembly), ``entrances`` (underground with manual assembly: the seats place the
+    entrance coins in turn order, from ``setup_first``), ``setup`` (each seat in turn
+    chooses its Risk Stack then places its Army token), ``purchase``, ``movement``,
     ``closing``, ``over``. The Income Phase is applied automatically at the start of a turn.
     ``interrupts`` is a queue: the first entry is being decided; a `Battle` in ``battle``
     takes precedence over the queue. ``fallen_heroes`` are dead Heroes waiting for
     resurrection (advanced rule); ``next_token`` numbers the Object tokens that mark them.
+    ``to_develop`` lists the ``(seat, Hero)`` pairs still to be developed, each seat's
+    Heroes top first (homm4:game-variants.pre-developed-heroes), and ``developed`` the
+    Heroes already given their cards; ``setup_first`` is the
+    seat that sets up first and plays first (set when the board is assembled).
     """
 
     ruleset: Literal["homm4"] = "homm4"
@@ -390,7 +397,9 @@ class Homm4State(GameState):
     next_army_id: int = 1
     inventories: dict[int, Inventory] = Field(default_factory=dict)
     limbo: list[int] = Field(default_factory=list)
-    phase: Literal["assemble", "setup", "purchase", "movement", "closing", "over"] = "assemble"
+    phase: Literal[
+        "develop", "assemble", "entrances", "setup", "purchase", "movement", "closing", "over"
+    ] = "assemble"
     active: int = 0
     turn: int = 0
     round: int = 0
@@ -402,6 +411,9 @@ class Homm4State(GameState):
     winners: list[int] = Field(default_factory=list)
     fallen_heroes: list[FallenHero] = Field(default_factory=list)
     next_token: int = 1
+    to_develop: list[tuple[int, int]] = Field(default_factory=list)
+    developed: list[int] = Field(default_factory=list)
+    setup_first: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Homm4State:
         """Return an independent copy through the canonical JSON.

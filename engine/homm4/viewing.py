@@ -83,7 +83,8 @@ def site_view(state: Homm4State, site: Site) -> SiteView:
         guard=refs(state, site.guard),
         guard_player=site.guard_player if site.guard else None,
         garrison=refs(state, site.garrison),
-        entrance=site.entrance if site.found else None,
+        entrance=site.entrance,
+        entrance_found=site.found,
         sold_to=site.sold_to,
     )
 

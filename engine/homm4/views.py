@@ -45,8 +45,10 @@ class SiteView(_V):
 
     ``status``: ``unidentified``, ``identified`` (no Guard, nobody controls it),
     ``guarded``, ``owned`` or ``spent`` (an Artifact already taken). ``entrance``: the coin
-    of a found underground entrance (advanced maps); ``sold_to``: the seat using a sold
-    Object's bonus (Resource Trading).
+    (pair number) of an underground entrance on this Object icon — the coins are placed
+    openly at set-up, so every entrance is shown, found or not —, ``entrance_found``
+    whether an Army has found it (its Guard chipped in; Armies may pass to its pair);
+    ``sold_to``: the seat using a sold Object's bonus (Resource Trading).
     """
 
     id: int
@@ -63,6 +65,7 @@ class SiteView(_V):
     guard_player: int | None = None
     garrison: tuple[CardRef, ...] = ()
     entrance: int | None = None
+    entrance_found: bool = False
     sold_to: int | None = None
 
 

@@ -26,6 +26,7 @@ from engine.homm4.cards import (
 )
 from engine.homm4.hexes import Hex, distance
 from engine.homm4.state import Army, Homm4State, Site
+from engine.homm4.words import plural
 
 C = TypeVar("C", bound=Card)
 
@@ -86,7 +87,7 @@ def reshuffle(state: Homm4State, seat: int) -> list[Event]:
     return [
         Event(
             kind="shuffle",
-            text=f"{seat_name(seat)} shuffles the discard pile ({len(player.deck)} cards) into a new draw deck.",
+            text=f"{seat_name(seat)} shuffles the discard pile ({plural(len(player.deck), 'card')}) into a new draw deck.",
             data={"seat": seat, "zone": "deck", "size": len(player.deck)},
         )
     ]

@@ -31,9 +31,22 @@ def apply(
     return R.apply(state, seat, command)
 
 
+SETUP_PHASES = ("develop", "assemble", "entrances", "setup")
+"""The phases before the first turn (Pre-developed Heroes, assembly, entrances, set-up)."""
+
+
+def develop_by_default(state: Homm4State) -> Homm4State:
+    """Play the default ``develop_hero`` (the automatic pick) for every seat until the
+    Pre-developed Heroes step is over."""
+    while state.phase == "develop":
+        seat = R.pending(state)[0].seat
+        state, _ = R.apply(state, seat, R.default_command(state, seat))
+    return state
+
+
 def finish_setup(state: Homm4State) -> Homm4State:
     """Play the default command for every set-up decision until the first turn starts."""
-    while state.phase in ("assemble", "setup"):
+    while state.phase in SETUP_PHASES:
         seat = R.pending(state)[0].seat
         state, _ = R.apply(state, seat, R.default_command(state, seat))
     return state

@@ -21,6 +21,7 @@ from tests.homm4.adventure_helpers import (
     clear_board,
     clear_hand,
     decline_all_sites,
+    develop_by_default,
     give_object,
     give_town,
     new_game,
@@ -408,6 +409,7 @@ def test_pre_developed_heroes_take_skills_spells_per_magic_level_and_artifacts()
         decks=DECKS,
         pre_developed={"primary": 1, "secondary": 1, "spells": True, "treasure": 1, "other": 1},
     )
+    state = develop_by_default(state)
     for seat in (0, 1):
         hero = state.players_state[seat].starting_stack[0]
         inv = state.inventories[hero]
@@ -438,6 +440,7 @@ def test_one_spell_for_each_level_of_the_magic_skill() -> None:
         starting_forces={"units": [3, 2, 1, 0], "heroes": 2},
         pre_developed={"primary": 1, "secondary": 0, "spells": True},
     )
+    state = develop_by_default(state)
     sethra = next(
         h
         for h in state.players_state[0].starting_stack
@@ -503,7 +506,7 @@ def test_options_in_effect_are_listed_for_the_status() -> None:
         "Morale",
         "Luck",
         "Team Play (seats 1+3 vs 2+4)",
-        "Underground (2 section(s))",
+        "Underground (2 sections)",
         "Tournament decks: exactly 60 cards",
     ]
     state = started(seed=3, decks=DECKS, morale=True)

@@ -140,7 +140,7 @@ def test_accepted_surrender_pays_hand_cards_and_the_acceptor_draws() -> None:
     with pytest.raises(IllegalMove, match="hold only 3"):
         act(b, OfferSurrender(cards=4))
     events, _ = act(b, OfferSurrender(cards=2))
-    assert "offers 2 card(s)" in texts(events)[0]
+    assert "offers 2 cards" in texts(events)[0]
     assert [(d.seat, d.kind) for d in battle.battle_pending(b.state)] == [
         (1, "battle_surrender_answer")
     ]

@@ -360,3 +360,52 @@ def test_a_guarded_unclaimed_town_is_fought_without_walls_an_owned_one_with_them
         assert state.battle is not None
         kind, walls = ("town", "intact") if owned else ("guard", "none")
         assert (state.battle.defender_kind, state.battle.walls) == (kind, walls)
+
+
+@pytest.mark.rule("homm4:movement-phase.movement-points-and-terrain")
+def test_one_movement_point_left_is_said_in_the_singular() -> None:
+    state = _board_game()
+    start = _open_hex(state)
+    army = _army(state, 0, start, "orc")
+    step = next(n for n in neighbours(start) if board.step_cost2(state, n) == 2)
+    army.mp2 = 4  # 2 Movement Points, a step costs 1
+    state, events = apply(state, 0, {"type": "move", "army": army.id, "to": label(state, step)})
+    move = next(e for e in events if e.kind == "move")
+    assert move.text.endswith("(1 Movement Point left).")
+    far = next(
+        h
+        for h in board.board_of(state).order
+        if board.step_cost2(state, h) and distance(h, step) > 3
+    )
+    with pytest.raises(IllegalMove, match="with 1 Movement Point left"):
+        apply(state, 0, {"type": "move", "army": army.id, "to": label(state, far)})
+
+
+@pytest.mark.rule("homm4:movement-phase.movement-points-and-terrain")
+def test_a_refused_move_names_the_hexes_that_can_be_reached_nearest_first() -> None:
+    state = _board_game()
+    start = _open_hex(state)
+    army = _army(state, 0, start, "orc")
+    army.mp2 = 8  # 4 Movement Points
+    tree = movement.reachable(state, army)
+    far = next(
+        h for h in board.board_of(state).order if board.step_cost2(state, h) and h not in tree
+    )
+    with pytest.raises(IllegalMove) as refused:
+        apply(state, 0, {"type": "move", "army": army.id, "to": label(state, far)})
+    text = str(refused.value)
+    head = f"Reachable from {label(state, start)} with 4 Movement Points: "
+    assert head in text
+    listed = text.split(head)[1].split(" (and")[0].rstrip(".").split(", ")
+    stops = [h for h in tree if h != start]
+    assert len(listed) == min(movement.REACHABLE_SHOWN, len(stops)) == 12
+    assert f"(and {len(stops) - 12} more)." in text
+    spent = [tree[board.parse_hex(state, name)][0] for name in listed]
+    assert spent == sorted(spent), "nearest first"
+    assert spent[0] == min(tree[h][0] for h in stops)
+    assert {board.parse_hex(state, name) for name in listed} <= set(stops)
+    army = zones.army(state, army.id)
+    army.mp2 = 0
+    assert movement.reachable_text(state, army) == (
+        f"Reachable from {label(state, start)} with 0 Movement Points: no hex."
+    )
