@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
 
 SETUP_SECTION = ("setup", "section")
+SETUP_DEVELOP = ("setup", "develop")
+SETUP_ENTRANCE = ("setup", "entrance")
 SETUP_RISK = ("setup", "risk")
 SETUP_ARMY = ("setup", "army")
 PURCHASE_BUY = ("purchase", "buy")
@@ -68,9 +70,9 @@ BATTLE_ORDERS = ("battle", "orders")
 class SetupCommands(
     commands.GroupCog,
     group_name="setup",
-    group_description="Set up a homm4 game: map sections, Risk Stack, first Army",
+    group_description="Set up a homm4 game: Heroes, map sections, entrances, Risk Stack, first Army",
 ):
-    """/setup ...: Set up a homm4 game: map sections, Risk Stack, first Army."""
+    """/setup ...: Set up a homm4 game: Heroes, map sections, entrances, Risk Stack, first Army."""
 
     def __init__(self, bot: HeroesBot) -> None:
         self.bot = bot
@@ -84,6 +86,28 @@ class SetupCommands(
     ) -> None:
         """Attach the revealed Terrain Map Section (manual assembly)."""
         await self.bot.run_command(interaction, SETUP_SECTION, {"slot": slot, "rotation": rotation})
+
+    @common.command(SETUP_DEVELOP)
+    async def develop(
+        self,
+        interaction: discord.Interaction,
+        cards: str,
+        hero: str | None = None,
+    ) -> None:
+        """Pre-developed Heroes: give your starting Hero cards from your deck."""
+        await self.bot.run_command(interaction, SETUP_DEVELOP, {"cards": cards, "hero": hero})
+
+    @common.command(SETUP_ENTRANCE)
+    async def entrance(
+        self,
+        interaction: discord.Interaction,
+        surface: str,
+        underground: str,
+    ) -> None:
+        """Underground: place the next entrance coin pair on two Object icons."""
+        await self.bot.run_command(
+            interaction, SETUP_ENTRANCE, {"surface": surface, "underground": underground}
+        )
 
     @common.command(SETUP_RISK)
     async def risk(

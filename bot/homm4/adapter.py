@@ -30,11 +30,21 @@ from engine.homm4 import board, zones
 from engine.homm4 import commands as c
 from engine.homm4.state import Homm4State, ScoutOffer
 from engine.homm4.views import PublicView
+from engine.homm4.words import plural
 
 PRIVATE_DECISIONS: frozenset[str] = frozenset(
-    {"identify", "reinforce_guard", "learn_skill", "choose_risk_stack", "purchase", "closing"}
+    {
+        "identify",
+        "reinforce_guard",
+        "learn_skill",
+        "choose_risk_stack",
+        "purchase",
+        "closing",
+        "develop_hero",
+    }
 )
-"""Decision kinds whose choices name Hand or Risk Stack cards: offered by DM only."""
+"""Decision kinds whose choices name Hand, Risk Stack or deck cards: offered by DM only
+(``develop_hero``: the seat's own deck, homm4:game-variants.pre-developed-heroes)."""
 
 PRIVATE_COMMANDS: frozenset[str] = frozenset(
     {
@@ -48,11 +58,16 @@ PRIVATE_COMMANDS: frozenset[str] = frozenset(
         "choose_risk_stack",
         "learn_skill",
         "close_turn",
+        "develop_hero",
     }
 )
-"""Command types that name a Hand or Risk Stack card (never offered in the channel)."""
+"""Command types that name a Hand, Risk Stack or deck card (never offered in the channel)."""
 
-MULTI_SELECT: dict[str, str] = {"choose_risk_stack": "risk", "reinforce_guard": "guard"}
+MULTI_SELECT: dict[str, str] = {
+    "choose_risk_stack": "risk",
+    "reinforce_guard": "guard",
+    "develop_hero": "develop",
+}
 """Decisions answered with a multi-select of cards: decision kind -> custom id argument."""
 
 MAX_BUTTONS = 5
@@ -120,7 +135,19 @@ def _priority(state: Homm4State, kind: str, command: Command) -> tuple[int, int]
         extra = 0 if "(" in where else 1
     if isinstance(command, c.PlaceArmy):
         extra = _town_distance(state, command.hex)
+    if isinstance(command, c.PlaceEntrance):
+        extra = _entrance_rank(state, command)
     return order, extra
+
+
+def _entrance_rank(state: Homm4State, command: c.PlaceEntrance) -> int:
+    """Sort key of an entrance pair in the select menu: the pairs of the first underground
+    icon with every surface icon, then of the second..., so the 25 shown reach every
+    surface icon (the slash command reaches the rest)."""
+    _, below = board.entrance_sites(state)
+    labels = [board.label(state, s.hex) for s in below]
+    wanted = command.underground.strip().upper()
+    return labels.index(wanted) if wanted in labels else len(labels)
 
 
 def _town_distance(state: Homm4State, label: str) -> int:
@@ -270,6 +297,9 @@ def _multi_select(
     state: Homm4State, seat: int, decision: Decision, game_id: int, legal: Sequence[Command]
 ) -> list[Component]:
     player = state.players_state[seat]
+    which = MULTI_SELECT[decision.kind]
+    if decision.kind == "develop_hero":
+        return _develop_select(state, seat, game_id)
     if decision.kind == "choose_risk_stack":
         cards = sorted(player.hand)
         size = min(5, len(cards))
@@ -285,9 +315,7 @@ def _multi_select(
         return []
     return [
         Select(
-            custom_id=customids.encode(
-                game_id, state.version, "cards", MULTI_SELECT[decision.kind]
-            ),
+            custom_id=customids.encode(game_id, state.version, "cards", which),
             placeholder=placeholder,
             options=tuple(
                 SelectOption(
@@ -303,12 +331,56 @@ def _multi_select(
     ]
 
 
+def _develop_select(state: Homm4State, seat: int, game_id: int) -> list[Component]:
+    """The multi-select of ``seat``'s deck cards for the Hero it develops now (Pre-developed
+    Heroes): its custom id carries the Hero (``develop.<hero>``), so a click builds the
+    whole ``develop_hero`` command. Private: the seat's own deck, sent by DM."""
+    from bot.homm4.commands import develop_candidates
+
+    rule = state.options.pre_developed
+    hero = next((h for s, h in state.to_develop if s == seat), None)
+    cards = develop_candidates(state, seat)
+    if rule is None or hero is None or not cards:
+        return []
+    skills = rule.primary + rule.secondary
+    shown = cards[:25]
+    return [
+        Select(
+            custom_id=customids.encode(game_id, state.version, "cards", f"develop.{hero}"),
+            placeholder=clip(
+                f"Cards for {d.card_name(state, hero)}: {skills} Skill card"
+                f"{'' if skills == 1 else 's'}"
+                + (", a Spell per magic level" if rule.spells else "")
+                + (
+                    f", Artifacts ({rule.treasure} Treasure + {rule.other} other in all)"
+                    if rule.treasure or rule.other
+                    else ""
+                ),
+                150,
+            ),
+            options=tuple(
+                SelectOption(
+                    label=d.card_label(state, i)[:100],
+                    value=str(i),
+                    description=d.card_detail(state, i)[:100],
+                )
+                for i in shown
+            ),
+            min_values=min(skills, len(shown)),
+            max_values=len(shown),
+        )
+    ]
+
+
 def command_from_cards(which: str, values: Sequence[str]) -> dict[str, Any]:
-    """Build the command of a card multi-select (``risk`` or ``guard``) from its values.
+    """Build the command of a card multi-select (``risk``, ``guard`` or ``develop.<hero>``)
+    from its values.
 
     :raises ValueError: for a value that is not a card number.
     """
     cards = tuple(int(v) for v in values)
+    if which.startswith("develop."):
+        return {"type": "develop_hero", "cards": cards, "hero": int(which.split(".", 1)[1])}
     if which == "risk":
         return {"type": "choose_risk_stack", "cards": cards}
     if which == "guard":
@@ -408,7 +480,9 @@ def hand_text(state: Homm4State, seat: int, *, game_id: int, channel_id: int) ->
 
 
 PHASE_NAMES = {
+    "develop": "developing the starting Heroes",
     "assemble": "assembling the Game Board",
+    "entrances": "placing the underground entrances",
     "setup": "setting up",
     "purchase": "Purchase Phase",
     "movement": "Movement Phase",
@@ -431,8 +505,8 @@ def status_lines(view: PublicView, names: Mapping[int, str]) -> list[str]:
         gone = " — eliminated" if player.eliminated else ""
         lines.append(
             f"{seat_name(player.seat)} ({who}): Hand {player.hand_size}, Risk Stack "
-            f"{player.risk_size}, deck {player.deck_size}, {player.towns} Town(s), "
-            f"{player.armies} Army(ies){gone}"
+            f"{player.risk_size}, deck {player.deck_size}, {plural(player.towns, 'Town')}, "
+            f"{plural(player.armies, 'Army')}{gone}"
         )
     if view.battle is not None:
         b = view.battle
@@ -494,9 +568,15 @@ def picture_after(
         return "board"
     if after.phase == "over" or before.active != after.active or before.turn != after.turn:
         return "board"
-    if before.phase in ("assemble", "setup") and after.phase != before.phase:
+    if (
+        before.phase in ("develop", "assemble", "entrances", "setup")
+        and after.phase != before.phase
+    ):
         return "board"
-    if any(cmd.type in ("move", "place_army", "place_section", "form_army") for cmd in commands):
+    if any(
+        cmd.type in ("move", "place_army", "place_section", "place_entrance", "form_army")
+        for cmd in commands
+    ):
         return "board"
     if [s.owner for s in before.sites] != [s.owner for s in after.sites]:
         return "board"  # a site taken without a move (e.g. identified under an Army)

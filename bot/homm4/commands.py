@@ -1,7 +1,9 @@
 """The homm4 command table: every player action as a slash command, its options, how the
 options become an engine command, and where autocomplete suggestions come from.
 
-Rule sections: homm4:start-of-the-game (``/setup``), homm4:purchase-phase (``/purchase``),
+Rule sections: homm4:start-of-the-game (``/setup``; ``/setup develop``:
+homm4:game-variants.pre-developed-heroes; ``/setup entrance``:
+homm4:terrain-map-sections-with-underground), homm4:purchase-phase (``/purchase``),
 homm4:movement-phase (``/army``), homm4:movement-phase.scouting-terrain (``/scout``),
 homm4:chipping-in-for-the-guard (``/guard``), homm4:battles (``/battle``),
 homm4:heroes-levels-skills-and-spells (``/hero``), homm4:closing-phase (``/turn``),
@@ -245,6 +247,37 @@ def _fill_artifact_room(ctx: PlayContext, command: dict[str, Any]) -> None:
         command["discard"] = head.artifact
 
 
+def _fill_develop_hero(ctx: PlayContext, command: dict[str, Any]) -> None:
+    if "hero" not in command:
+        command["hero"] = next((h for s, h in ctx.state.to_develop if s == ctx.seat), None)
+
+
+def develop_candidates(state: Homm4State, seat: int) -> list[int]:
+    """The cards of ``seat``'s deck a starting Hero may take under Pre-developed Heroes
+    (homm4:game-variants.pre-developed-heroes): Skill cards, Spell cards when Spells are
+    agreed, Artifacts when any are agreed; Skills first, then Spells, then Artifacts, by
+    name. Private: the seat's own deck."""
+    from engine.homm4.cards import ArtifactCard, SkillCard, SpellCard
+
+    rule = state.options.pre_developed
+    if rule is None:
+        return []
+    kinds: list[type] = [SkillCard]
+    if rule.spells:
+        kinds.append(SpellCard)
+    if rule.treasure or rule.other:
+        kinds.append(ArtifactCard)
+    deck = state.players_state[seat].deck
+    return [
+        card
+        for kind in kinds
+        for card in sorted(
+            (c for c in deck if isinstance(zones.card(state, c), kind)),
+            key=lambda c: (d.card_name(state, c), c),
+        )
+    ]
+
+
 def _fill_chain(
     *fillers: Callable[[PlayContext, dict[str, Any]], None],
 ) -> Callable[[PlayContext, dict[str, Any]], None]:
@@ -281,6 +314,41 @@ PLAY: tuple[PlayCommand, ...] = (
         ),
         "place_section",
         {"slot": ("slot", "slot"), "rotation": ("rotation", "int")},
+    ),
+    PlayCommand(
+        _spec(
+            ("setup", "develop"),
+            "Pre-developed Heroes: give your starting Hero cards from your deck",
+            [
+                _opt(
+                    "cards",
+                    "Skill, Spell and Artifact cards of your deck, e.g. #19 #25 #5 (see suggestions)",
+                    required=True,
+                ),
+                _opt("hero", "your starting Hero, e.g. #21 (default: the one being developed)"),
+            ],
+            ("develop_hero",),
+            "develop_hero",
+        ),
+        "develop_hero",
+        {"cards": ("cards", "cards"), "hero": ("hero", "card")},
+        fill=_fill_develop_hero,
+    ),
+    PlayCommand(
+        _spec(
+            ("setup", "entrance"),
+            "Underground: place the next entrance coin pair on two Object icons",
+            [
+                _opt("surface", "an Object icon on the surface map, e.g. D3", required=True),
+                _opt(
+                    "underground", "an Object icon on the underground map, e.g. W17", required=True
+                ),
+            ],
+            ("place_entrance",),
+            "place_entrance",
+        ),
+        "place_entrance",
+        {"surface": ("surface", "hex"), "underground": ("underground", "hex")},
     ),
     PlayCommand(
         _spec(
@@ -1097,6 +1165,8 @@ def _read_value(ctx: PlayContext, play: PlayCommand, option: str, raw: Any) -> t
         if kind == "pay" and text.strip().lower() in ("", "auto", "default"):
             return field_name, None
         flat = [i for v in preferred if isinstance(v, tuple) for i in v]
+        if play.command_type == "develop_hero":
+            flat = develop_candidates(ctx.state, ctx.seat)
         return field_name, read_cards(ctx, text, flat)
     if kind == "hex":
         return field_name, text.strip().upper()
@@ -1298,6 +1368,7 @@ def suggest(
                 pairs.append(pair)
         if kind == "cards" and play.command_type in (
             "choose_risk_stack",
+            "develop_hero",
             "split_army",
             "form_army",
             "transfer",
@@ -1313,6 +1384,8 @@ def suggest(
             )
             if play.command_type in ("choose_risk_stack",):
                 singles = sorted(ctx.state.players_state[ctx.seat].hand)
+            if play.command_type == "develop_hero":
+                singles = develop_candidates(ctx.state, ctx.seat)
             if play.command_type == "reinforce_guard":
                 singles = sorted(set(singles))
             pairs = _append_suggestions(ctx, current, singles) + pairs[:1]

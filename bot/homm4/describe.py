@@ -15,6 +15,7 @@ from engine.homm4 import battle, board, zones
 from engine.homm4 import commands as c
 from engine.homm4.cards import HeroCard, UnitCard
 from engine.homm4.state import Homm4State
+from engine.homm4.words import plural
 
 
 def card_name(state: Homm4State, instance: int) -> str:
@@ -183,6 +184,18 @@ def describe(state: Homm4State, command: Command) -> str:
             return f"Place the Army token on {command.hex}"
         case c.PlaceSection():
             return f"Attach the section at slot {command.slot[0]},{command.slot[1]} turned {command.rotation}"
+        case c.DevelopHero():
+            named = ", ".join(card_label(state, i) for i in command.cards) or "no card"
+            text = f"Develop {_developing(state, command)} with {named}"
+            return (
+                text
+                if len(text) <= 90
+                else (
+                    f"Develop {_developing(state, command)} with {cards_text(state, command.cards)}"
+                )
+            )
+        case c.PlaceEntrance():
+            return public_command(state, command)
         case c.LearnSkill():
             if command.card is None:
                 return "Play no Skill card"
@@ -194,7 +207,7 @@ def describe(state: Homm4State, command: Command) -> str:
                 return "Close the turn"
             return f"Put {card_label(state, command.card)} into the Risk Stack"
         case c.PayPlayer():
-            return f"Pay {command.cards} Hand card(s) to {seat_name(command.to)}{_pay(command)}"
+            return f"Pay {plural(command.cards, 'Hand card')} to {seat_name(command.to)}{_pay(command)}"
         case _:
             return public_command(state, command)
 
@@ -233,7 +246,7 @@ def public_command(state: Homm4State, command: Command) -> str:
         case c.OfferSurrender():
             if command.cards is None:
                 return "Make no surrender offer"
-            return f"Offer {command.cards} card(s) to surrender"
+            return f"Offer {plural(command.cards, 'card')} to surrender"
         case c.AnswerSurrender():
             return "Accept the surrender" if command.accept else "Reject the surrender"
         case c.EndPurchase():
@@ -246,8 +259,15 @@ def public_command(state: Homm4State, command: Command) -> str:
             return f"Place the Army token on {command.hex}"
         case c.PlaceSection():
             return f"Attach the section at slot {command.slot[0]},{command.slot[1]} turned {command.rotation}"
+        case c.PlaceEntrance():
+            return (
+                f"Entrance coin: {hex_label(state, command.surface)} (surface) <-> "
+                f"{hex_label(state, command.underground)} (underground)"
+            )
+        case c.DevelopHero():
+            return f"Develop {_developing(state, command)} (cards from the deck)"
         case c.PayPlayer():
-            return f"Pay {command.cards} card(s) to {seat_name(command.to)}"
+            return f"Pay {plural(command.cards, 'card')} to {seat_name(command.to)}"
         case c.GiveArmy():
             return f"Hand Army {command.army} over to {seat_name(command.to)}"
         case c.SellObject():
@@ -256,6 +276,15 @@ def public_command(state: Homm4State, command: Command) -> str:
             return f"Army {command.army} loots the dead {card_label(state, command.hero)}"
         case _:
             return command.type.replace("_", " ").capitalize()
+
+
+def _developing(state: Homm4State, command: c.DevelopHero) -> str:
+    """The starting Hero a ``develop_hero`` command is for (named: it is face up)."""
+    hero = command.hero
+    if hero is None:
+        seat_heroes = [h for _, h in state.to_develop]
+        hero = seat_heroes[0] if seat_heroes else None
+    return card_name(state, hero) if hero is not None else "the Hero"
 
 
 def deployment_text(command: c.Deploy) -> str:
