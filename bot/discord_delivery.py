@@ -64,6 +64,11 @@ class DmReachability(Protocol):
         """Record that a DM to ``user_id`` was delivered."""
         ...
 
+    async def holds_seat(self, user_id: int, game_id: int) -> bool:
+        """Whether ``user_id`` still plays a seat of game ``game_id`` (a DM kept for them
+        is shown only then: a kicked or replaced player never sees their old hand)."""
+        ...
+
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Split ``text`` into pieces of at most ``limit`` characters, preferring line breaks.
@@ -526,10 +531,18 @@ class Deliverer:
         return [*self._undelivered.get(user_id, {}).values(), *self._notices.get(user_id, [])]
 
     async def flush_undelivered(self, interaction: discord.Interaction) -> None:
-        """Show ``interaction``'s user, ephemerally, the DMs that could not reach them."""
-        pending = self.undelivered(interaction.user.id)
+        """Show ``interaction``'s user, ephemerally, the DMs that could not reach them —
+        only those of games where they still hold a seat (the others are dropped)."""
+        waiting = self.undelivered(interaction.user.id)
         self._undelivered.pop(interaction.user.id, None)
         self._notices.pop(interaction.user.id, None)
+        seated: dict[int, bool] = {}
+        pending: list[DirectMessage] = []
+        for dm in waiting:
+            if dm.game_id not in seated:
+                seated[dm.game_id] = await self.reachability.holds_seat(dm.user_id, dm.game_id)
+            if seated[dm.game_id]:
+                pending.append(dm)
         for dm in pending:
             view = self.build_view(dm.components)
             try:

@@ -49,6 +49,17 @@ class ServiceReachability:
         if await self._stored(user_id, game_id) is not True:
             await self._service.record_dm_result(user_id, delivered=True, game_id=game_id)
 
+    async def holds_seat(self, user_id: int, game_id: int) -> bool:
+        """Whether ``user_id`` still plays a seat of game ``game_id`` (not kicked, not
+        replaced, not a computer seat now); False for a game that does not exist."""
+        from storage.errors import StorageError
+
+        try:
+            seats = await self._service.repo.seats(game_id)
+        except StorageError:
+            return False
+        return any(s.user_id == user_id and not s.is_ai for s in seats)
+
     def known(self, user_id: int) -> bool | None:
         """What this process last saw for ``user_id`` (None: nothing yet)."""
         return self._known.get(user_id)
