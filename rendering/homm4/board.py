@@ -5,10 +5,18 @@ Rule sections: homm4:terrain-map-sections (the assembled map), homm4:movement-ph
 homm4:army-and-object-town-tokens, homm4:game-process (round, active player, phase).
 
 Layout, top to bottom: the status strip (round, whose turn, phase, then per player: towns,
-Armies, Hand and Risk Stack sizes), the board with column letters above and below and row
+Armies, Hand and Risk Stack sizes, and their team letter in Team Play; the teams and the
+advanced rules in effect), the board with column letters above and below and row
 numbers left and right (the names the commands accept, e.g. ``C4``), then the legend
 (terrain types present, icon states) and lists of the identified sites and the Armies.
 Everything drawn comes from the `PublicView`.
+
+The advanced rules' public state (homm4:advanced-rules, homm4:game-variants,
+homm4:terrain-map-sections-with-underground) is drawn only when the view has it, so a base
+game's picture is unchanged: an underground entrance coin on its Object icon (numbered by
+pair; gold once found, dark with a gold rim before), the buyer's badge on a sold Object, a
+face-down card in its player's colour with its Object token number where a dead Hero lies,
+and a list of them ("Advanced rules on the board") under the Armies.
 """
 
 from __future__ import annotations
@@ -143,6 +151,7 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
     _draw_edge_labels(canvas, view, grid, labels, label_size, side, cap, strip, board_h, width)
     _draw_battle_marker(canvas, view, grid)
     _draw_sites(canvas, view, grid)
+    _draw_fallen(canvas, view, grid)
     _draw_path(canvas, view, grid)
     _draw_armies(canvas, view, grid)
     _draw_panels(canvas, view, pool, legend, strip + board_h, width)
@@ -158,9 +167,88 @@ def _strip_columns(view: PublicView) -> int:
     return 2 if len(view.players) > 3 else 1
 
 
+_STRIP_LINE = 34
+_STRIP_FONT = 24
+_TEAM_TAG = 30
+_SHORT_RULES = {
+    "Flying Armies": "Flying",
+    "Native and Special Lands": "Native Lands",
+    "Buying Heroes of Other Factions": "Other-faction Heroes",
+    "Resurrecting Fallen Heroes": "Resurrection",
+    "Potions of Immortality": "Potions",
+    "Resource Trading": "Trading",
+    "Different Starting Forces": "Starting Forces",
+    "Tournament decks": "Tournament decks",
+}
+"""Short names for the options line of the strip (the rulebook's names are long)."""
+
+
+def team_letter(view: PublicView, seat: int) -> str | None:
+    """The letter of ``seat``'s team (``"A"`` for the first team), None without Team Play
+    (homm4:game-variants.team-play)."""
+    for index, team in enumerate(view.teams):
+        if seat in team:
+            return chr(ord("A") + index)
+    return None
+
+
+def rules_text(view: PublicView) -> str:
+    """The options in effect in a few words, ``"Options: Morale · Luck · Underground"``
+    (the details are in /game status); Team Play is left out (the teams line shows it);
+    "" for the base game."""
+    names: list[str] = []
+    for line in view.rules:
+        name = line.split(" (")[0].split(":")[0].strip()
+        if name == "Team Play":
+            continue
+        names.append(_SHORT_RULES.get(name, name))
+    return "Options: " + " · ".join(names) if names else ""
+
+
+def teams_text(view: PublicView) -> str:
+    """``"Teams: A Red + Green · B Blue + Orange"``, or "" without Team Play."""
+    if not view.teams:
+        return ""
+    parts = [
+        f"{chr(ord('A') + i)} " + " + ".join(seat_label(s) for s in team)
+        for i, team in enumerate(view.teams)
+    ]
+    return "Teams: " + " · ".join(parts)
+
+
+def _wrap_dots(text: str, width: int, size: int) -> list[str]:
+    """Break a ``" · "``-separated line into lines of at most ``width`` px."""
+    lines: list[str] = []
+    current = ""
+    for part in text.split(" · "):
+        trial = f"{current} · {part}" if current else part
+        if current and text_width(trial, size, "medium") > width:
+            lines.append(current)
+            current = part
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _strip_lines(view: PublicView, width: int) -> list[tuple[str, str]]:
+    """The strip's extra lines: ``(key, text)`` for the teams and the options in effect."""
+    lines: list[tuple[str, str]] = []
+    teams = teams_text(view)
+    if teams:
+        lines.append(("teams", teams))
+    rules = rules_text(view)
+    if rules:
+        wrapped = _wrap_dots(rules, width - 48, _STRIP_FONT)
+        lines += [(f"rules:{i}", text) for i, text in enumerate(wrapped)]
+    return lines
+
+
 def _strip_height(view: PublicView, width: int) -> int:
     rows = math.ceil(len(view.players) / _strip_columns(view))
     extra = _STRIP_ROW if view.pending or view.result.finished else 0
+    extra += _STRIP_LINE * len(_strip_lines(view, width))
     return 24 + _STRIP_TITLE + 18 + rows * _STRIP_ROW + extra + 16
 
 
@@ -183,8 +271,20 @@ def _draw_strip(canvas: Canvas, view: PublicView, width: int) -> None:
     for index, player in enumerate(view.players):
         x = 24 + (index % columns) * col_w
         y = top + (index // columns) * _STRIP_ROW
-        _player_row(canvas, player, x, y, col_w - 12, player.seat == view.active, name_room)
+        team = team_letter(view, player.seat)
+        _player_row(canvas, player, x, y, col_w - 12, player.seat == view.active, name_room, team)
     y = top + math.ceil(len(view.players) / columns) * _STRIP_ROW
+    for key, text in _strip_lines(view, width):
+        canvas.text(
+            (24, y + 2),
+            ellipsize(text, width - 48, _STRIP_FONT, "medium"),
+            _STRIP_FONT,
+            LIGHT,
+            weight="medium",
+            kind="strip_line",
+            key=key,
+        )
+        y += _STRIP_LINE
     note = _strip_note(view)
     if note:
         canvas.text(
@@ -209,9 +309,10 @@ def _strip_note(view: PublicView) -> str:
 
 
 def _name_room(view: PublicView) -> int:
-    """Width of the strip's name column: the widest player name, at most 200 px."""
+    """Width of the strip's name column: the widest player name, at most 200 px (and the
+    team tag in Team Play)."""
     widest = max((text_width(p.name, 26, "bold") for p in view.players), default=60)
-    return min(200, widest) + 16
+    return min(200, widest) + 16 + (_TEAM_TAG + 8 if view.teams else 0)
 
 
 def _player_row(
@@ -222,8 +323,10 @@ def _player_row(
     width: int,
     active: bool,
     name_room: int,
+    team: str | None = None,
 ) -> None:
-    """One player: shape badge, name, then Towns / Armies / Hand / Risk Stack counts."""
+    """One player: shape badge, team tag (Team Play), name, then Towns / Armies / Hand /
+    Risk Stack counts."""
     colour = seat_rgb(player.seat)
     if active:
         canvas.draw.rounded_rectangle(
@@ -232,9 +335,28 @@ def _player_row(
     sprite = badge(seat_shape(player.seat), 26, colour, WHITE)
     paste_centred(canvas.image, sprite, x + 18, y + 17)
     name_colour = MUTED if player.eliminated else LIGHT
+    name_x, name_width = x + 40, name_room - 16
+    if team is not None:
+        canvas.draw.rounded_rectangle(
+            (x + 40, y + 17 - _TEAM_TAG // 2, x + 40 + _TEAM_TAG, y + 17 + _TEAM_TAG // 2),
+            radius=6,
+            fill=LIGHT,
+        )
+        canvas.text(
+            (x + 40 + _TEAM_TAG // 2, y + 17),
+            team,
+            24,
+            INK,
+            weight="bold",
+            anchor="mm",
+            kind="team",
+            key=f"seat:{player.seat}",
+        )
+        name_x += _TEAM_TAG + 8
+        name_width -= _TEAM_TAG + 8
     canvas.text(
-        (x + 40, y + 17),
-        ellipsize(player.name, name_room - 16, 26, "bold"),
+        (name_x, y + 17),
+        ellipsize(player.name, name_width, 26, "bold"),
         26,
         name_colour,
         weight="bold",
@@ -466,6 +588,23 @@ def _site_badges(canvas: Canvas, site: SiteView, cx: int, cy: int, size: int) ->
         sprite = badge(seat_shape(site.owner), int(size * 0.38), seat_rgb(site.owner), WHITE)
         paste_centred(canvas.image, sprite, cx + int(half * 0.8), cy + int(half * 0.62))
         canvas.mark("owner", site.label, (cx, cy, cx + 1, cy + 1), text=seat_label(site.owner))
+    if site.entrance is not None:
+        _entrance_coin(canvas, site, cx - int(half * 0.72), cy - int(half * 0.56), size)
+    if site.sold_to is not None:
+        bx, by = cx - int(half * 0.8), cy + int(half * 0.62)
+        sprite = badge(seat_shape(site.sold_to), int(size * 0.42), seat_rgb(site.sold_to), WHITE)
+        box = paste_centred(canvas.image, sprite, bx, by)
+        canvas.text(
+            (bx, by),
+            "$",
+            int(size * 0.3),
+            WHITE,
+            weight="bold",
+            anchor="mm",
+            stroke=1,
+            stroke_fill=INK,
+        )
+        canvas.mark("sold", site.label, box, text=seat_label(site.sold_to))
     if site.kind == "town" and site.level is not None and site.status != "unidentified":
         r = int(size * 0.2)
         bx, by = cx - int(half * 0.8), cy - int(half * 0.62)
@@ -480,6 +619,78 @@ def _site_badges(canvas: Canvas, site: SiteView, cx: int, cy: int, size: int) ->
             kind="town_level",
             key=site.label,
         )
+
+
+def _entrance_coin(canvas: Canvas, site: SiteView, x: int, y: int, size: int) -> None:
+    """The entrance coin of ``site`` centred on ``(x, y)``: its pair number, large enough to
+    read on a phone (homm4:terrain-map-sections-with-underground)."""
+    diameter = int(size * 0.7)
+    paste_centred(canvas.image, icons.coin(diameter, site.entrance_found), x, y)
+    colour = INK if site.entrance_found else GOLD
+    canvas.text(
+        (x, y),
+        str(site.entrance),
+        int(size * 0.56),
+        colour,
+        weight="bold",
+        anchor="mm",
+        stroke=2,
+        stroke_fill=GOLD if site.entrance_found else INK,
+        kind="entrance",
+        key=site.label,
+    )
+
+
+# ------------------------------------------------------------------- dead Heroes
+def _draw_fallen(canvas: Canvas, view: PublicView, grid: Grid) -> None:
+    """A face-down card in its player's colour, with its Object token number, where each
+    dead Hero lies on the board (homm4:advanced-rules.resurrecting-fallen-heroes); one
+    carried by an Army is listed below the board only."""
+    centres = _centres(view, grid)
+    with_site = {s.label: s for s in view.sites}
+    seen: dict[str, int] = {}
+    for body in view.fallen:
+        if body.army is not None or body.label not in centres:
+            continue
+        cx, cy = centres[body.label]
+        shift = seen.get(body.label, 0)
+        seen[body.label] = shift + 1
+        site = with_site.get(body.label)
+        if site is not None:  # at the icon's left, clear of its coin or its sold badge
+            width = max(14, int(grid.w * 0.3))
+            x = cx - int(grid.w * 0.33)
+            y = cy + int(grid.h * (0.2 if site.entrance is not None else -0.05))
+        else:  # where an icon would stand: an Army token moves aside as for a site
+            width = max(16, int(grid.w * 0.38))
+            x, y = cx - int(grid.w * 0.2), cy + int(grid.h * 0.04)
+        x += shift * int(grid.w * 0.14)
+        sprite = icons.face_down_card(width, seat_rgb(body.seat))
+        box = paste_centred(canvas.image, sprite, x, y)
+        canvas.text(
+            (x, y),
+            str(body.token),
+            int(width * 0.9),
+            WHITE,
+            weight="bold",
+            anchor="mm",
+            stroke=2,
+            stroke_fill=BLACK,
+            kind="fallen_token",
+            key=f"hero:{body.hero.id}",
+        )
+        canvas.mark(
+            "fallen",
+            f"hero:{body.hero.id}",
+            box,
+            text=body.label,
+            card=body.hero.card,
+            instance=body.hero.id,
+        )
+
+
+def _lying(view: PublicView) -> set[str]:
+    """The hexes where a dead Hero lies on the board (not carried)."""
+    return {body.label for body in view.fallen if body.army is None}
 
 
 # ---------------------------------------------------------------------- last move
@@ -547,6 +758,7 @@ def _draw_armies(canvas: Canvas, view: PublicView, grid: Grid) -> None:
     for army in view.armies:
         by_hex.setdefault((army.q, army.r), []).append(army)
     sites = {(s.q, s.r) for s in view.sites}
+    sites |= {(a.q, a.r) for a in view.armies if a.label in _lying(view)}
     for where in sorted(by_hex):
         armies = sorted(by_hex[where], key=lambda a: (a.owner, a.id))
         cx, cy = grid.centre(*where)
@@ -619,6 +831,10 @@ def _panel_height(view: PublicView, legend: Mapping[str, Terrain], width: int) -
     army_rows = math.ceil(len(view.armies) / _list_columns(width, _ARMY_CELL))
     identified = sum(1 for s in view.sites if s.status != "unidentified")
     site_rows = math.ceil(identified / _list_columns(width, _SITE_CELL))
+    advanced = len(advanced_lines(view, None))
+    extra = 0
+    if advanced:
+        extra = 12 + 40 + math.ceil(advanced / _advanced_columns(width)) * _PANEL_ROW
     return (
         20
         + 40
@@ -628,32 +844,115 @@ def _panel_height(view: PublicView, legend: Mapping[str, Terrain], width: int) -
         + 2 * (40 + 12)
         + (max(1, army_rows) + max(1, site_rows)) * _PANEL_ROW
         + 12
+        + extra
     )
 
 
-def _card_name(pool: CardPool, card_id: str) -> str:
-    found = pool.cards.get(card_id)
+def _advanced_columns(width: int) -> int:
+    """Columns of the advanced list: its lines are long, so 700 px each (one on a narrow
+    board)."""
+    return max(1, (width - 48) // 700)
+
+
+@dataclass(frozen=True)
+class AdvancedLine:
+    """One line of the "Advanced rules on the board" list: what it is (``coin``, ``sold``,
+    ``hero``), its key (``coin:1``, ``sold:H7``, ``hero:21``), its text and what its icon
+    shows (the coin number, the buyer's seat, the dead Hero's player and token)."""
+
+    kind: str
+    key: str
+    text: str
+    number: int = 0
+    seat: int | None = None
+    found: bool = False
+
+
+def advanced_lines(view: PublicView, pool: CardPool | None) -> list[AdvancedLine]:
+    """The advanced rules' public state as list lines, in order: entrance coins
+    (``"Coin 1 links D3 (found) and K12"``), sold Objects (``"H7 Gold Mine · sold by Red to
+    Blue"``) and dead Heroes (``"Mother Ysolde · Red's dead Hero at C4, token 1"`` or
+    ``"... carried by Army 3"``). Empty for a base game. ``pool`` names the cards (None:
+    only the count matters)."""
+    lines: list[AdvancedLine] = []
+    coins: dict[int, list[SiteView]] = {}
+    for site in view.sites:
+        if site.entrance is not None:
+            coins.setdefault(site.entrance, []).append(site)
+    for number in sorted(coins):
+        ends = [f"{s.label}{' (found)' if s.entrance_found else ''}" for s in coins[number]]
+        found = all(s.entrance_found for s in coins[number])
+        lines.append(
+            AdvancedLine(
+                "coin",
+                f"coin:{number}",
+                f"Coin {number} links {' and '.join(ends)}",
+                number,
+                found=found,
+            )
+        )
+    for site in sorted(view.sites, key=lambda s: _split(s.label)[::-1]):
+        if site.sold_to is None:
+            continue
+        name = _card_name(pool, site.card.card) if pool and site.card else _KINDS[site.kind]
+        lines.append(
+            AdvancedLine(
+                "sold",
+                f"sold:{site.label}",
+                f"{site.label} {name} · sold by {seat_label(site.owner)} to "
+                f"{seat_label(site.sold_to)}",
+                seat=site.sold_to,
+            )
+        )
+    for body in view.fallen:
+        name = _card_name(pool, body.hero.card) if pool else body.hero.card
+        where = (
+            f"carried by Army {body.army}"
+            if body.army is not None
+            else f"at {body.label}, token {body.token}"
+        )
+        lines.append(
+            AdvancedLine(
+                "hero",
+                f"hero:{body.hero.id}",
+                f"{name} · {seat_label(body.seat)}'s dead Hero {where}",
+                body.token,
+                seat=body.seat,
+            )
+        )
+    return lines
+
+
+def _card_name(pool: CardPool | None, card_id: str) -> str:
+    found = pool.cards.get(card_id) if pool is not None else None
     return found.name if found is not None else card_id
 
 
 def site_text(site: SiteView, pool: CardPool) -> str:
     """One short line about an identified site: ``"C4 Asylum L2 · Red"``,
-    ``"F7 Orc · guarded 3"``, ``"H2 Gold Mine · unclaimed"``, ``"B5 taken"``."""
-    if site.card is None:
+    ``"F7 Orc · guarded 3"``, ``"H2 Gold Mine · unclaimed"``, ``"B5 taken"``; a found
+    underground entrance ``"H5 Entrance 1 · guarded 2"`` (``open`` once its Guard is beaten);
+    a sold Object ``"H2 Gold Mine ·
+    Red, sold to Blue"``."""
+    if site.card is None and site.entrance is None:
         return (
             f"{site.label} taken" if site.status == "spent" else f"{site.label} {_KINDS[site.kind]}"
         )
-    head = f"{site.label} {_card_name(pool, site.card.card)}"
+    if site.card is None:
+        head = f"{site.label} Entrance {site.entrance}"
+    else:
+        head = f"{site.label} {_card_name(pool, site.card.card)}"
     if site.kind == "town" and site.level is not None:
         head += f" L{site.level}"
     if site.status == "owned":
         garrison = f" +{len(site.garrison)}" if site.garrison else ""
-        return f"{head} · {seat_label(site.owner)}{garrison}"
+        sold = f", sold to {seat_label(site.sold_to)}" if site.sold_to is not None else ""
+        return f"{head} · {seat_label(site.owner)}{garrison}{sold}"
     if site.status == "guarded":
         return f"{head} · guarded {len(site.guard)}"
     if site.status == "spent":
         return f"{head} · taken"
-    return f"{head} · unclaimed"
+    return f"{head} · {'open' if site.card is None else 'unclaimed'}"
 
 
 def army_text(army: ArmyView, pool: CardPool) -> str:
@@ -715,7 +1014,8 @@ def _draw_panels(
     y += math.ceil(len(present) / cols) * 48 + 8
     y = _icon_key(canvas, y, width)
     y = _army_list(canvas, view, pool, y, width)
-    _site_list(canvas, view, pool, y, width)
+    y = _site_list(canvas, view, pool, y, width)
+    _advanced_list(canvas, view, pool, y, width)
 
 
 def _army_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> int:
@@ -747,7 +1047,7 @@ def _army_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: 
     return y + max(1, math.ceil(len(armies) / cols)) * _PANEL_ROW + 12
 
 
-def _site_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> None:
+def _site_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> int:
     canvas.text((24, y), "Identified sites", 26, LIGHT, weight="bold", kind="heading", key="sites")
     y += 40
     cols = _list_columns(width, _SITE_CELL)
@@ -773,6 +1073,56 @@ def _site_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: 
         )
     if not lines:
         canvas.text((24, y), "none yet", _PANEL_FONT, MUTED)
+    return y + max(1, math.ceil(len(lines) / cols)) * _PANEL_ROW + 12
+
+
+def _advanced_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> None:
+    """The "Advanced rules on the board" list (nothing for a base game): each line starts
+    with the mark the board shows for it."""
+    lines = advanced_lines(view, pool)
+    if not lines:
+        return
+    canvas.text(
+        (24, y),
+        "Advanced rules on the board",
+        26,
+        LIGHT,
+        weight="bold",
+        kind="heading",
+        key="advanced",
+    )
+    y += 40
+    cols = _advanced_columns(width)
+    cell = (width - 48) // cols
+    for i, line in enumerate(lines):
+        x = 24 + (i % cols) * cell
+        ry = y + (i // cols) * _PANEL_ROW
+        if line.kind == "coin":
+            paste_centred(canvas.image, icons.coin(28, line.found), x + 14, ry + 14)
+            canvas.text(
+                (x + 14, ry + 14),
+                str(line.number),
+                17,
+                INK if line.found else GOLD,
+                weight="bold",
+                anchor="mm",
+            )
+        elif line.kind == "sold":
+            sprite = badge(seat_shape(line.seat), 28, seat_rgb(line.seat), WHITE)
+            paste_centred(canvas.image, sprite, x + 14, ry + 14)
+            canvas.text((x + 14, ry + 14), "$", 16, WHITE, weight="bold", anchor="mm")
+        else:
+            sprite = icons.face_down_card(22, seat_rgb(line.seat))
+            paste_centred(canvas.image, sprite, x + 14, ry + 14)
+        canvas.text(
+            (x + 36, ry + 14),
+            ellipsize(line.text, cell - 44, _PANEL_FONT),
+            _PANEL_FONT,
+            LIGHT,
+            anchor="lm",
+            kind="advanced_line",
+            key=line.key,
+        )
 
 
 def _icon_key(canvas: Canvas, y: int, width: int) -> int:

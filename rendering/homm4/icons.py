@@ -133,3 +133,47 @@ def crossed_swords(size: int, colour: RGB, edge: RGB) -> Image.Image:
                 d.line([at(62, 86), at(86, 62)], fill=(*ink, 255), width=int(width * u))
 
     return supersampled((size, size), paint)
+
+
+COIN_GOLD: RGB = (236, 196, 80)
+COIN_DARK: RGB = (58, 46, 24)
+CARD_BACK: RGB = (74, 44, 96)
+
+
+@cache
+def coin(size: int, found: bool) -> Image.Image:
+    """An underground entrance coin ``size`` px across
+    (homm4:terrain-map-sections-with-underground): solid gold once found, a dark coin with a
+    gold rim while not found yet."""
+
+    def paint(d: ImageDraw.ImageDraw, s: float) -> None:
+        u = size * s / 100.0
+        d.ellipse((2 * u, 2 * u, 98 * u, 98 * u), fill=(*INK, 255))
+        fill = COIN_GOLD if found else COIN_DARK
+        d.ellipse((8 * u, 8 * u, 92 * u, 92 * u), fill=(*fill, 255))
+        if not found:
+            d.ellipse((8 * u, 8 * u, 92 * u, 92 * u), outline=(*COIN_GOLD, 255), width=int(9 * u))
+
+    return supersampled((size, size), paint)
+
+
+@cache
+def face_down_card(width: int, rim: RGB) -> Image.Image:
+    """A face-down card ``width`` px wide (height 4/3 of it) with a rim in ``rim`` (its
+    player's colour): the Object token over a dead Hero lying on the board
+    (homm4:advanced-rules.resurrecting-fallen-heroes)."""
+    height = width * 4 // 3
+
+    def paint(d: ImageDraw.ImageDraw, s: float) -> None:
+        w, h = width * s, height * s
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=w * 0.16, fill=(*INK, 255))
+        inset = max(2.0, w * 0.1)
+        d.rounded_rectangle(
+            (inset, inset, w - 1 - inset, h - 1 - inset),
+            radius=w * 0.1,
+            fill=(*CARD_BACK, 255),
+            outline=(*rim, 255),
+            width=max(2, int(w * 0.1)),
+        )
+
+    return supersampled((width, height), paint)

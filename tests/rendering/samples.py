@@ -371,3 +371,64 @@ def seat_view(public: PublicView, seat: int = 0, hand: int = 5, risk: int = 7) -
     return SeatView(
         **public.model_dump(), seat=seat, hand=tuple(refs[:hand]), risk=tuple(refs[hand:])
     )
+
+
+def advanced_view(public: PublicView) -> PublicView:
+    """``public`` with the advanced rules' public state: two entrance pairs (coin 1 found at
+    one end), a sold Object, three dead Heroes (one on an empty hex, one on a site's hex,
+    one carried by Army 2), teams and every option in the options line."""
+    from engine.homm4.options import (
+        Homm4Options,
+        PreDevelopedOption,
+        StartingForcesOption,
+    )
+    from engine.homm4.views import FallenHeroView
+
+    objects = [s for s in public.sites if s.kind == "object"]
+    owned = next(s for s in objects if s.status == "owned")
+    ends = [s for s in objects if s is not owned][:4]
+    changed = {
+        ends[0].id: {"entrance": 1, "entrance_found": True, "status": "identified", "card": None},
+        ends[1].id: {"entrance": 1},
+        ends[2].id: {"entrance": 2},
+        ends[3].id: {"entrance": 2},
+        owned.id: {"sold_to": (owned.owner or 0) + 1},
+    }
+    sites = tuple(
+        s.model_copy(update=changed[s.id]) if s.id in changed else s for s in public.sites
+    )
+    taken = {(s.q, s.r) for s in sites} | {(a.q, a.r) for a in public.armies}
+    empty = next(h for h in public.hexes if (h.q, h.r) not in taken)
+    heroes = _ids(HeroCard)
+    n = Numbers(900)
+    fallen = (
+        FallenHeroView(hero=n.ref(heroes[0]), seat=1, label=empty.label, army=None, token=1),
+        FallenHeroView(hero=n.ref(heroes[1]), seat=2, label=owned.label, army=None, token=2),
+        FallenHeroView(
+            hero=n.ref(heroes[2]), seat=0, label=public.armies[1].label, army=2, token=0
+        ),
+    )
+    options = Homm4Options(
+        morale=True,
+        luck=True,
+        flying=True,
+        native_lands=True,
+        distance_penalties=True,
+        other_faction_heroes=True,
+        resurrection=True,
+        potions=True,
+        resource_trading=True,
+        diplomacy=True,
+        teams=((0, 2), (1, 3)),
+        starting_forces=StartingForcesOption(units=(6, 4, 2, 1), heroes=2),
+        pre_developed=PreDevelopedOption(),
+        underground=2,
+    )
+    return public.model_copy(
+        update={
+            "sites": sites,
+            "fallen": fallen,
+            "teams": ((0, 2), (1,)),
+            "rules": tuple(options.summary()),
+        }
+    )

@@ -216,3 +216,133 @@ def test_public_picture_never_draws_a_hand_or_risk_card(public: PublicView, seat
 def test_no_board_yet_is_refused(public: PublicView) -> None:
     with pytest.raises(ValueError, match="no hexes"):
         draw_board(public.model_copy(update={"hexes": ()}))
+
+
+# ------------------------------------------------------------ advanced rules' state
+@pytest.fixture(scope="module")
+def advanced(public: PublicView) -> PublicView:
+    """``public`` with entrance coins, a sold Object, dead Heroes, teams and options."""
+    from tests.rendering.samples import advanced_view
+
+    return advanced_view(public.model_copy(update={"battle": None}))
+
+
+@pytest.fixture(scope="module")
+def advanced_board(advanced: PublicView) -> Drawing:
+    return draw_board(advanced)
+
+
+NEW_KINDS = ("entrance", "sold", "fallen", "fallen_token", "team", "strip_line", "advanced_line")
+
+
+def test_a_base_game_picture_shows_none_of_the_advanced_marks(board: Drawing) -> None:
+    assert not [m for m in board.marks if m.kind in NEW_KINDS]
+    assert "advanced" not in {m.key for m in board.of_kind("heading")}
+
+
+@pytest.mark.rule("homm4:terrain-map-sections-with-underground")
+def test_entrance_coins_show_their_pair_number_on_their_icons(
+    advanced: PublicView, advanced_board: Drawing
+) -> None:
+    from rendering.homm4.icons import COIN_DARK, COIN_GOLD
+
+    coins = {m.key: m for m in advanced_board.of_kind("entrance")}
+    expected = {s.label: s for s in advanced.sites if s.entrance is not None}
+    assert set(coins) == set(expected) and len(coins) == 4
+    for label, site in expected.items():
+        mark = coins[label]
+        assert mark.text == str(site.entrance)
+        hex_box = advanced_board.find("hex", label).box
+        assert inside(mark.box, hex_box, slack=grid_slack(advanced_board) // 2)
+        fill = COIN_GOLD if site.entrance_found else COIN_DARK
+        ring = (mark.box[0] - 6, mark.box[1] - 6, mark.box[2] + 6, mark.box[3] + 6)
+        assert share_of_colour(advanced_board, ring, fill, tolerance=12) > 0.1, label
+    lines = {m.key: m.text for m in advanced_board.of_kind("advanced_line")}
+    found = next(s for s in advanced.sites if s.entrance_found)
+    assert f"{found.label} (found)" in lines["coin:1"] and lines["coin:1"].startswith(
+        "Coin 1 links"
+    )
+    assert "(found)" not in lines["coin:2"]
+
+
+@pytest.mark.rule("homm4:advanced-rules.resource-trading")
+def test_a_sold_object_carries_the_buyers_badge(
+    advanced: PublicView, advanced_board: Drawing
+) -> None:
+    sold = next(s for s in advanced.sites if s.sold_to is not None)
+    mark = advanced_board.find("sold", sold.label)
+    assert mark.text == SEAT_COLOURS[sold.sold_to or 0]
+    assert share_of_colour(advanced_board, mark.box, seat_rgb(sold.sold_to), tolerance=8) > 0.1
+    text = advanced_board.find("advanced_line", f"sold:{sold.label}").text
+    assert text.endswith(
+        f"sold by {SEAT_COLOURS[sold.owner or 0]} to {SEAT_COLOURS[sold.sold_to or 0]}"
+    )
+
+
+@pytest.mark.rule("homm4:advanced-rules.resurrecting-fallen-heroes")
+def test_dead_heroes_lie_face_down_where_they_died(
+    advanced: PublicView, advanced_board: Drawing
+) -> None:
+    from engine.homm4.cards import load_card_pool
+
+    lying = [f for f in advanced.fallen if f.army is None]
+    carried = [f for f in advanced.fallen if f.army is not None]
+    assert {m.key for m in advanced_board.of_kind("fallen")} == {f"hero:{f.hero.id}" for f in lying}
+    for body in lying:
+        mark = advanced_board.find("fallen", f"hero:{body.hero.id}")
+        assert mark.instance == body.hero.id and mark.text == body.label
+        centre = (mark.centre[0], mark.centre[1], mark.centre[0] + 1, mark.centre[1] + 1)
+        assert inside(centre, advanced_board.find("hex", body.label).box)
+        assert share_of_colour(advanced_board, mark.box, seat_rgb(body.seat), tolerance=8) > 0.05
+        token_mark = advanced_board.find("fallen_token", f"hero:{body.hero.id}")
+        assert token_mark.text == str(body.token)
+    lines = {m.key: m.text for m in advanced_board.of_kind("advanced_line")}
+    name = load_card_pool().cards[carried[0].hero.card].name
+    assert lines[f"hero:{carried[0].hero.id}"].startswith(name)
+    assert lines[f"hero:{carried[0].hero.id}"].endswith("carried by Army 2")
+    first = lying[0]
+    assert lines[f"hero:{first.hero.id}"].endswith(f"dead Hero at {first.label}, token 1")
+
+
+@pytest.mark.rule("homm4:game-variants.team-play")
+def test_teams_and_the_options_in_effect_are_in_the_strip(
+    advanced: PublicView, advanced_board: Drawing
+) -> None:
+    tags = {m.key: m.text for m in advanced_board.of_kind("team")}
+    assert tags == {"seat:0": "A", "seat:1": "B", "seat:2": "A"}
+    lines = {m.key: m.text for m in advanced_board.of_kind("strip_line")}
+    assert lines["teams"] == "Teams: A Red + Green · B Blue"
+    options = " · ".join(v for k, v in sorted(lines.items()) if k.startswith("rules:"))
+    assert options.startswith("Options: Morale · Luck · Flying · Native Lands")
+    for short in ("Resurrection", "Potions", "Trading", "Diplomacy", "Starting Forces"):
+        assert short in options
+    assert "Pre-developed Heroes" in options and "Underground" in options
+    assert "Team Play" not in options, "the teams line shows the teams"
+    assert 2 <= len([k for k in lines if k.startswith("rules:")]) <= 3, "a few short lines"
+    strip = advanced_board.find("title", "strip").box
+    for mark in advanced_board.of_kind("strip_line"):
+        assert mark.box[2] <= advanced_board.image.width - 24 and mark.box[1] > strip[3]
+        assert not mark.text.endswith("…")
+
+
+def test_the_advanced_marks_stay_legible_on_a_phone(advanced_board: Drawing) -> None:
+    scale = PHONE / advanced_board.image.width
+    for kind in ("entrance", "fallen_token", "team", "strip_line", "advanced_line"):
+        marks = advanced_board.of_kind(kind)
+        assert marks, kind
+        for mark in marks:
+            assert (mark.box[3] - mark.box[1]) * scale >= 6.5, (kind, mark.key)
+    assert missing_glyphs(advanced_board.texts()) == set()
+
+
+@pytest.mark.rule("homm4:card-types")
+def test_the_advanced_picture_names_only_face_up_cards(advanced: PublicView) -> None:
+    drawn = draw_board(advanced)
+    public_ids = {ref.id for army in advanced.armies for ref in army.cards}
+    public_ids |= {
+        ref.id
+        for site in advanced.sites
+        for ref in (*([site.card] if site.card else []), *site.guard, *site.garrison)
+    }
+    public_ids |= {body.hero.id for body in advanced.fallen}
+    assert drawn.instances() <= public_ids
