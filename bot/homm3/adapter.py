@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 PRIVATE_CHOICES: frozenset[str] = frozenset(
     {
         "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",
-        "adventure_keep", "adventure_keep2", "necromancy",
+        "adventure_keep", "adventure_keep2", "necromancy", "eagle_eye", "mana_vortex",
+        "vortex_pick",
     }
 )  # fmt: skip
 """Choices whose options name hidden cards: offered by DM only."""
@@ -250,15 +251,19 @@ class Homm3Adapter(RulesetAdapter):
         return table.suggest(path, request, option, current, given)
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
-        """`bot.homm3.commands.ORDER_KINDS` (attack windows, Obstacles, deployment)."""
+        """`bot.homm3.commands.ORDER_KINDS` (card windows, Obstacles, deployment)."""
         return table.ORDER_KINDS
 
     def order_command(
         self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
     ) -> Command | None:
-        """Pass an attack window or the Obstacle placing, or deploy like the computer,
-        when the seat's standing orders say so."""
-        if decision.kind == "attack_window" and orders.get("cards") == "pass":
+        """Pass a card window (an attack, an enemy Spell, the Combat's start, a
+        Resurrection) or the Obstacle placing, or deploy like the computer, when the seat's
+        standing orders say so."""
+        if (
+            decision.kind in ("attack_window", *table.CARD_WINDOWS)
+            and orders.get("cards") == "pass"
+        ):
             return c.PassWindow()
         if decision.kind == "place_obstacle" and orders.get("obstacles") == "pass":
             return c.PassObstacles()
@@ -394,7 +399,7 @@ class Homm3Adapter(RulesetAdapter):
             lines += [f"  {i}: {text}" for i, text in enumerate(choice.options[:15])]
             lines.append("Answer with /homm3 choice pick option:N")
         owed = [d for d in decisions.pending(h3) if d.seat == seat]
-        if owed and owed[0].kind in ("activation", "attack_window"):
+        if owed and owed[0].kind in ("activation", "attack_window", *table.CARD_WINDOWS):
             plays = [
                 cmd for cmd in decisions.legal_commands(h3, seat) if cmd.type in ("play", "morale")
             ]

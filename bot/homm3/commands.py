@@ -87,12 +87,15 @@ CHOICES = tuple(
         "search_mode", "search_pick", "dice_pick", "option", "income", "statistic", "remove_card",
         "trade", "morale_search", "setup_remove", "adventure_keep", "adventure_keep2",
         "astrologers", "city_hall", "stun", "amplifier", "necromancy", "magic_spring", "reroll",
+        "eagle_eye", "mana_vortex", "vortex_pick",
     )
 )  # fmt: skip
 """Every choice decision kind (answered by ``/homm3 choice pick``)."""
 
 ACTIVATION = ("activation",)
 WINDOW = ("attack_window",)
+CARD_WINDOWS = ("spell_reaction", "combat_start", "resurrection_window")
+"""One-card answers: Resistance to an enemy Spell, the Combat's start, Resurrection."""
 TURN = ("adventure_turn",)
 
 
@@ -330,7 +333,14 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec("combat", "end", "End the active unit's activation", [], ACTIVATION), "end_activation"
     ),
     PlayCommand(
-        _spec("combat", "pass", "Play no more cards before this attack", [], WINDOW), "pass"
+        _spec(
+            "combat",
+            "pass",
+            "Play no more cards now (an attack, an enemy Spell, the Combat's start)",
+            [],
+            WINDOW + CARD_WINDOWS,
+        ),
+        "pass",
     ),
     PlayCommand(
         _spec(
@@ -365,7 +375,7 @@ PLAY: tuple[PlayCommand, ...] = (
                     ),
                 ),
             ],
-            ACTIVATION + WINDOW,
+            ACTIVATION + WINDOW + CARD_WINDOWS,
         ),
         "play",
         {
@@ -416,7 +426,7 @@ GROUPS: dict[str, str] = {
 """The subcommand groups of ``/homm3`` and their descriptions."""
 
 ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "cards": ("Attack windows", (("ask me", "ask"), ("always play no more cards", "pass"))),
+    "cards": ("Card windows", (("ask me", "ask"), ("always play no more cards", "pass"))),
     "obstacles": ("Obstacle placing", (("ask me", "ask"), ("always place none", "pass"))),
     "deploy": ("Deployment", (("ask me", "ask"), ("deploy automatically", "auto"))),
 }

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
-from engine.homm3 import effects, morale, zones
+from engine.homm3 import dice, effects, morale, zones
 from engine.homm3.content import TIER_ORDER, Building, Cost, load_content
 from engine.homm3.effects import RESOURCE_NAMES, push
 from engine.homm3.rules import other, who
@@ -548,11 +548,14 @@ def fight(
         )
     ]
     power = 0
+    faces: list[int] = []
+    stunned: list[str] = []
     for unit_id in units:
         army = _army_unit(player, unit_id)
         assert army is not None
         if army.paralysed:
             army.paralysed = False
+            stunned.append(unit_id)
             events.append(
                 Event(
                     kind="paralysis",
@@ -562,9 +565,33 @@ def fight(
             )
         else:
             power += content.units[unit_id].side(army.pack).attack
-        value, event = effects.roll_attack_die(state, "adventure_combat", seat_name(seat))
+        face, event = dice.roll_attack_face(state, "adventure_combat", seat_name(seat))
+        faces.append(face)
         events.append(event)
-        power += value
+    args = {
+        "card": card_id,
+        "level": level,
+        "units": list(units),
+        "power": power,
+        "stunned": stunned,
+    }
+    if dice.offer(state, seat, die="attack", faces=faces, then="fight", args=args, best=1):
+        return events
+    return events + _fight_result(state, seat, faces, args) + effects.run(state)
+
+
+def _fight_result(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, Any]
+) -> list[Event]:
+    """Finish an Adventure Combat once its Attack dice are final: compare the Combat Power
+    with the declared level, then the rewards or the Paralysis token."""
+    content = load_content()
+    player = state.player(seat)
+    combat = content.combats[str(args["card"])]
+    target = combat.levels[int(args["level"]) - 1]
+    units = [str(u) for u in args["units"]]
+    power = int(args["power"]) + sum(dice.attack_value(f) for f in faces)
+    events: list[Event] = []
     if morale.trigger(state, seat, "adventure_combat"):
         power -= 2
         events.append(
@@ -589,7 +616,7 @@ def fight(
         _offer_necromancy(state, seat)
     else:
         push(state, seat, steps)
-        fit = [u for u in units if (a := _army_unit(player, u)) is not None and not a.paralysed]
+        fit = [u for u in units if u not in args["stunned"] and _army_unit(player, u) is not None]
         if len(fit) == 1:
             _stun(player, fit[0])
             events.append(
@@ -606,7 +633,7 @@ def fight(
                 options=[content.units[u].name for u in fit],
                 data={"units": fit},
             )
-    return events + effects.run(state)
+    return events
 
 
 def _stun(player: Player, unit_id: str) -> None:
@@ -1065,11 +1092,21 @@ def _answer_astrologers(state: Homm3State, seat: int, index: int) -> list[Event]
     if index < 3:
         return [effects.raise_income(state, seat, ("gold", "materials", "valuables")[index])]
     face, event = effects.roll_resource(state, seat, "astrologers")
+    if dice.offer(state, seat, die="resource", faces=[face], then="astrologers"):
+        return [event]
+    return [event, *_astrologers_die(state, seat, [face], {})]
+
+
+def _astrologers_die(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, Any]
+) -> list[Event]:
+    """The Astrologers' die is final: raise that income a tier and pay its basic amount
+    (homm3bf:adventure-mode.astrologers-rounds)."""
+    face = faces[0]
     resource = effects.RESOURCE_FACES[face - 1][0]
     amount = effects.BASIC_INCOME[resource]
     effects.add_resources(state.player(seat), resource, amount)
     return [
-        event,
         effects.raise_income(state, seat, resource),
         Event(
             kind="resources",
@@ -1156,5 +1193,8 @@ def _answer_spring(state: Homm3State, seat: int, choice: Choice, index: int) -> 
     )
     return events
 
+
+dice.register("fight", _fight_result)
+dice.register("astrologers", _astrologers_die)
 
 __all__ = ["MAX_UNITS", "ROUNDS", "TIER_ORDER"]

@@ -33,6 +33,7 @@ BUILD_ORDER = (
     "blacksmith",
     "amplifier",
     "cover",
+    "vortex",
 )
 RESOURCE_VALUE = {"gold": 1, "materials": 2, "valuables": 4}
 
@@ -67,6 +68,8 @@ def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
             if plays:
                 return rng.choice(plays)
         return _window(state, seat)
+    if kind in decisions.CARD_WINDOWS:
+        return _answer_window(state, seat, kind, rng)
     if rng.random() < 0.12:
         plays = decisions.card_commands(state, seat) + decisions.morale_commands(state, seat)
         if plays:
@@ -144,9 +147,39 @@ def _choose(state: Homm3State, seat: int, rng: random.Random) -> Command:
         return c.Choose(option=0)
     if kind == "reroll":
         return c.Choose(option=1)
+    if kind in ("mana_vortex", "vortex_pick"):
+        cards = choice.data.get("cards") or state.looking.get(seat, [])
+        if not cards:
+            return c.Choose(option=n - 1)
+        values = [_card_value(state, int(x)) for x in cards]
+        pick = values.index(min(values) if kind == "mana_vortex" else max(values))
+        return c.Choose(option=pick)
     if kind == "option":
         return c.Choose(option=rng.choice(allowed) if allowed else 0)
     return c.Choose(option=allowed[0] if allowed else 0)
+
+
+def _answer_window(state: Homm3State, seat: int, kind: str, rng: random.Random) -> Command:
+    """Resistance against a Spell, Resurrection for a unit about to fall, Intelligence (and
+    its Spell) at the Combat's start: play the first legal card, else pass."""
+    plays = [p for p in decisions.card_commands(state, seat) if isinstance(p, c.Play)]
+    if kind == "combat_start":
+        opening = core.combat(state).opening
+        if opening is not None and opening.cast == seat:
+            harmful = [
+                p
+                for p in plays
+                if load_content().cards[state.cards[p.card]].spell is not None
+                and p.unit is not None
+                and core.get_unit(state, p.unit).seat != seat
+            ]
+            if harmful or plays:
+                return (harmful or plays)[0]
+        plays = [p for p in plays if state.cards[p.card] == "intelligence"]
+        if plays and rng.random() < 0.8:
+            return plays[-1]
+        return c.PassWindow()
+    return plays[-1] if plays else c.PassWindow()
 
 
 def _card_value(state: Homm3State, instance: int) -> float:

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalMove, InvalidInput, RuleViolation
 from engine.core.model import Event, seat_name
-from engine.homm3 import combat_attack, effects, hexes, morale, zones
+from engine.homm3 import combat_attack, dice, effects, hexes, morale, zones
 from engine.homm3 import combat_core as core
 from engine.homm3.commands import Play, UseMorale
 from engine.homm3.content import TIER_ORDER, Card, Effect, load_content
 from engine.homm3.rules import expert_limit, other
-from engine.homm3.state import Bonus, CombatUnit, Homm3State, Modifier, Placed
+from engine.homm3.state import Bonus, Choice, CombatUnit, Homm3State, Modifier, Placed, Reaction
 
 Apply = Callable[[], list[Event]]
 TIERS = {1: "Bronze", 2: "Silver", 3: "Gold"}
@@ -47,17 +47,29 @@ class Ctx:
     spent: list[int] = field(default_factory=list)
     draws: int = 0
     experts: int = 0
+    where: str = "activation"
 
 
 # --------------------------------------------------------------- context
 def context(state: Homm3State, seat: int) -> str | None:
     """``"activation"`` (your unit activates, before it attacks), ``"acted"`` (it has
-    attacked), ``"window"`` (an attack waits for your cards) or None."""
+    attacked), ``"window"`` (an attack waits for your cards), ``"reaction"`` (the enemy has
+    just cast a Spell), ``"resurrection"`` (an enemy attack would bring your unit to 0
+    Health), ``"opening"`` (no unit has activated in the Combat yet) or None."""
     combat = state.combat
     if state.phase != "combat" or combat is None or combat.stage != "round":
         return None
+    if combat.reaction is not None:
+        return "reaction" if combat.reaction.seat == seat else None
+    if combat.opening is not None:
+        return "opening" if combat.opening.priority == seat else None
     if combat.window is not None:
-        return "window" if combat.window.priority == seat and combat.window.die is None else None
+        window = combat.window
+        if window.priority != seat:
+            return None
+        if window.stage == "cards":
+            return "window"
+        return "resurrection" if window.stage == "resurrection" else None
     if combat.active is None:
         return None
     unit = next(u for u in combat.units if u.number == combat.active)
@@ -127,6 +139,7 @@ def _prepare(state: Homm3State, seat: int, cmd: Play) -> tuple[Ctx, str, Apply]:
         effect=effect,
         expert=expert,
         window=where == "window",
+        where=where,
     )
     _check_timing(ctx, where, source)
     if card.faction and card.faction != state.player(seat).faction:
@@ -161,6 +174,29 @@ def _check_timing(ctx: Ctx, where: str, source: str) -> None:
         if last.get("seat") != ctx.seat:
             raise IllegalMove(f"{name} is played right after you cast a Spell.")
         return
+    if where == "reaction" or timing == "after_enemy_cast":
+        if where != "reaction" or timing != "after_enemy_cast":
+            raise IllegalMove(
+                "Right after the enemy casts a Spell only a card that answers a Spell may be played."
+                if where == "reaction"
+                else f"{name} is played right after the enemy casts a Spell."
+            )
+        return
+    if where == "resurrection" or timing == "after_enemy_attack":
+        if where != "resurrection" or timing != "after_enemy_attack":
+            raise IllegalMove(
+                "An enemy attack waits for your answer: only a Spell that cancels it may be cast now."
+                if where == "resurrection"
+                else f"{name} is cast right after an enemy attack that would bring your unit to 0 Health."
+            )
+        if source != "scroll" and spells_left(ctx.state, ctx.seat) <= 0:
+            raise IllegalMove("You have already cast your Spell this Combat round.")
+        return
+    if where == "opening":
+        _check_opening(ctx, source)
+        return
+    if timing == "start":
+        raise IllegalMove(f"{name} is played before any unit activates in the Combat.")
     if timing in ("activation", "ongoing", "permanent") and where != "activation":
         raise IllegalMove(
             f"{name} ({timing}) is played while your unit activates, before it attacks."
@@ -172,6 +208,22 @@ def _check_timing(ctx: Ctx, where: str, source: str) -> None:
             raise IllegalMove(f"{name} cannot be cast now.")
         if source != "scroll" and spells_left(ctx.state, ctx.seat) <= 0:
             raise IllegalMove("You have already cast your Spell this Combat round.")
+
+
+def _check_opening(ctx: Ctx, source: str) -> None:
+    opening = core.combat(ctx.state).opening
+    assert opening is not None
+    if opening.cast == ctx.seat:
+        if ctx.card.kind != "spell" or source != "hand":
+            raise IllegalMove("Cast a Spell card from your hand now, or pass.")
+        if not opening.free and spells_left(ctx.state, ctx.seat) <= 0:
+            raise IllegalMove("You have already cast your Spell this Combat round.")
+        return
+    if ctx.effect.timing == "start" or (ctx.effect.effect == "tactics" and ctx.effect.amount == 0):
+        return
+    raise IllegalMove(
+        "Before any unit activates only cards played at the Combat's start may be played, or pass."
+    )
 
 
 def _pay_power(ctx: Ctx, source: str) -> None:
@@ -285,21 +337,116 @@ def _commit(ctx: Ctx, source: str, apply: Apply) -> list[Event]:
                 data={"cards": ctx.spent},
             )
         )
-    if is_spell and source != "scroll":
+    opening = combat.opening if ctx.where == "opening" else None
+    if is_spell and source != "scroll" and not (opening and opening.cast == seat and opening.free):
         combat.spells[seat] = combat.spells.get(seat, 0) + 1
+    if is_spell and opening is not None and opening.cast == seat:
+        opening.cast = None
+        opening.free = False
     if ctx.effect.timing != "after_cast":
         combat.last_cast = (
             {"seat": seat, "spell": card, "companions": ctx.spent} if is_spell else {}
         )
+    foe = other(seat)
+    if is_spell and state.player(foe).hand and zones.unseen(state, ("resistance",)):
+        combat.reaction = Reaction(
+            seat=foe,
+            caster=seat,
+            card=card,
+            option=ctx.cmd.option,
+            command=ctx.cmd.model_dump(),
+            power=ctx.power,
+            level=list(ctx.level or ()),
+            spent=list(ctx.spent),
+            draws=ctx.draws,
+            context=ctx.where,
+        )
+        return events
     events += apply()
-    if ctx.draws:
-        events += zones.draw(state, seat, ctx.draws)
-    if is_spell and morale.trigger(state, seat, "spell"):
+    return events + _settle_play(state, seat, ctx.where, ctx.draws, spell=is_spell)
+
+
+def _settle_play(
+    state: Homm3State, seat: int, where: str, draws: int, *, spell: bool
+) -> list[Event]:
+    """What follows a card's effect: the draws it gives, Distracted Mind after a Spell, a
+    new chance to answer in the window it was played in, victory, and the attack or
+    activation going on."""
+    events: list[Event] = []
+    if draws:
+        events += zones.draw(state, seat, draws)
+    if spell and morale.trigger(state, seat, "spell"):
         events += zones.random_discard(state, seat, "Distracted Mind")
-    if ctx.window:
+    combat = core.combat(state)
+    if where == "window":
         combat_attack.played_in_window(state)
+    elif where == "opening" and combat.opening is not None:
+        combat.opening.passes = 0
     events += core.check_victory(state, seat)
     return events + combat_attack.after_card(state)
+
+
+# --------------------------------------------------------------- reaction
+def pass_reaction(state: Homm3State, seat: int) -> list[Event]:
+    """Do not answer the Spell the enemy has just cast: its effect resolves.
+
+    :raises IllegalMove: when no enemy Spell waits for ``seat``'s answer.
+    """
+    combat = core.combat(state)
+    reaction = combat.reaction
+    if reaction is None or reaction.seat != seat:
+        raise IllegalMove("No enemy Spell waits for your answer.")
+    combat.reaction = None
+    return [
+        Event(kind="pass", text=f"{seat_name(seat)} lets the Spell resolve.", data={"seat": seat}),
+        *_finish_cast(state, reaction, ignored=False),
+    ]
+
+
+def _finish_cast(state: Homm3State, reaction: Reaction, *, ignored: bool) -> list[Event]:
+    """Resolve a Spell held for the enemy's answer (or drop its effect when Resisted), then
+    what follows it; the caster may still play Knowledge or Mysticism right after."""
+    combat = core.combat(state)
+    card = load_content().cards[state.cards[reaction.card]]
+    found = card.option(reaction.option)
+    assert found is not None
+    expert, effect = found
+    ctx = Ctx(
+        state=state,
+        seat=reaction.caster,
+        cmd=Play.model_validate(reaction.command),
+        card=card,
+        effect=effect,
+        expert=expert,
+        window=reaction.context == "window",
+        power=reaction.power,
+        level=tuple(reaction.level) or None,
+        spent=list(reaction.spent),
+        draws=reaction.draws,
+        where=reaction.context,
+    )
+    combat.last_cast = {
+        "seat": reaction.caster,
+        "spell": reaction.card,
+        "companions": list(reaction.spent),
+    }
+    events: list[Event] = []
+    if not ignored:
+        try:
+            apply = _HANDLERS[effect.effect](ctx)
+        except RuleViolation:
+            events.append(
+                Event(
+                    kind="fizzle",
+                    text=f"{card.name} finds nothing to act on any more and has no effect.",
+                    data={"card": reaction.card},
+                )
+            )
+        else:
+            events += apply()
+    return events + _settle_play(
+        state, reaction.caster, reaction.context, reaction.draws, spell=True
+    )
 
 
 # ---------------------------------------------------------------- targets
@@ -600,13 +747,22 @@ def _hourglass(ctx: Ctx) -> Apply:
             return [
                 Event(kind="morale", text=f"{seat_name(foe.seat)} has no Positive Morale.", data={})
             ]
-        value, event = effects.roll_attack_die(state, "hourglass", seat_name(seat))
-        if value == 0:
-            effects.push(state, seat, [{"step": "morale", "amount": 1}])
-            return [event, *effects.run(state)]
-        return [event]
+        face, event = dice.roll_attack_face(state, "hourglass", seat_name(seat))
+        if dice.offer(state, seat, die="attack", faces=[face], then="hourglass", best=0):
+            return [event]
+        return [event, *_hourglass_die(state, seat, [face], {})]
 
     return apply
+
+
+def _hourglass_die(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, object]
+) -> list[Event]:
+    """Hourglass of the Evil Hour's die is final: on 0 its player gains Positive Morale."""
+    if dice.attack_value(faces[0]) != 0:
+        return []
+    effects.push(state, seat, [{"step": "morale", "amount": 1}])
+    return effects.run(state)
 
 
 def _initiative(ctx: Ctx) -> Apply:
@@ -1006,6 +1162,209 @@ def _fire_shield(ctx: Ctx) -> Apply:
     return apply
 
 
+def _intelligence(ctx: Ctx) -> Apply:
+    opening = core.combat(ctx.state).opening
+    assert opening is not None
+    if opening.cast is not None:
+        raise IllegalMove("Cast the Spell you may cast now first, or pass.")
+    content = load_content()
+    player = ctx.state.player(ctx.seat)
+    if not any(
+        content.cards[ctx.state.cards[c]].kind == "spell" for c in player.hand if c != ctx.cmd.card
+    ):
+        raise IllegalMove("Intelligence casts a Spell card of your hand, and you hold none.")
+    if not ctx.expert and spells_left(ctx.state, ctx.seat) <= 0:
+        raise IllegalMove("You have already cast your Spell this Combat round.")
+
+    def apply() -> list[Event]:
+        opening.cast = ctx.seat
+        opening.free = ctx.expert
+        return [
+            Event(
+                kind="intelligence",
+                text=f"{seat_name(ctx.seat)} may now cast a Spell before any unit activates"
+                + (" (not counting toward the round's Spell)." if ctx.expert else "."),
+                data={"seat": ctx.seat},
+            )
+        ]
+
+    return apply
+
+
+def _resistance(ctx: Ctx) -> Apply:
+    combat = core.combat(ctx.state)
+    reaction = combat.reaction
+    assert reaction is not None
+    name = zones.name(ctx.state, reaction.card)
+    if reaction.power > ctx.effect.amount:
+        raise IllegalMove(
+            f"{name} was cast with {reaction.power} Empower; Resistance's basic effect answers "
+            f"a Spell cast with at most {ctx.effect.amount} (its Expert effect answers any)."
+        )
+
+    def apply() -> list[Event]:
+        combat.reaction = None
+        return [
+            Event(
+                kind="resisted",
+                text=f"Resistance: {name} has no effect.",
+                data={"card": reaction.card},
+            ),
+            *_finish_cast(ctx.state, reaction, ignored=True),
+        ]
+
+    return apply
+
+
+def _luck(ctx: Ctx) -> Apply:
+    if ctx.effect.amount == 0:
+        raise IllegalMove(
+            "Luck's basic effect rerolls a Treasure die and a Resource die, and neither is "
+            "thrown in Combat; play its Expert effect (option 1) to reroll your dice."
+        )
+    combat = core.combat(ctx.state)
+
+    def apply() -> list[Event]:
+        combat.luck[ctx.seat] = combat.round
+        return [
+            Event(
+                kind="luck",
+                text=f"Until the end of Combat round {combat.round}, {seat_name(ctx.seat)} may reroll each die they throw once.",
+                data={"seat": ctx.seat, "round": combat.round},
+            )
+        ]
+
+    return apply
+
+
+def _eagle_eye(ctx: Ctx) -> Apply:
+    want = "expert" if ctx.effect.amount else "basic"
+    return lambda: eagle_eye(ctx.state, ctx.seat, want)
+
+
+def eagle_eye(state: Homm3State, seat: int, want: str) -> list[Event]:
+    """Turn over Spell deck cards until one of level ``want`` (``basic``/``expert``) shows;
+    its finder then takes it or discards it (a private choice) and the others are shuffled
+    back. An empty deck is refilled once from the discard pile (shared deck rules)."""
+    content = load_content()
+    turned: list[int] = []
+    found: int | None = None
+    events: list[Event] = []
+    for _attempt in range(2):
+        while state.spell_deck and found is None:
+            card = state.spell_deck.pop(0)
+            if content.cards[state.cards[card]].level == want:
+                found = card
+            else:
+                turned.append(card)
+        if found is not None:
+            break
+        events += zones.refill(state, "spell")
+    state.spell_deck.extend(turned)
+    events.append(
+        Event(
+            kind="eagle_eye",
+            text=f"{seat_name(seat)} turns over {len(turned) + (found is not None)} Spell card(s) looking for "
+            f"{'an Expert' if want == 'expert' else 'a Basic'} Spell"
+            + ("." if found is not None else " and finds none."),
+            data={"seat": seat, "count": len(turned) + (found is not None)},
+            private={
+                seat: "You turn over "
+                + (", ".join(zones.name(state, c) for c in turned) or "no other card")
+                + (f" and find {zones.name(state, found)}." if found is not None else ".")
+            },
+        )
+    )
+    events.append(zones.shuffle(state, state.spell_deck, "The Spell deck"))
+    if found is not None:
+        state.looking[seat] = [found]
+        name = zones.name(state, found)
+        state.choice[seat] = Choice(
+            kind="eagle_eye",
+            prompt=f"{seat_name(seat)} takes the Spell found into the hand or discards it.",
+            options=[f"Take {name} into your hand", f"Discard {name}"],
+            private=True,
+        )
+    return events
+
+
+def _answer_eagle_eye(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
+    card = state.looking.pop(seat)[0]
+    if index == 0:
+        state.player(seat).hand.append(card)
+        return [
+            Event(
+                kind="gain_card",
+                text=f"{seat_name(seat)} takes the Spell into the hand.",
+                data={"seat": seat},
+                private={seat: f"You take {zones.name(state, card)}."},
+                private_data={seat: {"card": card}},
+            )
+        ]
+    zones.discard_shared(state, "spell", [card])
+    return [
+        Event(
+            kind="discard",
+            text=f"{seat_name(seat)} discards {zones.name(state, card)} to the Spell discard pile.",
+            data={"seat": seat, "cards": [card]},
+        )
+    ]
+
+
+def _ballista(ctx: Ctx) -> Apply:
+    state = ctx.state
+    combat = core.combat(state)
+    if combat.siege is None:
+        raise IllegalMove("Ballista is played in a Siege, and this Combat is none.")
+    if ctx.effect.amount:
+        tower = next((u for u in combat.units if u.unit == core.TOWER and u.alive), None)
+        if tower is None:
+            raise IllegalMove("The Arrow Tower has already fallen.")
+
+        def fell_tower() -> list[Event]:
+            tower.alive = False
+            return [Event(kind="defeated", text="Ballista: the Arrow Tower falls.", data={})]
+
+        return fell_tower
+    target = _hex(ctx)
+    placed = next(
+        (p for p in combat.placed if p.kind in ("wall", "gate") and target in p.hexes), None
+    )
+    if placed is None:
+        standing = ", ".join(p.hexes[0] for p in combat.placed if p.kind in ("wall", "gate"))
+        raise InvalidInput(f"There is no Wall or Gate on {target}; standing: {standing or 'none'}.")
+
+    def apply() -> list[Event]:
+        combat.placed.remove(placed)
+        return [
+            Event(
+                kind="wall",
+                text=f"Ballista destroys the {placed.name} on {', '.join(placed.hexes)}.",
+                data={"hexes": placed.hexes},
+            ),
+            *combat_attack.walls_down(state),
+        ]
+
+    return apply
+
+
+def _resurrection(ctx: Ctx) -> Apply:
+    window = core.combat(ctx.state).window
+    assert window is not None
+    unit = core.get_unit(ctx.state, window.target)
+    if unit.seat != ctx.seat:
+        raise IllegalMove("Resurrection saves one of your own units.")
+    problem = spell_target_problem(unit, max_tier=_value(ctx))
+    if problem:
+        raise IllegalMove(f"Resurrection cannot save {core.unit_name(unit)}: {problem}.")
+
+    def apply() -> list[Event]:
+        window.cancelled = True
+        return []
+
+    return apply
+
+
 _HANDLERS: dict[str, Callable[[Ctx], Apply]] = {
     "stat": _stat,
     "spec_stat": _stat,
@@ -1049,6 +1408,12 @@ _HANDLERS: dict[str, Callable[[Ctx], Apply]] = {
     "fire_wall": _marker("fire_wall"),
     "force_field": _marker("force_field"),
     "fire_shield": _fire_shield,
+    "intelligence": _intelligence,
+    "resistance": _resistance,
+    "luck": _luck,
+    "eagle_eye": _eagle_eye,
+    "ballista": _ballista,
+    "resurrection": _resurrection,
 }
 
 
@@ -1178,3 +1543,7 @@ def _morale_effect(
 
         return cycle
     raise IllegalMove("That Morale card cannot be used now.")
+
+
+dice.register("hourglass", _hourglass_die)
+effects.register_answer("eagle_eye", _answer_eagle_eye)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.homm3 import combat_core as core
-from engine.homm3 import combat_flow, effects, hexes, morale
+from engine.homm3 import combat_flow, dice, hexes, morale, zones
 from engine.homm3.content import load_content
 from engine.homm3.rules import other
-from engine.homm3.state import AttackWindow, Choice, CombatUnit, Homm3State, LastAttack, Modifier
+from engine.homm3.state import AttackWindow, CombatUnit, Homm3State, LastAttack, Modifier
 
 FAR = 8
 """Ranged attacks at this distance or more suffer the Combat penalty."""
@@ -255,7 +255,7 @@ def pass_window(state: Homm3State, seat: int) -> list[Event]:
     """
     combat = core.combat(state)
     window = combat.window
-    if window is None or window.priority != seat or window.die is not None:
+    if window is None or window.priority != seat or window.stage != "cards":
         raise IllegalMove("No attack is waiting for your cards.")
     window.passes += 1
     window.priority = other(seat)
@@ -273,12 +273,15 @@ def played_in_window(state: Homm3State) -> None:
 
 
 def after_card(state: Homm3State) -> list[Event]:
-    """After a card or Morale effect: a waiting attack whose attacker or target fell is
-    dropped (the activation goes on), and an active unit that fell ends its activation."""
+    """After a card or Morale effect: an attack waiting for Resurrection goes on (the Spell
+    was cast), a waiting attack whose attacker or target fell is dropped (the activation
+    goes on), and an active unit that fell ends its activation."""
     if state.phase != "combat" or state.combat is None:
         return []
     combat = state.combat
     window = combat.window
+    if window is not None and window.stage == "resurrection" and combat.reaction is None:
+        return finish(state)
     if window is not None and window.die is None:
         att = next(u for u in combat.units if u.number == window.attacker)
         tgt = next(u for u in combat.units if u.number == window.target)
@@ -307,7 +310,8 @@ def _penalty(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
 
 def resolve(state: Homm3State) -> list[Event]:
     """Roll the Attack die for the waiting attack (two dice keeping the lower under the
-    Ranged penalty or Shaking Hands); offer a reroll to a holder of the Positive token."""
+    Ranged penalty or Shaking Hands); the attacker's owner may then reroll a die with the
+    Positive token or Expert Luck (`engine.homm3.dice`)."""
     combat = core.combat(state)
     window = combat.window
     assert window is not None
@@ -317,6 +321,7 @@ def resolve(state: Homm3State) -> list[Event]:
         combat.window = None
         return after_attack(state, window.retaliation)
     events: list[Event] = []
+    window.stage = "rolled"
     if "lucky" in att.flags:
         window.die = 1
         events.append(
@@ -336,42 +341,59 @@ def resolve(state: Homm3State) -> list[Event]:
                     data={},
                 )
             )
-        rolls = []
+        faces = []
         for _ in range(count):
-            value, event = effects.roll_attack_die(state, "attack", seat_name(att.seat))
-            rolls.append(value)
+            face, event = dice.roll_attack_face(state, "attack", seat_name(att.seat))
+            faces.append(face)
             events.append(event)
-        window.die = min(rolls)
-        if count == 2:
-            events.append(
-                Event(
-                    kind="penalty",
-                    text=f"The lower die counts: {window.die:+d}.",
-                    data={"die": window.die},
-                )
-            )
-        player = state.player(att.seat)
-        if player.positive_token and not morale.ignores(state, att.seat) and window.die < 1:
-            state.choice[att.seat] = Choice(
-                kind="reroll",
-                prompt=f"{seat_name(att.seat)} rolled {window.die:+d}: keep it or spend the Positive Morale token to reroll.",
-                options=[f"Keep {window.die:+d}", "Spend the Positive token and reroll"],
-            )
+        window.rolls = [dice.attack_value(f) for f in faces]
+        window.die = min(window.rolls)
+        if dice.offer(
+            state,
+            att.seat,
+            die="attack",
+            faces=faces,
+            then="attack",
+            args={"stage": "rolled"},
+            best=1,
+        ):
             return events
+        events += _lower_die(window)
     return events + finish(state)
 
 
-def answer_reroll(state: Homm3State, seat: int, index: int) -> list[Event]:
-    """Keep the Attack die, or spend the Positive token to reroll it (homm3turn:spending-
-    positive-morale)."""
+def _lower_die(window: AttackWindow) -> list[Event]:
+    if len(window.rolls) != 2:
+        return []
+    return [
+        Event(
+            kind="penalty",
+            text=f"The lower die counts: {window.die:+d}.",
+            data={"die": window.die},
+        )
+    ]
+
+
+def _dice_kept(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, object]
+) -> list[Event]:
+    """The thrower keeps its dice (`engine.homm3.dice` continuation): store them in the
+    attack and go on resolving it."""
     window = core.combat(state).window
     assert window is not None
+    values = [dice.attack_value(f) for f in faces]
+    stage = args.get("stage")
     events: list[Event] = []
-    if index == 1:
-        state.player(seat).positive_token = False
-        value, event = effects.roll_attack_die(state, "reroll", seat_name(seat))
-        window.die = value
-        events.append(event)
+    if stage == "rolled":
+        window.rolls = values
+        window.die = min(values)
+        events += _lower_die(window)
+    elif stage == "guarded":
+        window.guard = values[0]
+    elif stage == "blow":
+        window.blow = values[0]
+    else:
+        window.gaze = values[0]
     return events + finish(state)
 
 
@@ -389,56 +411,178 @@ def _protected(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
     return own_half and their_half and hexes.row(tgt.hex) in standing
 
 
+def lethal(unit: CombatUnit, damage: int) -> bool:
+    """Whether ``damage`` would bring ``unit``'s current side to 0 Health (a Pack flips, a
+    Few is defeated): the attack Resurrection may cancel."""
+    return damage > 0 and damage >= core.health(unit) - unit.damage
+
+
+def resurrection_open(state: Homm3State, seat: int) -> bool:
+    """Whether ``seat`` might cast Resurrection now, from public facts only: a Resurrection
+    card not known to lie face up, and a card in hand while a Spell is left this round, or
+    a Spell Scroll (its Spell counts toward no limit)."""
+    from engine.homm3.cardplay import spells_left
+
+    player = state.player(seat)
+    if not zones.unseen(state, ("resurrection",)):
+        return False
+    return bool(player.scroll) or (bool(player.hand) and spells_left(state, seat) > 0)
+
+
 def finish(state: Homm3State) -> list[Event]:
-    """Resolve the rolled attack: Attack + die - Defense (a Defense token adds 1 on a +1),
-    damage, abilities, then Retaliation or the rest of the activation."""
+    """Resolve the rolled attack in stages, each once (a die thrown may pause it for a
+    reroll, the damage for Resurrection): the Defense token's die (+1 Defense on a +1),
+    Attack + die - Defense, Death Blow's die, the result, the window for Resurrection when
+    the target would reach 0 Health, the damage and abilities, a Paralysis die, then
+    Retaliation or the rest of the activation."""
     combat = core.combat(state)
     window = combat.window
     assert window is not None and window.die is not None
     att = next(u for u in combat.units if u.number == window.attacker)
     tgt = next(u for u in combat.units if u.number == window.target)
     events: list[Event] = []
-    die = window.die
+    if window.stage == "rolled":
+        window.stage = "guarded"
+        if tgt.defending:
+            if morale.trigger(state, tgt.seat, "defend"):
+                events.append(
+                    Event(
+                        kind="morale",
+                        text=f"{seat_name(tgt.seat)}'s Broken Guard: the Defense token gives nothing.",
+                        data={},
+                    )
+                )
+            else:
+                face, event = dice.roll_attack_face(state, "defense_token", seat_name(tgt.seat))
+                events.append(event)
+                window.guard = dice.attack_value(face)
+                if dice.offer(
+                    state,
+                    tgt.seat,
+                    die="attack",
+                    faces=[face],
+                    then="attack",
+                    args={"stage": "guarded"},
+                    best=1,
+                ):
+                    return events
+    if window.stage == "guarded":
+        window.stage = "blow"
+        events += _compute(state, window, att, tgt)
+        if window.damage and core.ability(att) == "death_blow":
+            face, event = dice.roll_attack_face(state, "death_blow", seat_name(att.seat))
+            events.append(event)
+            window.blow = dice.attack_value(face)
+            if dice.offer(
+                state,
+                att.seat,
+                die="attack",
+                faces=[face],
+                then="attack",
+                args={"stage": "blow"},
+                best=1,
+            ):
+                return events
+    if window.stage == "blow":
+        window.stage = "hit"
+        events += _result(state, window, att, tgt)
+        if (
+            lethal(tgt, window.damage or 0)
+            and tgt.unit != core.TOWER
+            and resurrection_open(state, tgt.seat)
+        ):
+            window.stage = "resurrection"
+            window.priority = tgt.seat
+            window.passes = 0
+            return events
+    if window.stage == "resurrection":
+        window.stage = "hit"
+    if window.stage == "hit":
+        window.stage = "gaze"
+        near = att.hex is not None and tgt.hex is not None and hexes.adjacent(att.hex, tgt.hex)
+        tgt.paralysed = False
+        if window.cancelled:
+            events.append(
+                Event(
+                    kind="resurrection",
+                    text=f"The attack on {core.unit_name(tgt)} is cancelled.",
+                    data={"unit": tgt.number},
+                )
+            )
+        else:
+            center = tgt.hex
+            events += core.deal_damage(
+                state, tgt, window.damage or 0, f"attack of {core.unit_name(att)}"
+            )
+            events += _after_hit(state, att, tgt, window.damage or 0, near, center)
+            skill = core.ability(att)
+            gaze = skill == "stone_gaze" and near and not window.retaliation
+            gaze = gaze or (skill == "stone_gaze_retaliation" and near)
+            if (gaze or skill == "sting") and tgt.alive:
+                face, event = dice.roll_attack_face(state, "paralysis", seat_name(att.seat))
+                events.append(event)
+                window.gaze = dice.attack_value(face)
+                if dice.offer(
+                    state,
+                    att.seat,
+                    die="attack",
+                    faces=[face],
+                    then="attack",
+                    args={"stage": "gaze"},
+                    best=1,
+                ):
+                    return events
+    if window.gaze == 1 and tgt.alive and core.paralyse(tgt):
+        events.append(Event(kind="ability", text=f"{core.unit_name(tgt)} is Paralysed.", data={}))
+    return events + _close(state, window, att, tgt)
+
+
+def _compute(
+    state: Homm3State, window: AttackWindow, att: CombatUnit, tgt: CombatUnit
+) -> list[Event]:
+    events: list[Event] = []
+    die = window.die or 0
     if "triple" in att.flags:
         die *= 3
     if core.ability(tgt) == "pikes" and die > 0:
         die = 0
         events.append(Event(kind="ability", text="Pike Wall: the Attack die counts as 0.", data={}))
+    window.die = die
     bless = max((int(f.split(":")[1]) for f in att.flags if f.startswith("bless:")), default=0)
     att_value = core.attack(state, att, tgt) + bless + die
     def_value = core.defense(state, tgt)
-    if tgt.defending:
-        if morale.trigger(state, tgt.seat, "defend"):
-            events.append(
-                Event(
-                    kind="morale",
-                    text=f"{seat_name(tgt.seat)}'s Broken Guard: the Defense token gives nothing.",
-                    data={},
-                )
+    if window.guard == 1:
+        def_value += 1
+        events.append(
+            Event(
+                kind="defend",
+                text=f"{core.unit_name(tgt)}'s Defense token adds 1 Defense.",
+                data={},
             )
-        else:
-            value, event = effects.roll_attack_die(state, "defense_token", seat_name(tgt.seat))
-            events.append(event)
-            if value == 1:
-                def_value += 1
-                events.append(
-                    Event(
-                        kind="defend",
-                        text=f"{core.unit_name(tgt)}'s Defense token adds 1 Defense.",
-                        data={},
-                    )
-                )
+        )
     damage = max(0, att_value - def_value)
     note = ""
     if damage and _protected(state, att, tgt):
         damage -= 1
         note = "the Wall protects (-1)"
-    if damage and core.ability(att) == "death_blow":
-        value, event = effects.roll_attack_die(state, "death_blow", seat_name(att.seat))
-        events.append(event)
-        if value == 1:
-            damage *= 2
-            note = "Death Blow doubles the damage"
+    window.attack_value = att_value
+    window.defense_value = def_value
+    window.damage = damage
+    window.note = note
+    return events
+
+
+def _result(
+    state: Homm3State, window: AttackWindow, att: CombatUnit, tgt: CombatUnit
+) -> list[Event]:
+    combat = core.combat(state)
+    damage = window.damage or 0
+    if window.blow == 1 and damage:
+        damage *= 2
+        window.note = "Death Blow doubles the damage"
+    window.damage = damage
+    die = window.die or 0
+    att_value, def_value, note = window.attack_value, window.defense_value, window.note
     combat.last = LastAttack(
         attacker=att.number,
         target=tgt.number,
@@ -448,7 +592,7 @@ def finish(state: Homm3State) -> list[Event]:
         damage=damage,
         note=note,
     )
-    events.append(
+    return [
         Event(
             kind="attack_result",
             text=f"{core.unit_name(att)}: Attack {att_value - die} {die:+d} = {att_value} against Defense {def_value}: "
@@ -462,12 +606,15 @@ def finish(state: Homm3State) -> list[Event]:
                 "damage": damage,
             },
         )
-    )
+    ]
+
+
+def _close(
+    state: Homm3State, window: AttackWindow, att: CombatUnit, tgt: CombatUnit
+) -> list[Event]:
+    combat = core.combat(state)
+    events: list[Event] = []
     near = att.hex is not None and tgt.hex is not None and hexes.adjacent(att.hex, tgt.hex)
-    tgt.paralysed = False
-    center = tgt.hex
-    events += core.deal_damage(state, tgt, damage, f"attack of {core.unit_name(att)}")
-    events += _after_hit(state, att, tgt, damage, near, window.retaliation, center)
     att.modifiers = [m for m in att.modifiers if m.until != "attack"]
     att.flags = [f for f in att.flags if f.split(":")[0] not in core.FLEETING_FLAGS]
     tgt.modifiers = [m for m in tgt.modifiers if m.until != "defended"]
@@ -487,6 +634,20 @@ def finish(state: Homm3State) -> list[Event]:
             )
             return events + open_window(state, tgt, att, retaliation=True)
     return events + after_attack(state, window.retaliation)
+
+
+def pass_resurrection(state: Homm3State, seat: int) -> list[Event]:
+    """Cast no Resurrection: the attack's damage is dealt.
+
+    :raises IllegalMove: when no attack waits for ``seat``'s answer.
+    """
+    window = core.combat(state).window
+    if window is None or window.stage != "resurrection" or window.priority != seat:
+        raise IllegalMove("No attack waits for your answer.")
+    return [
+        Event(kind="pass", text=f"{seat_name(seat)} casts no Spell.", data={"seat": seat}),
+        *finish(state),
+    ]
 
 
 def _retaliation(state: Homm3State, unit: CombatUnit) -> bool:
@@ -509,7 +670,6 @@ def _after_hit(
     tgt: CombatUnit,
     damage: int,
     near: bool,
-    retaliation: bool,
     center: str | None,
 ) -> list[Event]:
     events: list[Event] = []
@@ -548,15 +708,6 @@ def _after_hit(
             )
         )
         events += core.settle_health(tgt)
-    gaze = skill == "stone_gaze" and near and not retaliation
-    gaze = gaze or (skill == "stone_gaze_retaliation" and near)
-    if (gaze or skill == "sting") and tgt.alive:
-        value, event = effects.roll_attack_die(state, "paralysis", seat_name(att.seat))
-        events.append(event)
-        if value == 1 and core.paralyse(tgt):
-            events.append(
-                Event(kind="ability", text=f"{core.unit_name(tgt)} is Paralysed.", data={})
-            )
     if skill == "death_cloud" and center is not None:
         for other_unit in core.living(state, tower=False):
             if other_unit.hex is not None and hexes.adjacent(center, other_unit.hex):
@@ -645,18 +796,26 @@ def attack_wall(state: Homm3State, seat: int, hex_label: str, from_hex: str | No
             data={"hexes": placed.hexes},
         )
     )
-    if not any(p.kind in ("wall", "gate") for p in combat.placed) and combat.tower is not None:
-        tower = next(u for u in combat.units if u.number == combat.tower)
-        if tower.alive:
-            tower.alive = False
-            events.append(
-                Event(
-                    kind="defeated",
-                    text="With every Wall and the Gate down, the Arrow Tower falls.",
-                    data={},
-                )
-            )
+    events += walls_down(state)
     return events + combat_flow.end_activation(state)
+
+
+def walls_down(state: Homm3State) -> list[Event]:
+    """With every Wall and the Gate down, the Arrow Tower falls (it stands on the Walls)."""
+    combat = core.combat(state)
+    if any(p.kind in ("wall", "gate") for p in combat.placed) or combat.tower is None:
+        return []
+    tower = next(u for u in combat.units if u.number == combat.tower)
+    if not tower.alive:
+        return []
+    tower.alive = False
+    return [
+        Event(
+            kind="defeated",
+            text="With every Wall and the Gate down, the Arrow Tower falls.",
+            data={},
+        )
+    ]
 
 
 def defend(state: Homm3State, seat: int) -> list[Event]:
@@ -682,3 +841,6 @@ def end(state: Homm3State, seat: int) -> list[Event]:
     """End the active unit's activation."""
     active_unit(state, seat)
     return combat_flow.end_activation(state)
+
+
+dice.register("attack", _dice_kept)

@@ -18,7 +18,7 @@ from engine.homm3 import combat_core as core
 from engine.homm3 import effects, hexes, morale, zones
 from engine.homm3.content import load_content
 from engine.homm3.rules import expert_limit, hand_limit, other, who
-from engine.homm3.state import Choice, CombatState, CombatUnit, Homm3State, Placed
+from engine.homm3.state import Choice, CombatState, CombatUnit, Homm3State, Opening, Placed
 
 ROUND_DRAW = 2
 """Cards each player draws at the end of a Combat round (Adventure and Skirmish)."""
@@ -314,7 +314,174 @@ def start_round(state: Homm3State) -> list[Event]:
                 data={},
             )
         )
-    return events + core.check_victory(state, combat.first)
+    events += core.check_victory(state, combat.first)
+    if state.phase != "combat":
+        return events
+    for player in state.seats:
+        _offer_vortex(state, player.seat)
+    if combat.round == 1:
+        combat.opening = Opening(priority=combat.token)
+        events.append(
+            Event(
+                kind="combat_start",
+                text="Before any unit activates, cards of the Combat's start may be played "
+                f"({seat_name(combat.token)} first).",
+                data={"first": combat.token},
+            )
+        )
+        events += settle_opening(state)
+    return events
+
+
+# ------------------------------------------------------- start of Combat
+OPENING_CARDS: tuple[str, ...] = ("intelligence", "tactics")
+"""Cards played before any unit activates (Intelligence; Tactics' basic effect)."""
+
+
+def can_open(state: Homm3State, seat: int) -> bool:
+    """Whether ``seat`` may have a card for the Combat's start, from public facts: a card
+    in hand, and an Intelligence or Tactics card not known to lie face up."""
+    return bool(state.player(seat).hand) and zones.unseen(state, OPENING_CARDS)
+
+
+def settle_opening(state: Homm3State) -> list[Event]:
+    """Pass the start of the Combat for a seat with no card in hand; close it after two
+    passes in a row (then the first unit activates)."""
+    combat = core.combat(state)
+    opening = combat.opening
+    events: list[Event] = []
+    while opening is not None and combat.opening is opening:
+        if opening.passes >= 2:
+            combat.opening = None
+            break
+        if opening.cast == opening.priority or can_open(state, opening.priority):
+            break
+        opening.passes += 1
+        opening.priority = other(opening.priority)
+    return events
+
+
+def pass_opening(state: Homm3State, seat: int) -> list[Event]:
+    """Play nothing (more) before the first activation; a Spell that Intelligence allowed
+    and was not cast is lost.
+
+    :raises IllegalMove: when it is not ``seat``'s turn to play at the Combat's start.
+    """
+    combat = core.combat(state)
+    opening = combat.opening
+    if opening is None or opening.priority != seat:
+        raise IllegalMove("It is not your turn to play cards at the start of the Combat.")
+    forfeit = opening.cast == seat
+    opening.cast = None
+    opening.free = False
+    opening.passes += 1
+    opening.priority = other(seat)
+    return [
+        Event(
+            kind="pass",
+            text=f"{seat_name(seat)} plays no more cards before the first activation"
+            + (" (and casts no Spell with Intelligence)." if forfeit else "."),
+            data={"seat": seat},
+        ),
+        *settle_opening(state),
+    ]
+
+
+# ------------------------------------------------------------ Mana Vortex
+VORTEX_SEARCH = 3
+"""Cards of its own deck a Mana Vortex's owner Searches."""
+
+
+def _offer_vortex(state: Homm3State, seat: int) -> None:
+    """At the start of each Combat round (the start of the owner's turn in Combat) a Mana
+    Vortex's owner with a card in hand may discard one to shuffle the discard pile back
+    into the deck, then Search(3) it."""
+    player = state.player(seat)
+    if "vortex" not in player.buildings or not player.hand:
+        return
+    state.choice[seat] = Choice(
+        kind="mana_vortex",
+        prompt=f"{seat_name(seat)}'s Mana Vortex: discard a card to shuffle the discard pile into the deck and Search(3) it.",
+        options=[f"Discard {zones.name(state, c)}" for c in player.hand]
+        + ["Do not use the Mana Vortex"],
+        private=True,
+        data={"cards": list(player.hand)},
+    )
+
+
+def _answer_vortex(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
+    cards = [int(c) for c in choice.data["cards"]]
+    if index >= len(cards):
+        return [
+            Event(
+                kind="vortex",
+                text=f"{seat_name(seat)} does not use the Mana Vortex.",
+                data={"seat": seat},
+            )
+        ]
+    player = state.player(seat)
+    card = cards[index]
+    player.hand.remove(card)
+    player.discard.append(card)
+    events = [
+        Event(
+            kind="vortex",
+            text=f"{seat_name(seat)} discards {zones.name(state, card)} to the Mana Vortex.",
+            data={"seat": seat, "cards": [card]},
+        )
+    ]
+    player.deck.extend(player.discard)
+    player.discard.clear()
+    events.append(
+        zones.shuffle(state, player.deck, f"{seat_name(seat)}'s deck with the discard pile")
+    )
+    looked = player.deck[:VORTEX_SEARCH]
+    del player.deck[:VORTEX_SEARCH]
+    if not looked:
+        return events
+    state.looking[seat] = looked
+    state.choice[seat] = Choice(
+        kind="vortex_pick",
+        prompt=f"{seat_name(seat)} Searches({VORTEX_SEARCH}) the deck and takes one card.",
+        options=[zones.name(state, c) for c in looked],
+        private=True,
+    )
+    events.append(
+        Event(
+            kind="search",
+            text=f"{seat_name(seat)} looks at the top {len(looked)} cards of the deck.",
+            data={"seat": seat, "count": len(looked)},
+            private={seat: "You look at " + ", ".join(zones.name(state, c) for c in looked) + "."},
+        )
+    )
+    return events
+
+
+def _answer_vortex_pick(state: Homm3State, seat: int, index: int) -> list[Event]:
+    looked = state.looking.pop(seat, [])
+    player = state.player(seat)
+    kept = looked[index]
+    rest = [c for c in looked if c != kept]
+    player.hand.append(kept)
+    player.discard.extend(rest)
+    events = [
+        Event(
+            kind="gain_card",
+            text=f"{seat_name(seat)} takes a card into the hand.",
+            data={"seat": seat},
+            private={seat: f"You take {zones.name(state, kept)}."},
+            private_data={seat: {"card": kept}},
+        )
+    ]
+    if rest:
+        events.append(
+            Event(
+                kind="discard",
+                text=f"{seat_name(seat)} discards {', '.join(zones.name(state, c) for c in rest)}.",
+                data={"seat": seat, "cards": rest},
+            )
+        )
+    return events
 
 
 def candidates(state: Homm3State) -> list[CombatUnit]:
@@ -356,7 +523,13 @@ def advance(state: Homm3State) -> list[Event]:
         if guard > 500:  # pragma: no cover - a loop here is a bug
             raise RuntimeError("combat flow did not settle")
         combat = core.combat(state)
-        if combat.stage != "round" or combat.window is not None or combat.active is not None:
+        if (
+            combat.stage != "round"
+            or combat.window is not None
+            or combat.active is not None
+            or combat.opening is not None
+            or combat.reaction is not None
+        ):
             break
         combat.chooser = None
         events += _settle_tie(state)
@@ -576,11 +749,14 @@ def end_round(state: Homm3State) -> list[Event]:
 
 
 def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
-    """Answer the Combat's own choices (the reroll of an Attack die)."""
-    from engine.homm3 import combat_attack
+    """Answer the Combat's own choices (the Mana Vortex's discard and its Search).
 
-    if choice.kind == "reroll":
-        return combat_attack.answer_reroll(state, seat, index)
+    :raises InvalidInput: for a choice kind that is not the Combat's.
+    """
+    if choice.kind == "mana_vortex":
+        return _answer_vortex(state, seat, choice, index)
+    if choice.kind == "vortex_pick":
+        return _answer_vortex_pick(state, seat, index)
     raise InvalidInput(f"Unknown choice {choice.kind!r}.")
 
 

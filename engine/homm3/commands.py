@@ -200,7 +200,8 @@ class UseMorale(Command):
 
 
 class PassWindow(Command):
-    """Play no (more) cards before this attack is rolled."""
+    """Play no (more) cards now: before an attack is rolled, after an enemy Spell (let it
+    resolve), at the Combat's start, or when Resurrection could save your unit."""
 
     type: Literal["pass"] = "pass"
 
@@ -247,3 +248,6 @@ ACTIVATION: tuple[str, ...] = (
 
 WINDOW: tuple[str, ...] = ("play", "morale", "pass")
 """Commands while an attack waits for cards."""
+
+REACTION: tuple[str, ...] = ("play", "pass")
+"""Commands of a one-card answer: Resistance, the Combat's start, Resurrection."""

@@ -16,9 +16,14 @@ school Ability), ``archery``, ``artillery``, ``heal``, ``gain_morale``, ``tactic
 ``spec_health``, ``ring``, ``recall``, ``ripple``, ``meteor``, ``reshuffle``; Spells:
 ``damage``, ``chain``, ``fireball``, ``frost_ring``, ``spell_stat``, ``prayer``, ``bless``,
 ``cure``, ``paralyse``, ``initiative``, ``disrupt``, ``anti_magic``, ``counterstrike``,
-``teleport``, ``fire_wall``, ``force_field``, ``fire_shield``; Adventure (set-aside cards):
-``gain``, ``discount``, ``movement``, ``experience``, ``wisdom``, ``scouting``,
-``necromancy``, ``scholar``.
+``teleport``, ``fire_wall``, ``force_field``, ``fire_shield``, ``resurrection``; the
+reaction and start-of-Combat Abilities ``intelligence``, ``resistance``, ``luck``,
+``eagle_eye``, ``ballista``; Adventure (set-aside cards): ``gain``, ``discount``,
+``movement``, ``experience``, ``wisdom``, ``scouting``, ``necromancy``, ``scholar``.
+
+Timings beyond the core ones: ``start`` (before any unit activates in the Combat),
+``after_enemy_cast`` (right after the enemy casts a Spell, before its effect), and
+``after_enemy_attack`` (right after an enemy unit's attack is rolled, before its damage).
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ Tier = Literal["bronze", "silver", "gold"]
 UnitKind = Literal["ground", "ranged", "flying"]
 School = Literal["air", "earth", "fire", "water"]
 Timing = Literal[
-    "instant", "activation", "ongoing", "permanent", "power", "after_cast", "adventure"
-]
+    "instant", "activation", "ongoing", "permanent", "power", "after_cast", "adventure",
+    "start", "after_enemy_cast", "after_enemy_attack",
+]  # fmt: skip
 CardKind = Literal["statistic", "ability", "spell", "artifact", "specialty"]
 
 TIER_ORDER: dict[str, int] = {"bronze": 1, "silver": 2, "gold": 3}
@@ -52,7 +58,8 @@ COMBAT_EFFECTS = frozenset(
         "spec_stat", "spec_health", "ring", "recall", "ripple", "meteor", "reshuffle",
         "damage", "chain", "fireball", "frost_ring", "spell_stat", "prayer", "bless", "cure",
         "paralyse", "disrupt", "anti_magic", "counterstrike", "teleport", "fire_wall",
-        "force_field", "fire_shield",
+        "force_field", "fire_shield", "intelligence", "resistance", "luck", "eagle_eye",
+        "ballista", "resurrection",
     }
 )  # fmt: skip
 """Effects usable in Combat."""
@@ -205,7 +212,8 @@ class Card(BaseModel):
 
     Statistic and Ability cards have ``basic`` and (except Empowered ones) ``expert``
     effects; Spells one ``spell`` effect (any Spell may instead be discarded for +1 Empower);
-    Artifacts and Specialties one or two ``options``.
+    Artifacts and Specialties one or two ``options``. ``siege``: the card is used only in a
+    Siege, so its deck holds it only when the final Combat is one.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -214,6 +222,7 @@ class Card(BaseModel):
     name: str
     kind: CardKind
     adventure: Literal["deck", "aside"] = "deck"
+    siege: bool = False
     empowered: bool = False
     school: Literal["air", "earth", "fire", "water", "any"] | None = None
     level: Literal["basic", "expert"] | None = None
@@ -276,7 +285,7 @@ class Building(BaseModel):
     cost: Cost
     effect: Literal[
         "city_hall", "citadel", "mage_guild", "dwelling", "morale_income", "blacksmith",
-        "amplifier", "cover",
+        "amplifier", "cover", "vortex",
     ]  # fmt: skip
     tier: Tier | None = None
 

@@ -80,10 +80,46 @@ def pending(state: Homm3State) -> list[Decision]:
                 commands=("deploy",),
             )
         ]
+    if combat.reaction is not None:
+        reaction = combat.reaction
+        return [
+            Decision(
+                seat=reaction.seat,
+                kind="spell_reaction",
+                prompt=f"{seat_name(reaction.caster)} casts {load_content().card_name(state.cards[reaction.card])}: "
+                f"{seat_name(reaction.seat)} may answer it with a card or let it resolve.",
+                commands=c.REACTION,
+            )
+        ]
+    if combat.opening is not None:
+        opening = combat.opening
+        return [
+            Decision(
+                seat=opening.priority,
+                kind="combat_start",
+                prompt=(
+                    f"{seat_name(opening.priority)} casts a Spell before any unit activates, or passes."
+                    if opening.cast == opening.priority
+                    else f"Before any unit activates: {seat_name(opening.priority)} may play a card "
+                    "of the Combat's start, or pass."
+                ),
+                commands=c.REACTION,
+            )
+        ]
     if combat.window is not None:
         window = combat.window
         att = core.get_unit(state, window.attacker)
         tgt = core.get_unit(state, window.target)
+        if window.stage == "resurrection":
+            return [
+                Decision(
+                    seat=window.priority,
+                    kind="resurrection_window",
+                    prompt=f"{core.unit_name(att)}'s attack would bring {core.unit_name(tgt)} to 0 Health: "
+                    f"{seat_name(window.priority)} may answer with a Spell or pass.",
+                    commands=c.REACTION,
+                )
+            ]
         return [
             Decision(
                 seat=window.priority,
@@ -151,7 +187,14 @@ def legal_commands(state: Homm3State, seat: int) -> list[Command]:
         return [c.Activate(unit=u.number) for u in (nxt[1] if nxt else [])]
     if decision.kind == "attack_window":
         return [c.PassWindow(), *card_commands(state, seat), *morale_commands(state, seat)]
+    if decision.kind in CARD_WINDOWS:
+        return [c.PassWindow(), *card_commands(state, seat)]
     return activation_commands(state, seat)
+
+
+CARD_WINDOWS: tuple[str, ...] = ("spell_reaction", "combat_start", "resurrection_window")
+"""Decisions answered by one card or a pass: Resistance right after an enemy Spell, the
+Combat's start (Intelligence, Tactics), Resurrection before an attack's damage."""
 
 
 def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
@@ -419,13 +462,16 @@ def _targets(
         return [make(units=(a.number, b.number)) for a, b in combinations(own, 2)]
     if effect == "recall":
         return [make(take=d) for d in player.discard]
+    if effect == "ballista" and base["option"] == 0 and state.combat is not None:
+        return [make(hex=p.hexes[0]) for p in state.combat.placed if p.kind in ("wall", "gate")]
     return [make()]
 
 
 def default_command(state: Homm3State, seat: int) -> Command:
-    """The documented default answer: the first option of a choice; pass an Obstacle or an
-    attack window; the first unit and hex for a deployment; the first unit to activate;
-    Defend for an activation; end the Adventure turn.
+    """The documented default answer: the first option of a choice; pass an Obstacle, an
+    attack window, an enemy Spell, the Combat's start or a Resurrection; the first unit and
+    hex for a deployment; the first unit to activate; Defend for an activation; end the
+    Adventure turn.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
     """
@@ -439,7 +485,7 @@ def default_command(state: Homm3State, seat: int) -> Command:
         return c.EndTurn()
     if kind == "place_obstacle":
         return c.PassObstacles()
-    if kind == "attack_window":
+    if kind == "attack_window" or kind in CARD_WINDOWS:
         return c.PassWindow()
     if kind == "activation":
         return c.Defend() if not core.combat(state).attacks else c.EndActivation()

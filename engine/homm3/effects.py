@@ -16,19 +16,12 @@ from typing import Any
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
-from engine.homm3 import morale, zones
+from engine.homm3 import dice, morale, zones
 from engine.homm3.content import load_content
 from engine.homm3.rules import expert_limit, gain_experience, who
 from engine.homm3.state import Choice, Homm3State, Player, Step
 
-RESOURCE_FACES: tuple[tuple[str, int], ...] = (
-    ("gold", 3),
-    ("gold", 6),
-    ("materials", 2),
-    ("materials", 4),
-    ("valuables", 1),
-    ("valuables", 2),
-)
+RESOURCE_FACES = dice.RESOURCE_FACES
 """The Resource die's six faces (face 1..6)."""
 
 TREASURE_FACES: tuple[str, ...] = (
@@ -45,11 +38,7 @@ the Artifact deck twice, one Resource die, two Resource dice keeping one."""
 BASIC_INCOME: dict[str, int] = {"gold": 5, "materials": 2, "valuables": 1}
 """One income tier of each Resource (homm3bf:adventure-mode.astrologers-rounds)."""
 
-RESOURCE_NAMES: dict[str, str] = {
-    "gold": "Gold",
-    "materials": "Building Materials",
-    "valuables": "Valuables",
-}
+RESOURCE_NAMES = dice.RESOURCE_NAMES
 
 TRADES: tuple[tuple[str, int, str, int], ...] = (
     ("gold", 6, "valuables", 1),
@@ -162,15 +151,8 @@ def _morale(state: Homm3State, seat: int, args: dict[str, Any]) -> list[Event]:
 
 
 # ------------------------------------------------------------------- dice
-def roll_resource(state: Homm3State, seat: int, purpose: str) -> tuple[int, Event]:
-    """Roll one Resource die for ``seat``: ``(face 1..6, event)``."""
-    face = state.rng.die(6)
-    resource, amount = RESOURCE_FACES[face - 1]
-    return face, Event(
-        kind="die_roll",
-        text=f"{seat_name(seat)} rolls a Resource die: {amount} {RESOURCE_NAMES[resource]}.",
-        data={"sides": 6, "result": face, "purpose": purpose, "die": "resource"},
-    )
+roll_resource = dice.roll_resource
+roll_attack_die = dice.roll_attack_die
 
 
 def resource_label(face: int) -> str:
@@ -192,6 +174,17 @@ def _resource_dice(state: Homm3State, seat: int, args: dict[str, Any]) -> list[E
         face, event = roll_resource(state, seat, "resource")
         faces.append(face)
         events.append(event)
+    pick = {"pick": bool(args.get("pick"))}
+    if dice.offer(state, seat, die="resource", faces=faces, then="resource_dice", args=pick):
+        return events
+    return events + _resource_faces(state, seat, faces, pick)
+
+
+def _resource_faces(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, Any]
+) -> list[Event]:
+    count = len(faces)
+    events: list[Event] = []
     if args.get("pick") and count > 1:
         _set_choice(
             state,
@@ -226,8 +219,10 @@ def _take_treasure_face(state: Homm3State, seat: int, face: int) -> list[Event]:
         push(state, seat, [{"step": "search", "deck": "artifact", "amount": 2}], front=True)
         return []
     if result == "resource":
-        return _resource_dice(state, seat, {"count": 1})
-    return _resource_dice(state, seat, {"count": 2, "pick": True})
+        push(state, seat, [{"step": "resource_dice", "count": 1}], front=True)
+        return []
+    push(state, seat, [{"step": "resource_dice", "count": 2, "pick": True}], front=True)
+    return []
 
 
 def _treasure_dice(state: Homm3State, seat: int, args: dict[str, Any]) -> list[Event]:
@@ -244,6 +239,17 @@ def _treasure_dice(state: Homm3State, seat: int, args: dict[str, Any]) -> list[E
                 data={"sides": 6, "result": face, "purpose": "treasure", "die": "treasure"},
             )
         )
+    pick = {"pick": bool(args.get("pick"))}
+    if dice.offer(state, seat, die="treasure", faces=faces, then="treasure_dice", args=pick):
+        return events
+    return events + _treasure_faces(state, seat, faces, pick)
+
+
+def _treasure_faces(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, Any]
+) -> list[Event]:
+    count = len(faces)
+    events: list[Event] = []
     if args.get("pick") and count > 1:
         _set_choice(
             state,
@@ -260,22 +266,19 @@ def _treasure_dice(state: Homm3State, seat: int, args: dict[str, Any]) -> list[E
     return events
 
 
-def roll_attack_die(state: Homm3State, purpose: str, who_rolls: str) -> tuple[int, Event]:
-    """Roll the Attack die (faces -1, -1, 0, 0, +1, +1): ``(result, event)``."""
-    face = state.rng.die(6)
-    result = (-1, -1, 0, 0, 1, 1)[face - 1]
-    return result, Event(
-        kind="die_roll",
-        text=f"{who_rolls} rolls the Attack die: {result:+d}.",
-        data={"sides": 6, "result": face, "value": result, "purpose": purpose, "die": "attack"},
-    )
-
-
 def _attack_die(state: Homm3State, seat: int, args: dict[str, Any]) -> list[Event]:
-    value, event = roll_attack_die(state, "event", seat_name(seat))
-    branch = {1: "plus", 0: "zero", -1: "minus"}[value]
+    face, event = dice.roll_attack_face(state, "event", seat_name(seat))
+    if dice.offer(state, seat, die="attack", faces=[face], then="event_die", args=dict(args)):
+        return [event]
+    return [event, *_attack_die_result(state, seat, [face], args)]
+
+
+def _attack_die_result(
+    state: Homm3State, seat: int, faces: list[int], args: dict[str, Any]
+) -> list[Event]:
+    branch = {1: "plus", 0: "zero", -1: "minus"}[dice.attack_value(faces[0])]
     push(state, seat, list(args.get(branch, [])), front=True)
-    return [event]
+    return []
 
 
 # ----------------------------------------------------------------- search
@@ -792,12 +795,23 @@ _ANSWERS = {
     "trade": _answer_trade,
     "morale_search": _answer_morale,
     "setup_remove": _answer_setup_remove,
+    "reroll": dice.answer,
 }
 
 
 def register_step(name: str, handler: Any) -> None:
     """Add a step handler (used by the Adventure module for its own steps)."""
     _STEPS[name] = handler
+
+
+def register_answer(kind: str, handler: Any) -> None:
+    """Add the answer handler of a choice kind (used by the Combat modules)."""
+    _ANSWERS[kind] = handler
+
+
+dice.register("resource_dice", _resource_faces)
+dice.register("treasure_dice", _treasure_faces)
+dice.register("event_die", _attack_die_result)
 
 
 def expert_available(state: Homm3State, seat: int) -> int:

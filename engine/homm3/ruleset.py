@@ -152,6 +152,20 @@ def _adventure_only(
     return wrapped
 
 
+def _pass(state: Homm3State, seat: int) -> list[Event]:
+    """Pass whichever card window waits for ``seat``: an enemy Spell's answer, the
+    Combat's start, a Resurrection, or an attack's cards."""
+    combat = state.combat
+    assert combat is not None
+    if combat.reaction is not None:
+        return cardplay.pass_reaction(state, seat)
+    if combat.opening is not None:
+        return combat_flow.pass_opening(state, seat)
+    if combat.window is not None and combat.window.stage == "resurrection":
+        return combat_attack.pass_resurrection(state, seat)
+    return combat_attack.pass_window(state, seat)
+
+
 def _morale(state: Homm3State, seat: int, command: c.UseMorale) -> list[Event]:
     return cardplay.use_morale(state, seat, command)
 
@@ -192,5 +206,5 @@ _HANDLERS: dict[type[Command], Callable[[Homm3State, int, Any], list[Event]]] = 
     c.EndActivation: _combat_only(lambda s, seat, cmd: combat_attack.end(s, seat)),
     c.Play: _combat_only(lambda s, seat, cmd: cardplay.play(s, seat, cmd)),
     c.UseMorale: _morale,
-    c.PassWindow: _combat_only(lambda s, seat, cmd: combat_attack.pass_window(s, seat)),
+    c.PassWindow: _combat_only(lambda s, seat, cmd: _pass(s, seat)),
 }

@@ -93,14 +93,18 @@ def _starting_deck(state: Homm3State, player: Player) -> None:
     player.deck = [zones.new_instance(state, card) for card in ids]
 
 
-def _shared_decks(state: Homm3State) -> list[Event]:
+def _shared_decks(state: Homm3State, siege: bool) -> list[Event]:
+    """The Ability, Artifact and Spell decks (each starting its discard pile), the Morale
+    decks and the Adventure deck. A Skirmish leaves out the cards of no Combat use; a
+    Combat that is no Siege leaves out the Siege-only cards (Ballista)."""
     content = load_content()
     events: list[Event] = []
     for deck in ("ability", "artifact", "spell"):
         ids = [
             c
             for c in content.decks[deck]
-            if state.mode == "adventure" or content.cards[c].adventure != "aside"
+            if (state.mode == "adventure" or content.cards[c].adventure != "aside")
+            and (siege or not content.cards[c].siege)
         ]
         pile = [zones.new_instance(state, c) for c in ids]
         events.append(zones.shuffle(state, pile, f"The {deck.capitalize()} deck"))
@@ -177,7 +181,7 @@ def new_game(options: Homm3Options, players: int, seed: int) -> tuple[Homm3State
                 data={"seat": seat, "hero": hero, "faction": player.faction},
             )
         )
-    events += _shared_decks(state)
+    events += _shared_decks(state, options.siege)
     events += _first_player(state)
     if options.siege:
         state.siege = 1 - state.first

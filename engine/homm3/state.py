@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.model import GameState
 
@@ -205,10 +205,17 @@ class Placed(BaseModel):
 
 
 class AttackWindow(BaseModel):
-    """An attack waiting for cards (homm3bf:...the-deck-of-might-and-magic; core: before a
-    unit attacks both players may play cards).
+    """An attack from its declaration to its damage (homm3bf:...the-deck-of-might-and-magic;
+    core: before a unit attacks both players may play cards, then the Attack die is rolled).
 
-    ``priority``: the seat that may play now; the window closes after two passes in a row.
+    ``priority``: the seat that may play now; the card window closes after two passes in
+    a row. ``stage``: ``cards`` (the window is open), ``rolled`` (the Attack die is
+    final), ``guarded`` (the Defense token's die too), ``blow`` (Death Blow's die too),
+    ``resurrection`` (the damage would bring the target to 0 Health and its owner may cast
+    Resurrection), ``hit`` (the damage is dealt next), ``gaze`` (a Paralysis die was
+    rolled). ``rolls``: the Attack dice thrown (two under the Ranged penalty); ``guard``,
+    ``blow``, ``gaze``: the later dice; ``damage`` / ``attack_value`` / ``defense_value``
+    / ``note``: the computed result; ``cancelled``: Resurrection cancelled the attack.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -220,6 +227,63 @@ class AttackWindow(BaseModel):
     priority: int
     passes: int = 0
     die: int | None = None
+    stage: Literal["cards", "rolled", "guarded", "blow", "resurrection", "hit", "gaze"] = "cards"
+    rolls: list[int] = Field(default_factory=list)
+    guard: int | None = None
+    blow: int | None = None
+    gaze: int | None = None
+    damage: int | None = None
+    attack_value: int = 0
+    defense_value: int = 0
+    note: str = ""
+    cancelled: bool = False
+
+    @model_validator(mode="after")
+    def _saved_rolled(self) -> AttackWindow:
+        # States saved before the stages existed: a die thrown means the roll is done.
+        if self.die is not None and self.stage == "cards":
+            self.stage = "rolled"
+            self.rolls = self.rolls or [self.die]
+        return self
+
+
+class Reaction(BaseModel):
+    """A Spell just cast, waiting for the other side's answer before its effect resolves
+    (Resistance: "immediately after the enemy casts a spell").
+
+    ``seat`` may answer; ``caster`` cast ``card`` (option ``option``) with ``command`` (the
+    Play command as a dict), ``power`` Empower at level row ``level``; ``draws`` cards the
+    caster still draws (Sorcery paid as Empower); ``window``: it was cast in an attack
+    window; ``context``: where it was cast (``activation``, ``window``, ``opening``,
+    ``resurrection``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    caster: int
+    card: int
+    option: int = 0
+    command: dict[str, Any] = Field(default_factory=dict)
+    power: int = 0
+    level: list[int] = Field(default_factory=list)
+    spent: list[int] = Field(default_factory=list)
+    draws: int = 0
+    context: str = "activation"
+
+
+class Opening(BaseModel):
+    """The moment before any unit activates in the Combat (Intelligence, Tactics):
+    ``priority`` may play or pass; two passes in a row close it. ``cast``: the seat that
+    played Intelligence and now casts its Spell; ``free``: that Spell does not count toward
+    the round's limit (Intelligence's Expert effect)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    priority: int
+    passes: int = 0
+    cast: int | None = None
+    free: bool = False
 
 
 class Bonus(BaseModel):
@@ -254,7 +318,10 @@ class CombatState(BaseModel):
     """The Battlefield Combat (homm3bf:battlefield-combat).
 
     ``stage``: ``obstacles`` (placing in turns), ``deploy`` (placing units in turns),
-    ``round`` (activations), ``over``. ``token`` holds the Initiative token.
+    ``round`` (activations), ``over``. ``token`` holds the Initiative token. ``reaction``:
+    a Spell waiting for Resistance; ``opening``: the start of the Combat before any unit
+    activates; ``luck``: seat -> the Combat round in which its Expert Luck lets it reroll
+    each of its dice once.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -285,6 +352,9 @@ class CombatState(BaseModel):
     last_cast: dict[str, Any] = Field(default_factory=dict)
     bonuses: list[Bonus] = Field(default_factory=list)
     last: LastAttack | None = None
+    reaction: Reaction | None = None
+    opening: Opening | None = None
+    luck: dict[int, int] = Field(default_factory=dict)
 
 
 class Homm3State(GameState):
@@ -329,6 +399,30 @@ class Homm3State(GameState):
     siege: int | None = None
     winners: list[int] = Field(default_factory=list)
     reason: str = ""
+
+    @model_validator(mode="after")
+    def _saved_reroll(self) -> Homm3State:
+        # States saved before every die could be rerolled: the only reroll was the
+        # attacker's Attack die with the Positive token ("Keep" / "Spend and reroll").
+        window = self.combat.window if self.combat is not None else None
+        for choice in self.choice.values():
+            if choice.kind != "reroll" or "faces" in choice.data or window is None:
+                continue
+            face = {-1: 1, 0: 3, 1: 5}[window.die if window.die is not None else 0]
+            choice.options = [
+                choice.options[0],
+                f"Reroll ({window.die or 0:+d}) with the Positive Morale token",
+            ]
+            choice.data = {
+                "die": "attack",
+                "faces": [face],
+                "then": "attack",
+                "args": {"stage": "rolled"},
+                "best": 1,
+                "luck_used": [],
+                "picks": [[0, "token"]],
+            }
+        return self
 
     def player(self, seat: int) -> Player:
         """The `Player` at ``seat``."""

@@ -140,6 +140,13 @@ def _combat(state: Homm3State) -> CombatView | None:
         att = core.get_unit(state, combat.window.attacker)
         tgt = core.get_unit(state, combat.window.target)
         window = f"{core.unit_name(att)} {'retaliates against' if combat.window.retaliation else 'attacks'} {core.unit_name(tgt)}"
+        if combat.window.stage == "resurrection":
+            window += " (a Spell may cancel it)"
+    if combat.reaction is not None:
+        spell = content.card_name(state.cards[combat.reaction.card])
+        window = f"{spell} is cast: the other side may answer it"
+    elif combat.opening is not None:
+        window = "Start of the Combat: cards played before any unit activates"
     last = None
     if combat.last is not None:
         a = combat.last

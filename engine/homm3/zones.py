@@ -154,6 +154,17 @@ def gain(state: Homm3State, seat: int, instance: int) -> Event:
     )
 
 
+def unseen(state: Homm3State, card_ids: tuple[str, ...]) -> bool:
+    """Whether a card of one of ``card_ids`` may be somewhere hidden (a deck, a hand, a
+    Scroll, a removed or set-aside pile): public facts only, so that a window opened for a
+    card a player might hold tells the table nothing. False once every such card lies face
+    up (a discard pile, in play)."""
+    shown = set(state.ability_discard) | set(state.artifact_discard) | set(state.spell_discard)
+    for player in state.seats:
+        shown |= set(player.discard) | set(player.permanent)
+    return any(card in card_ids and number not in shown for number, card in state.cards.items())
+
+
 def discard_from_hand(state: Homm3State, seat: int, cards: list[int]) -> Event:
     """Move ``cards`` from ``seat``'s hand to its discard pile (face up: named publicly)."""
     player = state.player(seat)

@@ -60,11 +60,14 @@ def battle(
     level: int = 3,
     experts: int | None = None,
     first_active: bool = True,
+    opening: bool = False,
+    buildings: dict[int, list[str]] | None = None,
 ) -> Homm3State:
     """A Combat in round 1 with ``units`` = ``[(seat, unit id, pack, hex), ...]`` numbered
     from 1 in that order, the given hands (card ids; every other card stays in the deck),
-    Hero Level ``level`` and the Initiative token with ``token``. The flow then runs to
-    the first decision."""
+    Hero Level ``level`` and the Initiative token with ``token``. The Combat's start (the
+    moment for Intelligence and Tactics) is skipped unless ``opening``; ``buildings`` gives
+    seats Town buildings (a Mana Vortex). The flow then runs to the first decision."""
     state = new(heroes=heroes)
     state = answer_choices(state)
     combat = CombatState(stage="round", round=0, first=token, token=token, placing=token)
@@ -84,7 +87,10 @@ def battle(
         player.hand.clear()
         for card_id in (hands or {}).get(player.seat, []):
             player.hand.append(zones.new_instance(state, card_id))
+        player.buildings = list((buildings or {}).get(player.seat, []))
     combat_flow.start_round(state)
+    if not opening:
+        combat.opening = None
     if first_active:
         settle(state)
     return state

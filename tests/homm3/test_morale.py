@@ -76,6 +76,7 @@ def test_tokens_when_the_decks_run_out() -> None:
 def test_necropolis_ignores_morale() -> None:
     state = _state(("tamika", "mutare"))
     assert morale.ignores(state, 0)
+    before = state.choice.get(0)
     morale.gain(state, 0)
     morale.lose(state, 0)
     player = state.player(0)
@@ -85,7 +86,7 @@ def test_necropolis_ignores_morale() -> None:
         and not player.positive_token
         and not player.negative_token
     )
-    assert 0 not in state.choice
+    assert state.choice.get(0) == before  # no Search of the Positive deck
 
 
 @pytest.mark.rule("homm3turn:spending-positive-morale")

@@ -11,8 +11,9 @@ import pytest
 from engine.homm3.state import Homm3State
 from tests.homm3.helpers import RULES, apply, new
 
-PUBLIC_KINDS_NAMING_FACE_UP = {"play", "empower", "recall", "morale"}
-"""Events naming cards that are face up at that moment (a played card, a Morale card)."""
+PUBLIC_KINDS_NAMING_FACE_UP = {"play", "empower", "recall", "morale", "vortex"}
+"""Events naming cards that are face up at that moment (a played card, a Morale card, the
+card discarded to the Mana Vortex before its pile is shuffled into the deck)."""
 
 
 def _hidden(state: Homm3State) -> set[int]:
