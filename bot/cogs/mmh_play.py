@@ -230,6 +230,11 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Take the reward of victory."""
         await self._run(interaction, _p("choice", "reward"), deck=deck, artefact=artefact)
 
+    @sub(choice_group, _p("choice", "return"))
+    async def choice_return(self, interaction: discord.Interaction, creatures: str) -> None:
+        """Send creatures back to the reserve."""
+        await self._run(interaction, _p("choice", "return"), creatures=creatures)
+
     @sub(choice_group, _p("choice", "decline"))
     async def choice_decline(self, interaction: discord.Interaction) -> None:
         """Pass on an optional choice."""
@@ -276,6 +281,11 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
     async def battle_laurel(self, interaction: discord.Interaction, choice: str) -> None:
         """Resolve the laurel wreath."""
         await self._run(interaction, _p("battle", "laurel"), choice=choice)
+
+    @sub(battle_group, _p("battle", "angel"))
+    async def battle_angel(self, interaction: discord.Interaction, use: bool) -> None:
+        """Answer the Guardian Angel."""
+        await self._run(interaction, _p("battle", "angel"), use=use)
 
     @sub(battle_group, _p("battle", "assign"))
     async def battle_assign(

@@ -173,6 +173,18 @@ def describe(state: GameState, command: Command) -> str:
     if isinstance(command, c.Retreat):
         lost = ", ".join(_creature(x.rstrip("+"), x.endswith("+")) for x in command.losses or ())
         return f"Retreat (lose {lost})" if lost else "Retreat"
+    if isinstance(command, c.GuardianAngel):
+        if command.use:
+            return "Call the Guardian Angel: ignore the elite die's damage"
+        return "Take the damage, keep the Angel for later"
+    if isinstance(command, c.ReturnCreatures):
+        names = ", ".join(_creature(x.rstrip("+"), x.endswith("+")) for x in command.creatures)
+        return f"Send back {names}"
+    offered = _offered_space(s)
+    if offered is not None and command.type == "take_control":
+        return f"Take control of {offered}"
+    if offered is not None and command.type == "decline":
+        return f"Leave {offered} as it is"
     words = {
         "end_action": "End the action",
         "explore": "Explore here",
@@ -182,6 +194,15 @@ def describe(state: GameState, command: Command) -> str:
         "fight_on": "Fight on",
     }
     return words.get(command.type, command.type.replace("_", " "))
+
+
+def _offered_space(state: MmhState) -> str | None:
+    """The label of the location a pending `ControlChoice` offers, if one is pending."""
+    from engine.mmh.board import space_label
+    from engine.mmh.state import ControlChoice
+
+    head = state.queue[0] if state.queue else None
+    return space_label(state, head.space) if isinstance(head, ControlChoice) else None
 
 
 def _hidden_card(state: MmhState, command: Command) -> bool:
@@ -219,17 +240,6 @@ class MmhAdapter(RulesetAdapter):
     ) -> dict[str, Any]:
         """`bot.mmh.commands.build_command`."""
         return table.build_command(path, request, options)
-
-    def suggest(
-        self,
-        path: tuple[str, ...],
-        request: PlayRequest,
-        option: str,
-        current: str,
-        given: Mapping[str, Any],
-    ) -> list[tuple[str, str]]:
-        """`bot.mmh.commands.suggest`."""
-        return table.suggest(path, request, option, current, given)
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``factions`` is typed as a list of names (``haven, necropolis``)."""

@@ -36,7 +36,7 @@ FieldKind = Literal[
 """How an option's text is read."""
 
 ACTION = ("action_build", "action_recruit", "action_hero")
-PROMPTS_DECLINE = ("scroll_room", "xp", "dragon_vein", "arena", "raise", "reward")
+PROMPTS_DECLINE = ("scroll_room", "xp", "dragon_vein", "arena", "raise", "reward", "control")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,16 @@ def _elite_from_name(request: PlayRequest, command: dict[str, Any], raw: Mapping
         command["elite"] = elite
     elif isinstance(command.get("creature"), tuple):
         command["creature"] = command["creature"][0]
+
+
+def _elite_if_allowed(
+    request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]
+) -> None:
+    """Without ``elite``, roll the elite die exactly when the marker may."""
+    if "elite" not in command:
+        command["elite"] = any(
+            cmd.type == "attack" and getattr(cmd, "elite", False) for cmd in request.legal
+        )
 
 
 def _creature_only(request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]) -> None:
@@ -196,7 +206,7 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec(
             "turn",
             "sell",
-            "Sell a scroll in the capital for its level in gold",
+            "Sell a scroll (gold = its level)",
             [
                 _auto("hero", "the hero", required=True),
                 _auto("scroll", "the scroll", required=True),
@@ -240,7 +250,7 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec(
             "capital",
             "recruit",
-            "Recruit a creature for a hero in the capital",
+            "Recruit a creature for a hero",
             [
                 _auto("hero", "the hero", required=True),
                 _auto("creature", "a creature, e.g. Sentinel or Praetorian", required=True),
@@ -318,7 +328,7 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec(
             "hero",
             "move",
-            "Move the active hero one space (or to capital)",
+            "Move the active hero one space",
             [_auto("to", "a space, e.g. C7, or capital", required=True)],
             ("action_hero",),
         ),
@@ -333,9 +343,9 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec(
             "hero",
             "control",
-            "Take control of this guarded location",
+            "Take control where your hero stands",
             [],
-            ("action_hero",),
+            ("action_hero", "control"),
         ),
         "take_control",
     ),
@@ -440,6 +450,17 @@ PLAY: tuple[PlayCommand, ...] = (
         {"deck": ("deck", "text"), "artefact": ("artefact", "card")},
     ),
     PlayCommand(
+        _spec(
+            "choice",
+            "return",
+            "Return creatures (Leadership dropped)",
+            [_auto("creatures", "e.g. ghoul, ghoul+ (as many as asked)", required=True)],
+            ("leadership",),
+        ),
+        "return_creatures",
+        {"creatures": ("creatures", "units")},
+    ),
+    PlayCommand(
         _spec("choice", "decline", "Pass on an optional choice", [], PROMPTS_DECLINE),
         "decline",
     ),
@@ -463,7 +484,7 @@ PLAY: tuple[PlayCommand, ...] = (
         _spec(
             "battle",
             "card",
-            "Use a skill, artefact or scroll (In Battle: as the hero's attack)",
+            "Use a skill, artefact or scroll card",
             [
                 _auto("card", "the card", required=True),
                 _pick(
@@ -495,6 +516,7 @@ PLAY: tuple[PlayCommand, ...] = (
         ),
         "attack",
         {"elite": ("elite", "bool"), "target": ("target", "int")},
+        fill=_elite_if_allowed,
     ),
     PlayCommand(
         _spec(
@@ -517,6 +539,17 @@ PLAY: tuple[PlayCommand, ...] = (
         ),
         "laurel",
         {"choice": ("choice", "text")},
+    ),
+    PlayCommand(
+        _spec(
+            "battle",
+            "angel",
+            "Guardian Angel: ignore the elite die's damage?",
+            [OptionSpec("use", "true: ignore it; false: keep the Angel", "boolean", required=True)],
+            ("battle_angel",),
+        ),
+        "angel",
+        {"use": ("use", "bool")},
     ),
     PlayCommand(
         _spec(

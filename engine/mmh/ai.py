@@ -12,9 +12,12 @@ Policy:
 * Heroes walk toward the best goal by value over distance: free controllable spaces,
   exploration markers, guarded locations and encounters it expects to beat, weaker enemy
   heroes; home to recruit when the army is small.
-* Battles: cards at once on the best target, the elite die whenever allowed, Focused
-  Attacks on the weakest enemy stack, damage on the cheapest stack, retreat when clearly
-  losing. Treasure: artefacts first (they are victory points).
+* Battles: cards at once on the best target, the elite die whenever allowed (also for an
+  encounter marker it controls), Focused Attacks on the weakest enemy stack, the Guardian
+  Angel on the first elite-die damage of each exchange, damage on the cheapest stack,
+  retreat when clearly losing. Treasure: artefacts first (they are victory points).
+* Always takes control of an unguarded location it passes; when Leadership drops, sends
+  the weakest creatures back.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from engine.mmh.commands import (
     EndAction,
     Explore,
     FightOn,
+    GuardianAngel,
     Honor,
     Keep,
     Laurel,
@@ -66,9 +70,11 @@ from engine.mmh.heroes import has_building, hero_dice, leadership, might, overwh
 from engine.mmh.state import (
     ArenaRecruit,
     ArtefactSwap,
+    ControlChoice,
     DragonVein,
     Hero,
     KeepCard,
+    LeadershipCut,
     MmhState,
     Raise,
     Reward,
@@ -623,7 +629,7 @@ def _battle(state: MmhState, seat: int, rng: random.Random) -> Command:
         return _retreat_choice(state, seat)
     if b.step == "assign":
         options = fight.assign_options(state)
-        return _cheapest_assign(state, options)
+        return cheapest_assign(state, options)
     if b.step == "negate":
         r = b.roll
         assert r is not None
@@ -643,17 +649,20 @@ def _battle(state: MmhState, seat: int, rng: random.Random) -> Command:
         assert b.roll is not None
         wreath = fight.laurel_options(state, b.units[b.roll.unit])
         return Laurel(choice="raise" if "raise" in wreath else wreath[0])
+    if b.step == "angel":
+        return GuardianAngel(use=True)
     unit = b.units[b.order[b.pos]]
     if unit.kind == "hero":
         use = _best_card(state, seat, Window.IN_BATTLE)
         if use is not None:
             return use
     targets = fight.focus_targets(state, unit)
-    target = _weakest(state, targets) if targets else None
-    return Attack(elite=fight.can_elite(state, unit) or unit.kind == "encounter", target=target)
+    target = weakest(state, targets) if targets else None
+    return Attack(elite=fight.can_elite(state, unit), target=target)
 
 
-def _weakest(state: MmhState, targets: list[int]) -> int:
+def weakest(state: MmhState, targets: list[int]) -> int:
+    """The target marker with the fewest creatures (an encounter marker counts 1)."""
     b = state.battle
     assert b is not None
 
@@ -666,7 +675,8 @@ def _weakest(state: MmhState, targets: list[int]) -> int:
     return min(targets, key=size)
 
 
-def _strongest(state: MmhState, targets: list[int]) -> int:
+def strongest(state: MmhState, targets: list[int]) -> int:
+    """The target marker with the most expected hits per attack."""
     b = state.battle
     assert b is not None
 
@@ -697,14 +707,15 @@ def _best_card(state: MmhState, seat: int, window: Window) -> Command | None:
     targets = fight._targets(state, fight.side_of_seat(state, seat) or 0, abilities.primary)
     if targets:
         if abilities.primary.target == "enemy":
-            target = _strongest(state, targets)
+            target = strongest(state, targets)
         else:
-            target = _strongest(state, targets)
+            target = strongest(state, targets)
         return UseCard(card=choice.card, part=choice.part, target=target)
     return choice
 
 
-def _cheapest_assign(state: MmhState, options: list[tuple[int, str]]) -> Command:
+def cheapest_assign(state: MmhState, options: list[tuple[int, str]]) -> Command:
+    """Damage on the lowest-level stack, elite creatures flipped first."""
     b = state.battle
     assert b is not None
     c = content()
@@ -810,6 +821,10 @@ def _prompt(state: MmhState, seat: int, rng: random.Random) -> Command:
         if revive or raising:
             return (revive or raising)[0]
         return Decline()
+    if isinstance(prompt, ControlChoice):
+        return TakeControl()
+    if isinstance(prompt, LeadershipCut):
+        return decisions.leadership_options(hero, prompt.count)[0]
     assert isinstance(prompt, Reward)
     options = decisions.legal_commands(state, seat)
     for option in options:

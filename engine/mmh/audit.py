@@ -10,7 +10,7 @@ from collections import Counter
 
 from engine.mmh.common import content
 from engine.mmh.heroes import leadership
-from engine.mmh.state import ArtefactSwap, KeepCard, MmhState, TreasureChoice
+from engine.mmh.state import ArtefactSwap, KeepCard, LeadershipCut, MmhState, TreasureChoice
 
 
 def problems(state: MmhState) -> list[str]:
@@ -112,7 +112,8 @@ def _armies(state: MmhState) -> list[str]:
                 )
         for hid in seat.heroes:
             hero = state.heroes[hid]
-            if len(hero.army) > leadership(state, hero):
+            cutting = any(isinstance(p, LeadershipCut) and p.hero == hid for p in state.queue)
+            if len(hero.army) > leadership(state, hero) and not cutting:
                 errors.append(
                     f"{hid} has {len(hero.army)} creatures over Leadership {leadership(state, hero)}"
                 )

@@ -8,9 +8,10 @@ mmh:other-game-rules.enemies, mmh:course-of-play.build (Guardian Angel, Necroman
 Blood Rage, Honor).
 
 Flow: ``begin_*`` builds the track and opens the windows; every command handler changes
-the battle and then calls `advance`, which resolves everything automatic (encounter
-attacks, attacks without a choice, single-option damage assignment) until a decision is
-owed or the battle is over. Side 0 is always the active hero; side 1 the encounter
+the battle and then calls `advance`, which resolves everything automatic (attacks without
+a choice, single-option damage assignment) until a decision is owed or the battle is
+over. Who is asked (card windows, a hero's turn) depends only on public facts
+(`may_use_cards`), never on which face-down scrolls a hero holds. Side 0 is always the active hero; side 1 the encounter
 marker(s) (their controller is the player to the active player's left) or the defender.
 """
 
@@ -380,12 +381,29 @@ def _targets(state: MmhState, side: int, ability: Ability) -> list[int]:
     ]
 
 
+def may_use_cards(state: MmhState, seat: int, window: Window) -> bool:
+    """Whether ``seat`` is asked in ``window``, decided from public facts only: its hero
+    holds a face-up skill or artefact usable now, or holds any scroll card at all (their
+    number is public, not their names) and is not Dispelled (mmh:other-game-rules.
+    using-card-effects; house rule 6). Whether a held scroll is usable now is never
+    consulted, so the table learns nothing from being asked; "use nothing" is always
+    an answer."""
+    side = side_of_seat(state, seat)
+    if side is None:
+        return False
+    hero = side_hero(state, side)
+    assert hero is not None
+    if hero.scrolls and seat not in _battle(state).dispelled:
+        return True
+    return any(card not in hero.scrolls for card in usable_cards(state, seat, window))
+
+
 def open_window(state: MmhState, window: Window) -> list[Event]:
-    """Open a timing window: the seats with a usable card decide in turn (active player
-    first); with none, the window closes at once."""
+    """Open a timing window: the seats `may_use_cards` decides for are asked in turn
+    (active player first); with none, the window closes at once."""
     b = _battle(state)
     b.window = window.value
-    b.window_seats = [s for s in participants(state) if usable_cards(state, s, window)]
+    b.window_seats = [s for s in participants(state) if may_use_cards(state, s, window)]
     if b.window_seats:
         b.step = "window"
         return []
@@ -663,7 +681,7 @@ def _after_card(state: MmhState, seat: int, window: Window) -> list[Event]:
     if (
         b.step == "window"
         and b.window_seats[:1] == [seat]
-        and not usable_cards(state, seat, window)
+        and not may_use_cards(state, seat, window)
     ):
         return pass_window(state, seat)
     return []
@@ -737,8 +755,9 @@ def _dice_mights(state: MmhState, unit: BUnit, magic_dice: int | None) -> list[i
 
 def attack(state: MmhState, seat: int, elite: bool, target: int | None) -> list[Event]:
     """The current marker on the track attacks (mmh:course-of-play.battles, Resolving
-    Battles). ``elite``: replace one attack die by the elite die; ``target``: the enemy
-    marker a Focused Attack picks.
+    Battles). ``elite``: replace one attack die by the elite die (a choice for a stack's
+    or hero's owner and for an encounter marker's controller alike: "may replace", The
+    Elite Die); ``target``: the enemy marker a Focused Attack picks.
 
     :raises IllegalMove: out of turn, an elite die not allowed, or a target not allowed.
     """
@@ -748,12 +767,13 @@ def attack(state: MmhState, seat: int, elite: bool, target: int | None) -> list[
     unit = b.units[b.order[b.pos]]
     if unit_seat(state, unit) != seat:
         raise IllegalMove(f"{unit_name(state, unit)} is not yours to command.")
-    if elite and not can_elite(state, unit) and unit.kind != "encounter":
-        raise IllegalMove(f"{unit_name(state, unit)} may not roll the elite die.")
+    if elite and not can_elite(state, unit):
+        raise IllegalMove(
+            f"{unit_name(state, unit)} may not roll the elite die: attack with elite:false."
+        )
     if target is not None and target not in focus_targets(state, unit):
         raise IllegalMove(f"{unit_name(state, unit)} cannot pick that target.")
-    use_elite = can_elite(state, unit) if unit.kind == "encounter" else elite
-    return _start_attack(state, unit, use_elite, target)
+    return _start_attack(state, unit, elite, target)
 
 
 def _start_attack(
@@ -1092,37 +1112,81 @@ def _deal(
     forced: int | None,
     source: str,
 ) -> list[Event]:
-    """Deal damage to ``side``: shields and Guardian Angel first, then encounter markers
-    take it at once, an army's owner assigns it (mmh:course-of-play.battles, Assigning Damage)."""
+    """Deal ``damage`` (from d8s, cards) plus ``elite_damage`` (the elite die's skulls) to
+    ``side``. An owner of the Guardian Angel who has not used it this exchange first
+    decides whether to ignore the elite die's damage (`choose_angel`: "can ignore", so a
+    choice: he may keep it for a bigger hit later in the exchange); then `_deal_on`.
+    (mmh:course-of-play.battles, Assigning Damage; mmh:course-of-play.build, Guardian Angel)."""
     b = _battle(state)
+    hero = side_hero(state, side)
+    b.damage = damage
+    b.elite_damage = elite_damage
+    b.damage_side = side
+    b.piercing = piercing
+    b.forced = forced
+    if hero is not None and elite_damage and angel_ready(state, hero.owner):
+        b.step = "angel"
+        return [
+            ev(
+                "angel_offer",
+                f"Guardian Angel: {who(hero.owner)} may ignore the elite die's "
+                f"{elite_damage} damage (once per exchange of blows).",
+                seat=hero.owner,
+                damage=elite_damage,
+            )
+        ]
+    return _deal_on(state)
+
+
+def angel_ready(state: MmhState, seat: int) -> bool:
+    """True when ``seat`` owns the Guardian Angel and has not used it this exchange of
+    blows (mmh:course-of-play.build, Guardian Angel)."""
+    return has_building(state, seat, "guardian_angel") and seat not in _battle(state).angel_used
+
+
+def choose_angel(state: MmhState, seat: int, use: bool) -> list[Event]:
+    """Answer the Guardian Angel: ``use`` ignores the elite die's damage of this attack (and
+    spends the Angel for this exchange); otherwise the damage is dealt and the Angel waits
+    (mmh:course-of-play.build, Guardian Angel: "Once per exchange of blows, the owner can
+    ignore the damage from the elite die").
+
+    :raises IllegalMove: when no Guardian Angel decision is owed by ``seat``.
+    """
+    b = _battle(state)
+    hero = side_hero(state, b.damage_side)
+    if b.step != "angel" or hero is None or hero.owner != seat:
+        raise IllegalMove("You have no Guardian Angel decision now.")
+    if use:
+        b.angel_used.append(seat)
+        b.elite_damage = 0
+        text = f"Guardian Angel: {who(seat)} ignores the elite die's damage."
+    else:
+        text = f"Guardian Angel: {who(seat)} takes the elite die's damage and keeps the Angel."
+    return [ev("angel", text, seat=seat, used=use), *_deal_on(state)]
+
+
+def _deal_on(state: MmhState) -> list[Event]:
+    """The pending damage after the Guardian Angel: shields first, then encounter markers
+    take it at once, an army's owner assigns it."""
+    b = _battle(state)
+    side = b.damage_side
     events: list[Event] = []
     hero = side_hero(state, side)
-    total = damage + elite_damage
+    total = b.damage + b.elite_damage
+    b.damage = b.elite_damage = 0
     if hero is not None:
-        if (
-            elite_damage
-            and has_building(state, hero.owner, "guardian_angel")
-            and hero.owner not in b.angel_used
-        ):
-            b.angel_used.append(hero.owner)
-            total -= elite_damage
-            events.append(
-                ev("angel", f"Guardian Angel: {who(hero.owner)} ignores the elite die's damage.")
-            )
         shield = min(b.shields.get(hero.id, 0), total)
         if shield:
             b.shields[hero.id] -= shield
             total -= shield
             events.append(ev("shield", f"{shield} damage is ignored (shield)."))
-    if total <= 0:
-        return events + _after_damage(state)
-    if hero is None:
-        events += _damage_encounters(state, side, total, piercing)
+    if total <= 0 or hero is None:
+        b.forced = None
+        b.step = "window" if b.resume == "window" else "turn"
+        if total > 0:
+            events += _damage_encounters(state, side, total, b.piercing)
         return events + _after_damage(state)
     b.damage = total
-    b.damage_side = side
-    b.piercing = piercing
-    b.forced = forced
     b.step = "assign"
     return events + _auto_assign(state)
 
@@ -1294,7 +1358,7 @@ def _after_damage(state: MmhState) -> list[Event]:
     if b.resume == "window":
         b.step = "window"
         seat = b.window_seats[0] if b.window_seats else None
-        if seat is not None and not usable_cards(state, seat, Window(b.window or "before")):
+        if seat is not None and not may_use_cards(state, seat, Window(b.window or "before")):
             return pass_window(state, seat)
         if not b.window_seats:
             return close_window(state)
@@ -1313,15 +1377,15 @@ def _turn_done(state: MmhState) -> list[Event]:
 
 # ============================================================== automatic play
 def turn_choices(state: MmhState) -> bool:
-    """True when the marker due to attack has a choice (elite die, a Focused target, or
-    for a hero an In Battle card); else `advance` rolls for it."""
+    """True when the marker due to attack has a choice (the elite die, a Focused target,
+    or for a hero `may_use_cards` In Battle, from public facts only); else `advance`
+    rolls for it. An encounter marker's controller chooses too: he "may" replace a die by
+    the elite die (mmh:course-of-play.battles, The Elite Die)."""
     b = _battle(state)
     unit = b.units[b.order[b.pos]]
-    if unit.kind == "encounter":
-        return bool(focus_targets(state, unit))
     if unit.kind == "element":
         return False
-    if unit.kind == "hero" and usable_cards(state, unit_seat(state, unit), Window.IN_BATTLE):
+    if unit.kind == "hero" and may_use_cards(state, unit_seat(state, unit), Window.IN_BATTLE):
         return True
     return can_elite(state, unit) or bool(focus_targets(state, unit))
 

@@ -131,7 +131,8 @@ class Explore(Command):
 
 
 class TakeControl(Command):
-    """Take control of the guarded location the active hero stands on (a battle first)."""
+    """Take control of the location the active hero stands on (a battle first when it is
+    guarded); also the answer "take it" when he passes an unguarded one."""
 
     type: Literal["take_control"] = "take_control"
 
@@ -213,8 +214,17 @@ class ChooseReward(Command):
     artefact: str | None = None
 
 
+class ReturnCreatures(Command):
+    """Leadership dropped: send these creatures (``ghoul`` / ``ghoul+``) of the hero's army
+    back to your reserve, as many as the army exceeds his Leadership."""
+
+    type: Literal["return_creatures"] = "return_creatures"
+    creatures: tuple[str, ...]
+
+
 class Decline(Command):
-    """Pass on an optional choice (treasure XP, a scroll, a Dragon Vein, an Arena, raising)."""
+    """Pass on an optional choice (treasure XP, a scroll, a Dragon Vein, an Arena, raising,
+    taking control of an unguarded location passed through)."""
 
     type: Literal["decline"] = "decline"
 
@@ -267,6 +277,14 @@ class Laurel(Command):
     choice: Literal["upgrade", "raise"]
 
 
+class GuardianAngel(Command):
+    """Guardian Angel: ``use`` ignores the elite die's damage of this attack (once per
+    exchange of blows); false takes it and keeps the Angel for later in the exchange."""
+
+    type: Literal["angel"] = "angel"
+    use: bool
+
+
 class Assign(Command):
     """Assign the pending damage to one of your stacks (track number); ``order``: flip
     ``elite`` creatures first or destroy ``basic`` ones first."""
@@ -316,6 +334,7 @@ AnyCommand = Annotated[
     | ArenaRecruitCmd
     | RaiseCreature
     | ChooseReward
+    | ReturnCreatures
     | Decline
     | Honor
     | UseCard
@@ -323,6 +342,7 @@ AnyCommand = Annotated[
     | Attack
     | SpendLuck
     | Laurel
+    | GuardianAngel
     | Assign
     | Retreat
     | FightOn,

@@ -35,6 +35,7 @@ from engine.mmh.commands import (
     EndAction,
     Explore,
     FightOn,
+    GuardianAngel,
     Honor,
     Keep,
     Laurel,
@@ -49,6 +50,7 @@ from engine.mmh.commands import (
     RecruitCreature,
     RecruitHero,
     Retreat,
+    ReturnCreatures,
     Search,
     SellScroll,
     SpendLuck,
@@ -64,9 +66,11 @@ from engine.mmh.heroes import card_abilities, has_building
 from engine.mmh.state import (
     ArenaRecruit,
     ArtefactSwap,
+    ControlChoice,
     DragonVein,
     Hero,
     KeepCard,
+    LeadershipCut,
     MmhState,
     Prompt,
     Raise,
@@ -94,6 +98,8 @@ PROMPT_COMMANDS: dict[str, tuple[str, ...]] = {
     "arena": ("arena_recruit", "decline"),
     "raise": ("raise", "decline"),
     "reward": ("reward", "decline"),
+    "control": ("take_control", "decline"),
+    "leadership": ("return_creatures",),
 }
 BATTLE_COMMANDS: dict[str, tuple[str, ...]] = {
     "honor": ("honor",),
@@ -102,6 +108,7 @@ BATTLE_COMMANDS: dict[str, tuple[str, ...]] = {
     "negate": ("luck",),
     "luck": ("luck",),
     "laurel": ("laurel",),
+    "angel": ("angel",),
     "assign": ("assign",),
     "retreat": ("retreat", "fight_on"),
 }
@@ -183,6 +190,16 @@ def _prompt_decision(state: MmhState, prompt: Prompt) -> Decision:
         "arena": f"{seat} may recruit at the Arena for {name}.",
         "raise": f"{seat} raises the dead for {name}.",
         "reward": f"{seat} takes the reward of victory for {name}.",
+        "control": f"{seat} may take control of "
+        + (
+            geometry.space_label(state, prompt.space)
+            if isinstance(prompt, ControlChoice)
+            else "the location"
+        )
+        + f" with {name}.",
+        "leadership": f"{seat} sends "
+        + (str(prompt.count) if isinstance(prompt, LeadershipCut) else "some")
+        + f" creature(s) of {name} back to the reserve (Leadership).",
     }
     return Decision(
         seat=prompt.seat,
@@ -207,6 +224,16 @@ def _battle_decision(state: MmhState) -> Decision:
             kind=f"battle_{b.step}",
             prompt=texts[b.step],
             commands=BATTLE_COMMANDS[b.step],
+        )
+    if b.step == "angel":
+        hero = fight.side_hero(state, b.damage_side)
+        assert hero is not None
+        return Decision(
+            seat=hero.owner,
+            kind="battle_angel",
+            prompt=f"{who(hero.owner)} may call the Guardian Angel: ignore the elite die's "
+            f"{b.elite_damage} damage.",
+            commands=("angel",),
         )
     if b.step == "assign":
         hero = fight.side_hero(state, b.damage_side)
@@ -500,6 +527,10 @@ def _prompt_legal(state: MmhState, prompt: Prompt) -> list[Command]:
     if isinstance(prompt, Raise):
         raising = fight.raise_options(state, hero, prompt.fallen)
         return [RaiseCreature(creature=c, mode=m) for c, m in raising] + [Decline()]
+    if isinstance(prompt, ControlChoice):
+        return [TakeControl(), Decline()]
+    if isinstance(prompt, LeadershipCut):
+        return leadership_options(hero, prompt.count)
     assert isinstance(prompt, Reward)
     rewards: list[Command] = [
         ChooseReward(deck=d) for d in ("might", "magic") if skill_cards_left(state, hero, d)
@@ -523,6 +554,8 @@ def _battle_legal(state: MmhState, seat: int) -> list[Command]:
         losses = fight.default_losses(state, hero)
         options.append(Retreat(losses=tuple(_ref(c, e) for c, e in losses)))
         return options
+    if b.step == "angel":
+        return [GuardianAngel(use=True), GuardianAngel(use=False)]
     if b.step == "assign":
         return [Assign(unit=u, order=o) for u, o in fight.assign_options(state)]
     if b.step == "negate":
@@ -536,15 +569,27 @@ def _battle_legal(state: MmhState, seat: int) -> list[Command]:
     unit = b.units[b.order[b.pos]]
     found: list[Command] = []
     targets: list[int | None] = [None, *fight.focus_targets(state, unit)]
-    elites = (
-        [True]
-        if unit.kind == "encounter"
-        else ([True, False] if fight.can_elite(state, unit) else [False])
-    )
+    elites = [True, False] if fight.can_elite(state, unit) else [False]
     found += [Attack(elite=e, target=t) for e in elites for t in targets]
     if unit.kind == "hero":
         found += card_options(state, seat, Window.IN_BATTLE)
     return found
+
+
+def leadership_options(hero: Hero, count: int) -> list[Command]:
+    """Every distinct choice of ``count`` creatures of the army to send back to the reserve
+    when Leadership drops, as `ReturnCreatures` commands; the weakest first (basic before
+    elite, lower capital level first: the default) (mmh:game-setup.choosing-the-starting-hero)."""
+    c = content()
+    ranked = sorted(
+        ((u.creature, u.elite) for u in hero.army),
+        key=lambda x: (x[1], c.creature(x[0]).level, x[0]),
+    )
+    seen: list[tuple[tuple[str, bool], ...]] = []
+    for combo in combinations(ranked, count):
+        if combo not in seen:
+            seen.append(combo)
+    return [ReturnCreatures(creatures=tuple(_ref(cr, e) for cr, e in combo)) for combo in seen]
 
 
 def _ref(creature: str, elite: bool) -> str:
@@ -574,14 +619,20 @@ def card_options(state: MmhState, seat: int, window: Window) -> list[Command]:
 def default_command(state: MmhState, seat: int) -> Command:
     """The documented default for ``seat``'s overdue decision (used by a moderator's skip):
     pass the action card / end the action, keep the first drawn card, decline optional
-    choices, pass card windows, attack with the elite die when allowed, assign damage to
-    the first stack, fight on.
+    choices but take control of an unguarded location passed through, send the weakest
+    creatures back when Leadership drops, pass card windows, attack with the elite die
+    when allowed (an encounter marker's controller too), call the Guardian Angel, assign
+    damage to the first stack, fight on.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
     """
     options = legal_commands(state, seat)
     if not options:
         raise NotYourDecision(f"{who(seat)} owes no decision now.")
+    if state.queue and isinstance(state.queue[0], ControlChoice | LeadershipCut):
+        return options[0]
+    if state.battle is not None and state.battle.step == "angel":
+        return GuardianAngel(use=True)
     preferred = (
         "end_action",
         "pass_window",

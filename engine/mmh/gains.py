@@ -20,6 +20,7 @@ from engine.mmh.state import (
     ArtefactSwap,
     Hero,
     KeepCard,
+    LeadershipCut,
     MmhState,
     Prompt,
     ScrollRoom,
@@ -261,26 +262,25 @@ def lose_artefact(state: MmhState, hero: Hero, card: str) -> list[Event]:
 
 
 def enforce_leadership(state: MmhState, hero: Hero) -> list[Event]:
-    """An army larger than the hero's Leadership (after losing a Leadership bonus) sends
-    its weakest creatures back to the reserve: basic before elite, lower level first
+    """An army larger than the hero's Leadership (after losing a Leadership bonus): his
+    player chooses which creatures go back to the reserve (a `LeadershipCut`, answered by
+    `engine.mmh.prompts.return_creatures`; the default is the first of
+    `engine.mmh.decisions.leadership_options`: the weakest)
     (mmh:game-setup.choosing-the-starting-hero, "may never be exceeded")."""
     from engine.mmh.heroes import leadership
 
     limit = leadership(state, hero)
     if len(hero.army) <= limit:
         return []
-    c = content()
-    ranked = sorted(hero.army, key=lambda u: (u.elite, c.creature(u.creature).level))
-    extra = ranked[: len(hero.army) - limit]
-    for unit in extra:
-        hero.army.remove(unit)
-        state.seats[hero.owner].reserve[unit.creature] += 1
+    extra = len(hero.army) - limit
+    push(state, LeadershipCut(seat=hero.owner, hero=hero.id, count=extra))
     return [
         ev(
             "leadership",
-            f"{hero_name(hero)}'s Leadership drops to {limit}: {len(extra)} creature(s) go back "
-            "to the reserve.",
+            f"{hero_name(hero)}'s Leadership drops to {limit}: {who(hero.owner)} sends "
+            f"{extra} creature(s) back to the reserve.",
             hero=hero.id,
+            count=extra,
         )
     ]
 

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.core.errors import IllegalMove
+from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
 from engine.mmh import board as geometry
 from engine.mmh.common import content, dark_times, ev, hero_def, hero_name, week_event, who
 from engine.mmh.content import COLOUR_NAMES, CONTROLLABLE, EXPLORABLE, LOCATION_NAMES
 from engine.mmh.gains import draw_treasure, gain_artefact, gain_scroll, push, queue_skill_draw
 from engine.mmh.heroes import has_building, movement_points, overwhelm
-from engine.mmh.state import Activation, ArenaRecruit, DragonVein, Hero, MmhState
+from engine.mmh.state import (
+    Activation,
+    ArenaRecruit,
+    ControlChoice,
+    DragonVein,
+    Hero,
+    MmhState,
+)
 
 OVERWHELM_NEEDED: dict[str, int] = {"yellow": 2, "purple": 3, "gold": 4}
 """Overwhelm value that routs an encounter of each colour (+1 in Dark Times)."""
@@ -260,7 +267,8 @@ def _move_problem(
 def move(state: MmhState, seat: int, to: int | None) -> list[Event]:
     """Move the active hero one space (or through a portal; ``None`` = into his capital
     through the portal he stands on). Entering an encounter or an enemy hero starts a
-    battle (or routs the encounter); entering an unguarded controllable space takes it.
+    battle (or routs the encounter); entering an unguarded controllable space lets his
+    player take it (`offer_control`).
 
     :raises IllegalMove: with no hero activated, an unreachable space, MP short, or a
         space where he could never stop.
@@ -304,7 +312,7 @@ def move(state: MmhState, seat: int, to: int | None) -> list[Event]:
             to=to,
         )
     ]
-    return events + auto_control(state, hero, to)
+    return events + offer_control(state, hero, to)
 
 
 def enter_capital(state: MmhState, hero: Hero) -> list[Event]:
@@ -417,15 +425,48 @@ def protected(state: MmhState, space: int) -> bool:
     return any(space in control_zone(state, state.heroes[h]) for h in state.seats[owner].heroes)
 
 
-def auto_control(state: MmhState, hero: Hero, space: int) -> list[Event]:
-    """Take an unguarded controllable space the hero passes through, unless it is the
-    player's already or lies in a control zone of its owner."""
+def may_take(state: MmhState, hero: Hero, space: int) -> bool:
+    """True when ``space`` is an unguarded controllable location the hero's player may
+    take now: not his already, not in a control zone of its owner's heroes."""
     location = geometry.board_of(state).space(space).location
     if location not in CONTROLLABLE or _guarded(state, space) is not None:
+        return False
+    return state.control.get(space) != hero.owner and not protected(state, space)
+
+
+def offer_control(state: MmhState, hero: Hero, space: int) -> list[Event]:
+    """The hero passes through or stops on an unguarded controllable space his player may
+    take: the player decides (a `ControlChoice`; answered by `take_offered` or declined).
+    The rulebook lets him: "You may control any number of these spaces", and a battle
+    happens only "if the active hero tries to take control of a guarded space"
+    (mmh:course-of-play.activate-hero, Controlling Game Board Spaces)."""
+    if not may_take(state, hero, space):
         return []
-    if state.control.get(space) == hero.owner or protected(state, space):
-        return []
-    return take_control(state, hero, space)
+    push(state, ControlChoice(seat=hero.owner, hero=hero.id, space=space))
+    location = geometry.board_of(state).space(space).location
+    assert location is not None
+    return [
+        ev(
+            "control_offer",
+            f"{who(hero.owner)} may take control of the {LOCATION_NAMES[location]} at "
+            f"{geometry.space_label(state, space)}.",
+            space=space,
+            seat=hero.owner,
+        )
+    ]
+
+
+def take_offered(state: MmhState, seat: int) -> list[Event]:
+    """Take control of the space of the pending `ControlChoice` (it is still takeable:
+    nothing happens between the step and the answer).
+
+    :raises WrongPhase: when no such choice is ``seat``'s to answer.
+    """
+    prompt = state.queue[0] if state.queue else None
+    if not isinstance(prompt, ControlChoice) or prompt.seat != seat:
+        raise WrongPhase("There is no location waiting for you to take control of.")
+    state.queue.pop(0)
+    return take_control(state, state.heroes[prompt.hero], prompt.space)
 
 
 def take_control(state: MmhState, hero: Hero, space: int) -> list[Event]:

@@ -1,11 +1,13 @@
 """Answers to queued choices: keep a drawn card, make room for a scroll, pick treasure
 fields, spend treasure XP, pick a skill deck, search a Dragon Vein, recruit at an Arena,
-raise the dead, take a hero battle's reward.
+raise the dead, take a hero battle's reward, send creatures back when Leadership drops,
+leave an unguarded location (taking it: `engine.mmh.movement.take_offered`).
 
 Rule sections: mmh:other-game-rules.experience-points-xp-and-leveling-up,
 mmh:other-game-rules.using-card-effects, mmh:description-of-the-game-board.game-board-locations
 (Arena, Dragon Vein), mmh:course-of-play.battles (Reviving Creatures; the reward of a
-battle between two heroes).
+battle between two heroes), mmh:game-setup.choosing-the-starting-hero (Leadership),
+mmh:course-of-play.activate-hero (Controlling Game Board Spaces).
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from engine.mmh.gains import (
 from engine.mmh.state import (
     ArenaRecruit,
     ArtefactSwap,
+    ControlChoice,
     DragonVein,
     KeepCard,
+    LeadershipCut,
     MmhState,
     Prompt,
     Raise,
@@ -244,14 +248,62 @@ def reward(state: MmhState, seat: int, deck: str | None, artefact: str | None) -
     return draw_skills(state, hero, deck, 2)
 
 
+def return_creatures(state: MmhState, seat: int, creatures: list[tuple[str, bool]]) -> list[Event]:
+    """Answer a `LeadershipCut`: the named creatures (as many as the army exceeds the
+    hero's Leadership) go back to the reserve (mmh:game-setup.choosing-the-starting-hero,
+    Leadership "may never be exceeded").
+
+    :raises IllegalMove: for the wrong number of creatures or ones the army lacks.
+    """
+    prompt = head(state, seat, LeadershipCut)
+    assert isinstance(prompt, LeadershipCut)
+    hero = state.heroes[prompt.hero]
+    if len(creatures) != prompt.count:
+        raise IllegalMove(
+            f"Name {prompt.count} creature(s) of {hero_name(hero)}'s army to send back to the "
+            "reserve, e.g. ghoul or ghoul+."
+        )
+    pool = [(u.creature, u.elite) for u in hero.army]
+    for item in creatures:
+        if item not in pool:
+            known = any(k.id == item[0] for k in content().creatures)
+            name = creature_name(*item) if known else repr(item[0])
+            raise IllegalMove(
+                f"{hero_name(hero)}'s army has no {name} to send back; it holds "
+                f"{', '.join(unit_ref_text(u.creature, u.elite) for u in hero.army)}."
+            )
+        pool.remove(item)
+    state.queue.pop(0)
+    for creature, elite in creatures:
+        unit = next(u for u in hero.army if u.creature == creature and u.elite == elite)
+        hero.army.remove(unit)
+        state.seats[seat].reserve[creature] += 1
+    names = ", ".join(creature_name(c, e) for c, e in creatures)
+    return [
+        ev(
+            "leadership_return",
+            f"{hero_name(hero)} sends {names} back to the reserve.",
+            hero=hero.id,
+        )
+    ]
+
+
+def unit_ref_text(creature: str, elite: bool) -> str:
+    """``ghoul`` / ``ghoul+`` as typed in commands."""
+    return creature + ("+" if elite else "")
+
+
 def decline(state: MmhState, seat: int) -> list[Event]:
     """Pass on an optional choice: lose treasure XP, forgo a scroll, find nothing at a
-    Dragon Vein, recruit no more at an Arena, stop raising the dead; or skip a hero
-    battle's reward when there is none to take (both skill decks used up, no artefact).
+    Dragon Vein, recruit no more at an Arena, stop raising the dead, leave an unguarded
+    location passed through; or skip a hero battle's reward when there is none to take
+    (both skill decks used up, no artefact).
 
     :raises WrongPhase: when the pending choice may not be declined.
     """
-    prompt = head(state, seat, XpSpend, ScrollRoom, DragonVein, ArenaRecruit, Raise, Reward)
+    prompt = head(
+        state, seat, XpSpend, ScrollRoom, DragonVein, ArenaRecruit, Raise, Reward, ControlChoice
+    )
     if isinstance(prompt, Reward):
         winner = state.heroes[prompt.hero]
         decks = [d for d in ("might", "magic") if skill_cards_left(state, winner, d)]
@@ -263,4 +315,9 @@ def decline(state: MmhState, seat: int) -> list[Event]:
         return [ev("xp_lost", f"{hero} does not level up: {prompt.xp} treasure XP are lost.")]
     if isinstance(prompt, ScrollRoom):
         return [ev("scroll_skip", f"{hero} keeps his scrolls and draws none.")]
+    if isinstance(prompt, ControlChoice):
+        from engine.mmh import board as geometry
+
+        where = geometry.space_label(state, prompt.space)
+        return [ev("control_skip", f"{who(seat)} leaves {where} as it is.", space=prompt.space)]
     return [ev("decline", f"{who(seat)} is done ({hero}).")]

@@ -24,7 +24,7 @@ from engine.mmh import commands as c
 from engine.mmh.common import parse_unit_ref
 from engine.mmh.options import MmhOptions
 from engine.mmh.score import check_victory
-from engine.mmh.state import MmhState, XpSpend
+from engine.mmh.state import ControlChoice, MmhState, XpSpend
 from engine.mmh.views import PublicView, SeatView
 
 
@@ -133,6 +133,16 @@ def _level_up(state: MmhState, seat: int, cmd: c.LevelUp) -> list[Event]:
     return economy.level_up(state, seat, cmd.hero, cmd.deck, cmd.trophies)
 
 
+def _take_control(state: MmhState, seat: int, cmd: c.TakeControl) -> list[Event]:
+    if state.queue and isinstance(state.queue[0], ControlChoice):
+        return movement.take_offered(state, seat)
+    return movement.declare_control(state, seat)
+
+
+def _return_creatures(state: MmhState, seat: int, cmd: c.ReturnCreatures) -> list[Event]:
+    return prompts.return_creatures(state, seat, [parse_unit_ref(x) for x in cmd.creatures])
+
+
 def _retreat(state: MmhState, seat: int, cmd: c.Retreat) -> list[Event]:
     losses = None if cmd.losses is None else [parse_unit_ref(x) for x in cmd.losses]
     return battle.retreat(state, seat, losses)
@@ -159,7 +169,7 @@ _HANDLERS: dict[type[Command], Callable[[MmhState, int, Any], list[Event]]] = {
     c.Activate: lambda s, seat, cmd: movement.activate(s, seat, cmd.hero),
     c.Move: _move,
     c.Explore: lambda s, seat, cmd: movement.explore(s, seat),
-    c.TakeControl: lambda s, seat, cmd: movement.declare_control(s, seat),
+    c.TakeControl: _take_control,
     c.LevelUp: _level_up,
     c.EndAction: lambda s, seat, cmd: economy.end_action(s, seat),
     c.Keep: lambda s, seat, cmd: prompts.keep(s, seat, cmd.card),
@@ -170,6 +180,7 @@ _HANDLERS: dict[type[Command], Callable[[MmhState, int, Any], list[Event]]] = {
     c.ArenaRecruitCmd: lambda s, seat, cmd: prompts.arena(s, seat, cmd.creature, cmd.elite),
     c.RaiseCreature: lambda s, seat, cmd: prompts.raise_creature(s, seat, cmd.creature, cmd.mode),
     c.ChooseReward: lambda s, seat, cmd: prompts.reward(s, seat, cmd.deck, cmd.artefact),
+    c.ReturnCreatures: _return_creatures,
     c.Decline: lambda s, seat, cmd: prompts.decline(s, seat),
     c.Honor: lambda s, seat, cmd: battle.choose_honor(s, seat, cmd.elite_die),
     c.UseCard: lambda s, seat, cmd: battle.use_card(s, seat, cmd.card, cmd.part, cmd.target),
@@ -177,6 +188,7 @@ _HANDLERS: dict[type[Command], Callable[[MmhState, int, Any], list[Event]]] = {
     c.Attack: lambda s, seat, cmd: battle.attack(s, seat, cmd.elite, cmd.target),
     c.SpendLuck: lambda s, seat, cmd: battle.spend_luck(s, seat, cmd.choice),
     c.Laurel: lambda s, seat, cmd: battle.choose_laurel(s, seat, cmd.choice),
+    c.GuardianAngel: lambda s, seat, cmd: battle.choose_angel(s, seat, cmd.use),
     c.Assign: lambda s, seat, cmd: battle.assign(s, seat, cmd.unit, cmd.order),
     c.Retreat: _retreat,
     c.FightOn: lambda s, seat, cmd: battle.fight_on(s, seat),

@@ -202,6 +202,24 @@ class Reward(_Prompt):
     loser: str
 
 
+class ControlChoice(_Prompt):
+    """The active hero passes through or stops on the unguarded controllable ``space``:
+    his player may take control of it, or leave it (mmh:course-of-play.activate-hero,
+    Controlling Game Board Spaces)."""
+
+    kind: Literal["control"] = "control"
+    space: int
+
+
+class LeadershipCut(_Prompt):
+    """The hero's Leadership dropped below his army's size: his player chooses ``count``
+    creatures to go back to the reserve ("This value may never be exceeded",
+    mmh:game-setup.choosing-the-starting-hero)."""
+
+    kind: Literal["leadership"] = "leadership"
+    count: int
+
+
 Prompt = Annotated[
     KeepCard
     | ArtefactSwap
@@ -212,7 +230,9 @@ Prompt = Annotated[
     | DragonVein
     | ArenaRecruit
     | Raise
-    | Reward,
+    | Reward
+    | ControlChoice
+    | LeadershipCut,
     Field(discriminator="kind"),
 ]
 
@@ -290,9 +310,9 @@ class Battle(_M):
     order: list[int] = Field(default_factory=list)
     exchange: int = 0
     pos: int = 0
-    step: Literal["honor", "window", "turn", "negate", "luck", "laurel", "assign", "retreat"] = (
-        "window"
-    )
+    step: Literal[
+        "honor", "window", "turn", "negate", "luck", "laurel", "angel", "assign", "retreat"
+    ] = "window"
     window: str | None = None
     window_seats: list[int] = Field(default_factory=list)
     honor: Literal["all", "none"] | None = None

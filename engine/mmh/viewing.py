@@ -194,7 +194,7 @@ def _battle_view(state: MmhState) -> BattleView | None:
         order=tuple(b.order),
         current=current,
         honor=b.honor,
-        damage=b.damage,
+        damage=b.damage + b.elite_damage,
         last_dice=tuple(b.last.dice) if b.last else (),
         last_elite=b.last.elite if b.last else None,
         last_unit=b.last.unit if b.last else None,

@@ -159,3 +159,66 @@ async def test_moderator_skip_undo_verify_and_a_restart(tmp_path: Path) -> None:
         assert status.posts or status.reply
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("mmh:course-of-play.activate-hero")
+def test_new_choices_are_buttons_in_the_channel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.mmh.adapter import MmhAdapter
+    from engine.mmh import gains
+    from tests.mmh.helpers import (
+        activate,
+        at,
+        fixed_board,
+        new_game,
+        place_encounter,
+        scripted_dice,
+        set_army,
+    )
+
+    adapter = MmhAdapter()
+
+    def labels(state: MmhState, seat: int) -> list[str]:
+        owed = MMH.pending(state)[0]
+        legal = MMH.legal_commands(state, seat)
+        ui = adapter.decision_ui(state, seat, owed, 1, legal, MMH.default_command(state, seat))
+        assert not ui.private
+        found: list[str] = []
+        for component in ui.components:
+            found += [o.label for o in getattr(component, "options", ())]
+            if getattr(component, "label", None):
+                found.append(component.label)
+        return found
+
+    # passing an unguarded Sawmill: take it or leave it
+    state = new_game(2, heroes=("laszlo", "orson"))
+    fixed_board(state)
+    state.heroes["laszlo"].space = at(state, "B2")
+    activate(state, "laszlo")
+    state, _ = MMH.apply(state, 0, {"type": "move", "to": "C2"})
+    assert labels(state, 0) == ["Take control of C2", "Leave C2 as it is"]
+    # Leadership dropped: which creatures go back
+    hero = state.heroes["laszlo"]
+    state.queue = []
+    state.artefact_deck.remove("legion_helm")
+    gains.take_artefact(state, hero, "legion_helm")
+    set_army(state, "laszlo", [("sentinel", True)] * 4 + [("crossbowman", False)] * 4)
+    gains.lose_artefact(state, hero, "legion_helm")
+    state.artefact_discard.append("legion_helm")
+    # the default first: basic before elite (a basic Crossbowman before a Praetorian)
+    assert labels(state, 0) == ["Send back Crossbowman", "Send back Praetorian"]
+    # the encounter's controller and the elite die; the Guardian Angel
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    state.seats[0].buildings.append("guardian_angel_shrine")
+    set_army(state, "laszlo", [("sentinel", False)] * 4)
+    place_encounter(state, at(state, "D3"), 9)  # Deserters: elite symbol
+    state.heroes["laszlo"].space = at(state, "C3")
+    activate(state, "laszlo")
+    state, _ = MMH.apply(state, 0, {"type": "move", "to": "D3"})
+    assert labels(state, 1) == ["Attack with the elite die", "Attack without the elite die"]
+    with scripted_dice(monkeypatch, [1, 8, 3]):
+        state, _ = MMH.apply(state, 1, {"type": "attack", "elite": True})
+    assert labels(state, 0) == [
+        "Call the Guardian Angel: ignore the elite die's damage",
+        "Take the damage, keep the Angel for later",
+    ]

@@ -175,3 +175,12 @@ def fixed_board(state: MmhState) -> None:
 def at(state: MmhState, text: str) -> int:
     """The space index of a label."""
     return geometry.parse_space(state, text)
+
+
+def pass_windows(state: MmhState) -> MmhState:
+    """Answer every open card window with "no (more) cards" until another decision is
+    owed (windows open for any hero holding a scroll, whether usable or not)."""
+    while state.battle is not None and R.pending(state)[0].kind == "battle_window":
+        seat = R.pending(state)[0].seat
+        state, _ = R.apply(state, seat, {"type": "pass_window"})
+    return state

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core.errors import IllegalMove
 from engine.mmh import battle, score
+from engine.mmh.commands import Attack, GuardianAngel
 from engine.mmh.content import Window
 from engine.mmh.state import MmhState
 from tests.mmh.helpers import (
@@ -16,6 +17,7 @@ from tests.mmh.helpers import (
     at,
     fixed_board,
     new_game,
+    pass_windows,
     place_encounter,
     scripted_dice,
     set_army,
@@ -130,13 +132,71 @@ def test_guardian_angel_ignores_the_elite_die_once_per_exchange(
     place_encounter(state, at(state, "D3"), 9)  # Deserters: elite symbol, might 3, threat 3
     state.heroes["laszlo"].space = at(state, "C3")
     activate(state, "laszlo")
-    # Deserters (3) tie with Laszlo and the Sentinels: the marker first. 2 d8 + elite die:
-    # two skulls (3) ignored by the Guardian Angel; one d8 hit remains.
-    with scripted_dice(monkeypatch, [1, 8, 3, 8, 8, 8, 8, 8]) as left:
-        state, events = apply(state, 0, {"type": "move", "to": "D3"})
+    # Deserters (3) tie with Laszlo and the Sentinels: the marker first. Its controller
+    # (Blue) may roll the elite die: 2 d8 + elite die, one hit and two skulls (3).
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    owed = R.pending(state)[0]
+    assert (owed.seat, owed.kind) == (1, "battle_turn")
+    used = state.model_copy(deep=True)  # as if the Angel had been called this exchange
+    assert used.battle is not None
+    used.battle.angel_used = [0]
+    with scripted_dice(monkeypatch, [1, 8, 3, 8, 8, 8]) as left:  # no question: 3 damage
+        used, _ = apply(used, 1, {"type": "attack", "elite": True})
+    assert left == [] and len(used.heroes["laszlo"].army) == 1
+    with scripted_dice(monkeypatch, [1, 8, 3]) as left:
+        state, events = apply(state, 1, {"type": "attack", "elite": True})
     assert left == []
-    assert "Guardian Angel" in texts(events)
-    assert len(state.heroes["laszlo"].army) == 3
+    # Red decides (the Angel "can" ignore the elite die's damage, once per exchange)
+    owed = R.pending(state)[0]
+    assert (owed.seat, owed.kind, owed.commands) == (0, "battle_angel", ("angel",))
+    assert "ignore the elite die's 2 damage" in owed.prompt
+    assert R.default_command(state, 0) == GuardianAngel(use=True)
+    with scripted_dice(monkeypatch, [8, 8, 8]) as left:  # the last Sentinel, Laszlo (2): miss
+        kept, _ = apply(state, 0, {"type": "angel", "use": False})
+    assert left == [] and kept.battle is not None and kept.battle.angel_used == []
+    assert len(kept.heroes["laszlo"].army) == 1  # all 3 damage: 4 basic Sentinels -> 1
+    with scripted_dice(monkeypatch, [8] * 5) as left:  # 3 Sentinels, Laszlo (2 dice): miss
+        state, events = apply(state, 0, {"type": "angel", "use": True})
+    assert left == []
+    assert "Guardian Angel: Red ignores the elite die's damage." in texts(events)
+    assert len(state.heroes["laszlo"].army) == 3  # only the d8 hit
+    # a new exchange of blows: the Angel is ready again
+    assert state.battle is not None and state.battle.step == "retreat"
+    assert battle.angel_ready(state, 0)
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_the_encounter_controller_may_roll_without_the_elite_die(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    set_army(state, "laszlo", [("sentinel", False)] * 4)
+    place_encounter(state, at(state, "D3"), 9)  # Deserters: elite symbol, threat 3
+    state.heroes["laszlo"].space = at(state, "C3")
+    activate(state, "laszlo")
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    assert [c.model_dump() for c in R.legal_commands(state, 1)] == [
+        {"type": "attack", "elite": True, "target": None},
+        {"type": "attack", "elite": False, "target": None},
+    ]
+    assert R.default_command(state, 1) == Attack(elite=True)
+    # three d8 and no elite die; then the 4 Sentinels and Laszlo (2 dice) miss
+    with scripted_dice(monkeypatch, [8, 8, 8] + [8] * 6) as left:
+        state, events = apply(state, 1, {"type": "attack", "elite": False})
+    first = next(e for e in events if e.kind == "attack")
+    assert left == [] and first.data["dice"] == [8, 8, 8] and first.data["elite"] is None
+    # a marker without the symbol may not: nobody is asked, it just rolls
+    state = new_game(2, factions=("haven", "necropolis"), heroes=("laszlo", "orson"))
+    fixed_board(state)
+    set_army(state, "laszlo", [("sentinel", False)] * 4)
+    place_encounter(state, at(state, "D3"), 5)  # Restless Dead: no symbol, initiative 2
+    state.heroes["laszlo"].space = at(state, "C3")
+    activate(state, "laszlo")
+    with scripted_dice(monkeypatch, [8] * 20):  # everyone misses; no one is asked
+        state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    owed = R.pending(state)[0]
+    assert (owed.seat, owed.kind) == (0, "battle_retreat")
 
 
 @pytest.mark.rule("mmh:course-of-play.build")
@@ -218,8 +278,9 @@ def test_secondary_part_needs_the_school_or_and_and(monkeypatch: pytest.MonkeyPa
     place_encounter(state, at(state, "D3"), 5)  # Restless Dead, initiative 2
     kaspar.space = at(state, "C3")
     activate(state, "kaspar")
+    state, _ = apply(state, 0, {"type": "move", "to": "D3"})
     with scripted_dice(monkeypatch, [8, 8]):  # the Skeletons (4) attack first
-        state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+        state = pass_windows(state)
     b = state.battle
     assert b is not None and b.units[b.order[b.pos]].kind == "hero"
     enemy = next(u.id for u in b.units if u.kind == "encounter")
@@ -250,8 +311,10 @@ def test_dispel_stops_enemy_scrolls(monkeypatch: pytest.MonkeyPatch) -> None:
     battle.begin_hero_battle(state, ysabel, kaspar)
     b = state.battle
     assert b is not None and b.step == "window" and b.window == "before"
+    state, _ = apply(state, 0, {"type": "use_card", "card": "dispel"})
+    # Ysabel holds no more scrolls and Kaspar may not use his: no window asks anyone
     with scripted_dice(monkeypatch, [8, 8, 8, 8]):  # everyone misses in exchange 1
-        state, _ = apply(state, 0, {"type": "use_card", "card": "dispel"})
+        state = pass_windows(state)
     b = state.battle
     assert b is not None and b.dispelled == [1] and b.step == "retreat"
     assert battle.usable_cards(state, 1, Window.IN_BATTLE) == []
@@ -300,6 +363,7 @@ def test_a_shield_ignores_damage_this_exchange(monkeypatch: pytest.MonkeyPatch) 
     ysabel.space = at(state, "C3")
     activate(state, "ysabel")
     state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    state = pass_windows(state)
     assert state.battle is not None and state.battle.units[state.battle.order[0]].kind == "hero"
     # Ysabel casts Mana Shield instead of attacking (shield 2); Sentinels miss (3 dice);
     # the Restless Dead hit twice: both ignored

@@ -184,7 +184,18 @@ def test_losing_a_leadership_artefact_sends_the_extra_creatures_home() -> None:
     assert heroes.leadership(state, hero) == 8
     gains.take_artefact(state, hero, "holy_tower_shield")  # armor too: keep one
     state, events = apply(state, 0, {"type": "keep", "card": "holy_tower_shield"})
-    army = state.heroes["laszlo"].army
-    assert len(army) == 7 and sum(1 for u in army if not u.elite) == 3
     assert "Leadership drops to 7" in " ".join(e.text for e in events)
-    assert R.audit(state) == []
+    # the player chooses which creature goes back (Leadership "may never be exceeded")
+    owed = R.pending(state)[0]
+    assert (owed.seat, owed.kind, owed.commands) == (0, "leadership", ("return_creatures",))
+    assert R.audit(state) == []  # over Leadership only while the choice is open
+    legal = R.legal_commands(state, 0)
+    assert {tuple(cmd.creatures) for cmd in legal} == {("sentinel",), ("sentinel+",)}
+    assert R.default_command(state, 0).creatures == ("sentinel",)  # the weakest
+    with pytest.raises(IllegalMove, match="Name 1 creature"):
+        apply(state, 0, {"type": "return_creatures", "creatures": ["sentinel", "sentinel"]})
+    state, events = apply(state, 0, {"type": "return_creatures", "creatures": ["sentinel+"]})
+    army = state.heroes["laszlo"].army
+    assert len(army) == 7 and sum(1 for u in army if u.elite) == 3
+    assert state.seats[0].reserve["sentinel"] == 8 - 7
+    assert not state.queue and R.audit(state) == []

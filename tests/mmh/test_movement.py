@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import IllegalMove
 from engine.mmh import movement, score
 from tests.mmh.helpers import (
+    R,
     activate,
     apply,
     at,
@@ -199,14 +200,40 @@ def test_a_hero_without_creatures_stays_home() -> None:
 
 
 @pytest.mark.rule("mmh:course-of-play.activate-hero")
-def test_passing_over_a_free_sawmill_takes_control_and_its_vp() -> None:
+def test_passing_over_a_free_sawmill_offers_control_and_its_vp() -> None:
     state = _game()
     state.heroes["laszlo"].space = at(state, "B2")
     activate(state, "laszlo")
     state, events = apply(state, 0, {"type": "move", "to": "C2"})
+    # the player decides: "You may control any number of these spaces"
+    assert "Red may take control of the Sawmill at C2" in texts(events)
+    owed = R.pending(state)[0]
+    assert (owed.seat, owed.kind, owed.commands) == (0, "control", ("take_control", "decline"))
+    assert at(state, "C2") not in state.control
+    assert R.default_command(state, 0).type == "take_control"
+    declined, events = apply(state, 0, {"type": "decline"})
+    assert at(state, "C2") not in declined.control and "leaves C2" in texts(events)
+    assert R.pending(declined)[0].kind == "action_hero"  # and he moves on
+    state, events = apply(state, 0, {"type": "take_control"})
     assert state.control[at(state, "C2")] == 0
     assert score.vp(state, 0) == 1
     assert "+1 VP" in texts(events)
+    assert R.pending(state)[0].kind == "action_hero"
+
+
+@pytest.mark.rule("mmh:course-of-play.activate-hero")
+def test_a_location_left_alone_may_be_taken_while_the_hero_stands_on_it() -> None:
+    state = _game()
+    state.heroes["laszlo"].space = at(state, "B2")
+    activate(state, "laszlo")
+    state, _ = apply(state, 0, {"type": "move", "to": "C2"})
+    state, _ = apply(state, 0, {"type": "decline"})
+    assert {"type": "take_control"} in [c.model_dump() for c in R.legal_commands(state, 0)]
+    state, _ = apply(state, 0, {"type": "take_control"})
+    assert state.control[at(state, "C2")] == 0
+    mine, _ = apply(state, 0, {"type": "move", "to": "B2"})
+    mine, _ = apply(mine, 0, {"type": "move", "to": "C2"})  # his own already: nothing to ask
+    assert not mine.queue
 
 
 @pytest.mark.rule("mmh:course-of-play.activate-hero")
