@@ -729,16 +729,7 @@ def _side_channels(ruleset: str, options: dict[str, Any], seeds: int, steps: int
         ("homm4", {}),
         ("homm3", {"mode": "adventure", "size": "large"}),
         ("homm3", {"size": "medium"}),
-        pytest.param(
-            "mmh",
-            {"length": "quick"},
-            marks=pytest.mark.xfail(
-                strict=False,
-                reason="mmh side channel (engine/mmh/battle.py open_window, turn_choices): a "
-                "battle window is opened for a seat only when its hero can use a card, held "
-                "face-down scrolls included, so the table learns of a usable scroll",
-            ),
-        ),
+        ("mmh", {"length": "quick"}),
     ],
 )
 def test_the_table_sees_the_same_whoever_holds_which_hidden_card(
@@ -754,12 +745,6 @@ def test_the_table_sees_the_same_whoever_holds_which_hidden_card(
 
 
 @pytest.mark.rule("mmh:other-game-rules.using-card-effects")
-@pytest.mark.xfail(
-    strict=True,
-    reason="mmh side channel, engine/mmh/battle.py open_window (b.window_seats from "
-    "usable_cards, held scrolls included) and turn_choices: a battle window is opened for a "
-    "seat only when its hero can use a card then, so the table learns of a usable scroll",
-)
 def test_an_mmh_battle_window_does_not_tell_of_a_held_scroll() -> None:
     """Where a battle window opened for a hero whose only usable cards are held (face-down)
     scrolls, the same game with those scrolls swapped for ones of another window (same
