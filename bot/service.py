@@ -370,10 +370,17 @@ class GameService(LobbyMixin, ModerationMixin):
         )
         text = f"Your standing orders: {shown}."
         if not orders:
-            text += "\nSet one with /battle orders and any of: " + "; ".join(
+            where = next(
+                (s.qualified for s in self.adapter(game).specs() if s.handler == "set_orders"),
+                "battle orders",
+            )
+            example = " ".join(
+                f"{kind}:{choices[-1][1]}" for kind, (_, choices) in list(kinds.items())[:2]
+            )
+            text += f"\nSet one with /{where} and any of: " + "; ".join(
                 f"{kind} " + "|".join(v for _, v in choices) for kind, (_, choices) in kinds.items()
             )
-            text += " (ask: ask me again). E.g. /battle orders attack:weakest counter:always."
+            text += f" (ask: ask me again). E.g. /{where} {example}."
         out = Outbox(reply=Reply(text))
         if orders and game.status is GameStatus.ACTIVE:
             batch = await self.continue_automatic(game.id)
