@@ -344,6 +344,7 @@ def _develop_select(state: Homm4State, seat: int, game_id: int) -> list[Componen
         return []
     skills = rule.primary + rule.secondary
     shown = cards[:25]
+    more = f" (25 of {len(cards)} shown; /setup develop for the others)" if len(cards) > 25 else ""
     return [
         Select(
             custom_id=customids.encode(game_id, state.version, "cards", f"develop.{hero}"),
@@ -355,7 +356,8 @@ def _develop_select(state: Homm4State, seat: int, game_id: int) -> list[Componen
                     f", Artifacts ({rule.treasure} Treasure + {rule.other} other in all)"
                     if rule.treasure or rule.other
                     else ""
-                ),
+                )
+                + more,
                 150,
             ),
             options=tuple(

@@ -167,3 +167,21 @@ async def test_entrance_coins_are_placed_in_turn_order_from_the_channel(tmp_path
         assert adapter.picture_after(None, state, [first]) == "board"
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm4:game-variants.pre-developed-heroes")
+def test_a_big_deck_shows_25_cards_and_names_the_slash_command() -> None:
+    from tests.homm4.adventure_helpers import add_card
+
+    state = _develop_state()
+    for _ in range(30):
+        state.players_state[0].deck.append(add_card(state, 0, "bless"))
+    decision = HOMM4.pending(state)[0]
+    ui = adapter.decision_ui(
+        state, 0, decision, 1, HOMM4.legal_commands(state, 0), HOMM4.default_command(state, 0)
+    )
+    select = next(c for c in ui.components if isinstance(c, Select))
+    total = len(develop_candidates(state, 0))
+    assert len(select.options) == 25 and total > 25
+    assert f"25 of {total} shown; /setup develop for the others" in select.placeholder
+    assert ui.private
