@@ -306,6 +306,29 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Fight on."""
         await self._run(interaction, _p("battle", "fight"))
 
+    @sub(battle_group, _p("battle", "orders"))
+    async def battle_orders(
+        self,
+        interaction: discord.Interaction,
+        attack: str | None = None,
+        cards: str | None = None,
+        retreat: str | None = None,
+        assign: str | None = None,
+        luck: str | None = None,
+        angel: str | None = None,
+    ) -> None:
+        """Set standing orders."""
+        await self._run(
+            interaction,
+            _p("battle", "orders"),
+            attack=attack,
+            cards=cards,
+            retreat=retreat,
+            assign=assign,
+            luck=luck,
+            angel=angel,
+        )
+
 
 PLAY_COGS = (MmhCommands,)
 """The mmh cogs (one top-level command)."""

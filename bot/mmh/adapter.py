@@ -205,6 +205,65 @@ def _offered_space(state: MmhState) -> str | None:
     return space_label(state, head.space) if isinstance(head, ControlChoice) else None
 
 
+def order_command(
+    state: MmhState, seat: int, decision: Decision, orders: Mapping[str, str]
+) -> Command | None:
+    """The command ``seat``'s standing orders give for ``decision``, or None to ask.
+
+    Orders (mmh:course-of-play.battles): ``attack`` ``weakest`` / ``strongest`` answers the
+    turn of a marker the seat commands (its stacks and hero, an encounter marker it
+    controls): attack with the elite die whenever allowed, a Focused Attack at the enemy
+    with the fewest creatures / the most expected hits; and the laurel wreath like the
+    computer. A hero's turn is still asked while he may use a card In Battle, unless
+    ``cards`` is ``never``: then every card window is passed and the hero always attacks.
+    ``cards`` ``windows`` answers the card windows (Before the Battle, At the Start of
+    Battle, After the Exchange, After the Battle) with no cards but still asks at the
+    hero's In Battle turn. ``retreat`` ``never``
+    fights on; ``assign`` ``cheapest`` puts damage on the lowest-level stack; ``luck``
+    ``never`` keeps luck markers; ``angel`` ``always`` calls the Guardian Angel.
+
+    Only public facts and the orders decide whether an order answers (house rule 6): a
+    hero's turn is asked whenever he holds any scroll, usable or not.
+    """
+    from engine.mmh import ai
+    from engine.mmh import battle as fight
+    from engine.mmh.content import Window
+
+    b = state.battle
+    if b is None:
+        return None
+    kind = decision.kind
+    attack = orders.get("attack", "ask")
+    never_cards = orders.get("cards") == "never"
+    if kind == "battle_window" and orders.get("cards") in ("never", "windows"):
+        return c.PassWindow()
+    if kind == "battle_turn" and attack in ("weakest", "strongest"):
+        unit = b.units[b.order[b.pos]]
+        if (
+            unit.kind == "hero"
+            and not never_cards
+            and fight.may_use_cards(state, seat, Window.IN_BATTLE)
+        ):
+            return None
+        targets = fight.focus_targets(state, unit)
+        pick = ai.weakest if attack == "weakest" else ai.strongest
+        return c.Attack(
+            elite=fight.can_elite(state, unit), target=pick(state, targets) if targets else None
+        )
+    if kind == "battle_laurel" and attack != "ask" and b.roll is not None:
+        wreath = fight.laurel_options(state, b.units[b.roll.unit])
+        return c.Laurel(choice="raise" if "raise" in wreath else wreath[0])
+    if kind == "battle_retreat" and orders.get("retreat") == "never":
+        return c.FightOn()
+    if kind == "battle_assign" and orders.get("assign") == "cheapest":
+        return ai.cheapest_assign(state, fight.assign_options(state))
+    if kind in ("battle_negate", "battle_luck") and orders.get("luck") == "never":
+        return c.SpendLuck(choice="none")
+    if kind == "battle_angel" and orders.get("angel") == "always":
+        return c.GuardianAngel(use=True)
+    return None
+
+
 def _hidden_card(state: MmhState, command: Command) -> bool:
     """True for a command naming a card only its owner may see (a held scroll)."""
     card = getattr(command, "card", None) or getattr(command, "scroll", None)
@@ -240,6 +299,27 @@ class MmhAdapter(RulesetAdapter):
     ) -> dict[str, Any]:
         """`bot.mmh.commands.build_command`."""
         return table.build_command(path, request, options)
+
+    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """`bot.mmh.commands.ORDER_KINDS` (battle decisions)."""
+        return table.ORDER_KINDS
+
+    def order_command(
+        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
+    ) -> Command | None:
+        """`order_command`."""
+        return order_command(_state(state), seat, decision, orders)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.mmh.commands.suggest`."""
+        return table.suggest(path, request, option, current, given)
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``factions`` is typed as a list of names (``haven, necropolis``)."""

@@ -603,8 +603,36 @@ GROUPS: dict[str, str] = {
 }
 """The subcommand groups of ``/mmh`` and their descriptions."""
 
+ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "attack": ("Attacks", (("ask", "ask"), ("weakest", "weakest"), ("strongest", "strongest"))),
+    "cards": ("Cards", (("ask", "ask"), ("pass windows", "windows"), ("never use", "never"))),
+    "retreat": ("Retreat", (("ask", "ask"), ("never", "never"))),
+    "assign": ("Damage", (("ask", "ask"), ("cheapest", "cheapest"))),
+    "luck": ("Luck markers", (("ask", "ask"), ("never", "never"))),
+    "angel": ("Guardian Angel", (("ask", "ask"), ("always call", "always"))),
+}
+"""Standing orders: kind -> (title, (choice label, value)...). ``ask`` clears the order
+(what each does: `bot.mmh.adapter.order_command`)."""
+
+ORDERS_SPEC = CommandSpec(
+    path=(TOP, "battle", "orders"),
+    description="Standing orders: battle decisions answered for you",
+    options=tuple(
+        OptionSpec(
+            kind,
+            title,
+            choices=tuple(Choice(label, value) for label, value in choices),
+        )
+        for kind, (title, choices) in ORDER_KINDS.items()
+    ),
+    kind="service",
+    handler="set_orders",
+    ruleset=RULESET,
+    ephemeral=True,
+)
+
 PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
-SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
+SPECS: tuple[CommandSpec, ...] = (*(p.spec for p in PLAY), ORDERS_SPEC)
 _BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
 _NUMBERS = re.compile(r"\d+")
 

@@ -161,6 +161,103 @@ async def test_moderator_skip_undo_verify_and_a_restart(tmp_path: Path) -> None:
         await repo.close()
 
 
+ALL_ORDERS = {
+    "attack": "weakest",
+    "cards": "never",
+    "retreat": "never",
+    "assign": "cheapest",
+    "luck": "never",
+    "angel": "always",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.rule("mmh:course-of-play.battles")
+async def test_standing_orders_fight_mmh_battles_without_asking(tmp_path: Path) -> None:
+    from storage.records import LogKind
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await _open(service, length="quick")
+        with pytest.raises(BadOption, match="retreat orders are one of"):
+            await service.set_orders(person(1), CHANNEL, retreat="sometimes")
+        shown = await service.set_orders(person(1), CHANNEL)
+        assert shown.reply is not None
+        assert "Set one with /mmh battle orders and any of: attack ask|weakest|strongest" in (
+            shown.reply.text
+        )
+        out = await service.run(
+            person(1), ("mmh", "battle", "orders"), ALL_ORDERS, channel_id=CHANNEL, guild_id=GUILD
+        )
+        assert out.reply is not None and "cards: never" in out.reply.text
+        rng = random.Random(3)
+        asked: set[str] = set()
+        for _ in range(4000):
+            game, state = await _state(service, game.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            owed = MMH.pending(state)[0]
+            assert owed.seat == 0
+            asked.add(owed.kind)
+            path, options = slash_for(MMH.ai_command(state, 0, rng))
+            await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
+        assert game.status is GameStatus.FINISHED
+        # only Honor (a decision before the battle) is ever asked in a battle
+        assert {k for k in asked if k.startswith("battle_")} <= {"battle_honor"}
+        log = await repo.read_log_unredacted(game.id, limit=1000)
+        ordered = {
+            e.command["type"]
+            for e in log.entries
+            if e.kind is LogKind.COMMAND and e.seat == 0 and e.reason == "standing orders"
+        }
+        assert "attack" in ordered and ordered <= {
+            "attack",
+            "pass_window",
+            "fight_on",
+            "assign",
+            "luck",
+            "angel",
+            "laurel",
+        }
+    finally:
+        await repo.close()
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_orders_decide_from_public_facts_only() -> None:
+    """A hero's turn under ``attack`` orders is still asked while he holds a scroll,
+    whichever it is (a usable one or not), so the orders tell the table nothing."""
+    from bot.mmh.adapter import order_command
+    from engine.mmh.commands import Attack, PassWindow
+    from tests.mmh.helpers import activate, at, fixed_board, new_game, place_encounter, set_army
+
+    def at_turn(scrolls: list[str]) -> MmhState:
+        state = new_game(2, factions=("necropolis", "haven"), heroes=("orson", "laszlo"))
+        fixed_board(state)
+        set_army(state, "orson", [("skeleton", False)] * 3)
+        for card in scrolls:
+            state.scroll_deck.remove(card)
+        state.heroes["orson"].scrolls = list(scrolls)
+        place_encounter(state, at(state, "D3"), 5)
+        state.heroes["orson"].space = at(state, "C3")
+        activate(state, "orson")
+        state, _ = MMH.apply(state, 0, {"type": "move", "to": "D3"})
+        while MMH.pending(state)[0].kind != "battle_turn":
+            owed = MMH.pending(state)[0]
+            assert order_command(state, 0, owed, {"cards": "windows"}) == PassWindow()
+            state, _ = MMH.apply(state, 0, {"type": "pass_window"})
+        return state
+
+    for scroll in ("weakness", "unholy_word"):  # usable In Battle / not (level 3, Magic 2)
+        state = at_turn([scroll])
+        owed = MMH.pending(state)[0]
+        assert owed.prompt == "Red: [0] Orson attacks."
+        assert order_command(state, 0, owed, {"attack": "weakest"}) is None
+        assert order_command(state, 0, owed, {"attack": "weakest", "cards": "never"}) == Attack(
+            elite=False
+        )
+
+
 @pytest.mark.rule("mmh:course-of-play.activate-hero")
 def test_new_choices_are_buttons_in_the_channel(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.mmh.adapter import MmhAdapter
