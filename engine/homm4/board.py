@@ -234,7 +234,8 @@ def entrance_sites(state: Homm4State) -> tuple[list[Site], list[Site]]:
 
 def entrance_pairs(state: Homm4State) -> int:
     """Return how many entrance pairs the board gets: `ENTRANCE_PAIRS`, fewer when a map
-    has fewer Object icons; 0 without underground sections."""
+    has fewer Object icons; 0 without underground sections
+    (homm4:terrain-map-sections-with-underground)."""
     shape = board_of(state)
     if not shape.underground:
         return 0
@@ -244,7 +245,8 @@ def entrance_pairs(state: Homm4State) -> int:
 
 
 def coins_placed(state: Homm4State) -> int:
-    """Return how many entrance coins (pairs) are on the board."""
+    """Return how many entrance coins (pairs) are on the board
+    (homm4:terrain-map-sections-with-underground)."""
     return len({s.entrance for s in state.sites if s.entrance is not None})
 
 
@@ -252,7 +254,8 @@ def draw_entrance(state: Homm4State, rng: Rng) -> tuple[Site, Site]:
     """Draw the next entrance pair at random with ``rng``: an underground Object icon, then
     a surface one, each uniformly among those without a coin. Returns ``(surface,
     underground)``. With a copy of ``state.rng`` this is the documented default of
-    ``place_entrance`` (the state's generator is not advanced).
+    ``place_entrance`` (the state's generator is not advanced;
+    homm4:terrain-map-sections-with-underground).
 
     :raises ValueError: when either map has no free Object icon left.
     """

@@ -205,7 +205,8 @@ def pending(state: Homm4State) -> list[Decision]:
 
 def develop_decisions(state: Homm4State) -> list[Decision]:
     """Pre-developed Heroes: one decision per seat that still has a starting Hero to
-    develop (the seats choose at the same time; each seat's Heroes top first)."""
+    develop (the seats choose at the same time; each seat's Heroes top first;
+    homm4:game-variants.pre-developed-heroes)."""
     found: list[Decision] = []
     for seat in range(state.players):
         hero = next((h for s, h in state.to_develop if s == seat), None)

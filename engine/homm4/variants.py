@@ -71,7 +71,8 @@ def _is_treasure(state: Homm4State, artifact: int) -> bool:
 
 def developing(rule: PreDevelopedOption, state: Homm4State, hero: int) -> bool:
     """Whether starting Hero ``hero`` has anything to choose under ``rule``: Skill cards or
-    Artifacts agreed, or Spells agreed and a magic Primary Skill printed on its card."""
+    Artifacts agreed, or Spells agreed and a magic Primary Skill printed on its card
+    (homm4:game-variants.pre-developed-heroes)."""
     if rule.primary or rule.secondary or rule.treasure or rule.other:
         return True
     return rule.spells and any(heroes.spell_level(state, hero, school) for school in School)
@@ -79,7 +80,8 @@ def developing(rule: PreDevelopedOption, state: Homm4State, hero: int) -> bool:
 
 def artifacts_left(state: Homm4State, seat: int, rule: PreDevelopedOption) -> tuple[int, int]:
     """Return the ``(Treasure, other)`` Artifacts ``seat``'s starting Heroes still have to
-    take: the agreed numbers minus those its Heroes developed so far took."""
+    take: the agreed numbers minus those its Heroes developed so far took
+    (homm4:game-variants.pre-developed-heroes)."""
     taken = [
         a
         for hero in state.developed
@@ -92,7 +94,8 @@ def artifacts_left(state: Homm4State, seat: int, rule: PreDevelopedOption) -> tu
 
 def check_development(state: Homm4State, seat: int, hero_list: list[int]) -> None:
     """Check at set-up that ``seat``'s deck can give ``hero_list`` their agreed cards (by
-    the automatic pick, `auto_plan`); nothing is changed.
+    the automatic pick, `auto_plan`); nothing is changed
+    (homm4:game-variants.pre-developed-heroes).
 
     :raises InvalidInput: naming what the deck lacks (the agreed numbers are the same for
         everybody, so such a deck cannot start).
@@ -108,7 +111,8 @@ def auto_plan(
     """The automatic pick (see the module docstring): for each Hero of ``hero_list`` (top
     first), the cards of ``seat``'s deck it takes — Skill cards in the order played, then
     Spells, then Artifacts — with ``treasure`` Treasure and ``other`` other Artifacts for
-    the whole list. Worked out on a copy; ``state`` is not changed.
+    the whole list. Worked out on a copy; ``state`` is not changed
+    (homm4:game-variants.pre-developed-heroes).
 
     :raises InvalidInput: naming what the deck lacks.
     """
@@ -186,7 +190,8 @@ def _spell_picks(state: Homm4State, hero: int, deck: list[int]) -> list[int]:
 def default_development(state: Homm4State, seat: int) -> list[int]:
     """The documented default of ``seat``'s ``develop_hero`` decision: the cards the
     automatic pick (`auto_plan`) gives the Hero being developed, planned together with the
-    seat's Heroes still waiting and the Artifacts still to take."""
+    seat's Heroes still waiting and the Artifacts still to take
+    (homm4:game-variants.pre-developed-heroes)."""
     rule = state.options.pre_developed
     assert rule is not None
     waiting = [hero for s, hero in state.to_develop if s == seat]
@@ -197,7 +202,8 @@ def default_development(state: Homm4State, seat: int) -> list[int]:
 def development_choices(state: Homm4State, seat: int, limit: int = 8) -> list[list[int]]:
     """Up to ``limit`` card choices ``seat`` may make for the Hero being developed: the
     default first, then the default with one of its Skill cards swapped for another card
-    of the deck that is accepted (each checked by `develop_problem`)."""
+    of the deck that is accepted (each checked by `develop_problem`;
+    homm4:game-variants.pre-developed-heroes)."""
     default = default_development(state, seat)
     choices = [default]
     deck = state.players_state[seat].deck

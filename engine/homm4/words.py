@@ -10,7 +10,7 @@ _IRREGULAR = {"Hero": "Heroes", "hero": "heroes"}
 def plural(count: int | float, singular: str, plural_form: str | None = None) -> str:
     """Return ``"<count> <noun>"`` with the noun in the singular for exactly 1, else the
     plural (``plural_form``, an irregular plural such as Armies / Heroes, or the noun +
-    ``s``); the plural form of a phrase changes its last word only.
+    ``s``); the plural form of a phrase changes its last word only (homm4:game-process).
 
     >>> plural(1, "card"), plural(3, "card"), plural(2, "Army"), plural(0, "Secondary Skill card")
     ('1 card', '3 cards', '2 Armies', '0 Secondary Skill cards')
@@ -22,7 +22,8 @@ def plural(count: int | float, singular: str, plural_form: str | None = None) ->
 
 
 def noun_plural(singular: str) -> str:
-    """Return the plural of ``singular`` (a noun or a phrase ending in one).
+    """Return the plural of ``singular`` (a noun or a phrase ending in one;
+    homm4:game-process).
 
     >>> noun_plural("Movement Point"), noun_plural("Army"), noun_plural("Spell")
     ('Movement Points', 'Armies', 'Spells')
@@ -41,7 +42,7 @@ def noun_plural(singular: str) -> str:
 
 def half_points(mp2: int) -> str:
     """Return half points as a number with ``½``: ``5`` -> ``"2½"``, ``4`` -> ``"2"``,
-    ``1`` -> ``"½"``."""
+    ``1`` -> ``"½"`` (homm4:movement-phase.movement-points-and-terrain)."""
     whole, half = divmod(mp2, 2)
     if not half:
         return str(whole)

@@ -195,7 +195,7 @@ def team_letter(view: PublicView, seat: int) -> str | None:
 def rules_text(view: PublicView) -> str:
     """The options in effect in a few words, ``"Options: Morale · Luck · Underground"``
     (the details are in /game status); Team Play is left out (the teams line shows it);
-    "" for the base game."""
+    "" for the base game (homm4:advanced-rules, homm4:game-variants)."""
     names: list[str] = []
     for line in view.rules:
         name = line.split(" (")[0].split(":")[0].strip()
@@ -206,7 +206,8 @@ def rules_text(view: PublicView) -> str:
 
 
 def teams_text(view: PublicView) -> str:
-    """``"Teams: A Red + Green · B Blue + Orange"``, or "" without Team Play."""
+    """``"Teams: A Red + Green · B Blue + Orange"``, or "" without Team Play
+    (homm4:game-variants.team-play)."""
     if not view.teams:
         return ""
     parts = [
@@ -873,7 +874,8 @@ def advanced_lines(view: PublicView, pool: CardPool | None) -> list[AdvancedLine
     (``"Coin 1 links D3 (found) and K12"``), sold Objects (``"H7 Gold Mine · sold by Red to
     Blue"``) and dead Heroes (``"Mother Ysolde · Red's dead Hero at C4, token 1"`` or
     ``"... carried by Army 3"``). Empty for a base game. ``pool`` names the cards (None:
-    only the count matters)."""
+    only the count matters). Rule sections: homm4:terrain-map-sections-with-underground,
+    homm4:advanced-rules.resource-trading, homm4:advanced-rules.resurrecting-fallen-heroes."""
     lines: list[AdvancedLine] = []
     coins: dict[int, list[SiteView]] = {}
     for site in view.sites:

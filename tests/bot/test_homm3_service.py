@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import BadOption, WrongStage
-from bot.homm3.commands import slash_for
+from bot.homm3.commands import CARD_WINDOWS, slash_for
 from bot.service import GameService
 from engine.homm3 import RULESET as HOMM3
 from engine.homm3.state import Homm3State
@@ -132,7 +132,7 @@ async def test_standing_orders_answer_windows_obstacles_and_deployment(tmp_path:
             if game.status is not GameStatus.ACTIVE:
                 break
             decision = HOMM3.pending(state)[0]
-            assert decision.kind not in ("attack_window", "place_obstacle", "deploy")
+            assert decision.kind not in ("attack_window", *CARD_WINDOWS, "place_obstacle", "deploy")
             path, options = slash_for(HOMM3.ai_command(state, 0, rng))
             await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
         assert game.status is GameStatus.FINISHED
