@@ -362,6 +362,7 @@ async def _session(
     from bot.render import DEFAULT_RENDERER
     from bot.service import GameService
     from storage import open_repository
+    from storage.errors import StorageError
 
     temp = tempfile.TemporaryDirectory(prefix="heroes-table-")
     db = args.db or Path(temp.name) / "local.db"
@@ -372,7 +373,12 @@ async def _session(
     if humans < 1 or ai < 0:
         out("✗ At least one seat must be a person (--ai is at most --players - 1).")
         return 2
-    repo = await open_repository(db)
+    try:
+        repo = await open_repository(db)
+    except StorageError as error:
+        out(f"✗ {error}")
+        temp.cleanup()
+        return 1
     try:
         service = GameService(repo, renderer=None if args.no_images else DEFAULT_RENDERER)
         console = Console(

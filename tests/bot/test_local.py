@@ -157,3 +157,19 @@ async def test_a_database_whose_game_cannot_be_read_is_reported_in_one_line(
     assert await local._session(args, lambda: None, printed.append) == 1
     assert printed[-2].startswith("✗ Not a valid homm4 game state")
     assert "pass another --db" in printed[-1]
+
+
+async def test_a_file_that_is_not_a_database_is_reported_in_one_line_and_kept(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "garbage.db"
+    garbage = bytes(range(256)) * 20
+    db.write_bytes(garbage)
+    args = build_parser().parse_args(["local", "--no-images", "--db", str(db)])
+    printed: list[str] = []
+    assert await local._session(args, lambda: None, printed.append) == 1
+    assert printed == [
+        f"✗ Cannot open the database {db}: it is not a SQLite database (or it is encrypted). "
+        "Nothing was changed."
+    ]
+    assert db.read_bytes() == garbage
