@@ -1,5 +1,6 @@
 """The mmh board picture: the square map with terrain, locations, encounter markers,
-capitals, heroes, control and exploration markers, and a status panel.
+capitals, heroes, control and exploration markers, the encounter symbols' arrows (which
+space each marker guards) and a status panel. Red capital tiles have a red inner frame.
 
 Rule sections: mmh:description-of-the-game-board (terrain and locations),
 mmh:game-setup.setting-up-the-game-board (tiles, red capital tiles), mmh:game-goal (VP).
@@ -35,7 +36,9 @@ def draw_board(view: PublicView) -> Drawing:
     _labels(canvas, view)
     for space in view.spaces:
         _space(canvas, view, space)
+    _red_frames(canvas, view)
     _tile_lines(canvas, view)
+    _guard_arrows(canvas, view)
     _path(canvas, view)
     _heroes(canvas, view)
     _panel(canvas, view, MARGIN * 2 + board_w, height)
@@ -64,8 +67,6 @@ def _space(canvas: Canvas, view: PublicView, space: SpaceView) -> None:
     draw = canvas.draw
     x0, y0, x1, y1 = _box(space)
     fill = p.TERRAIN_RGB[space.terrain]
-    if space.red:
-        fill = (min(255, fill[0] + 24), fill[1] - 6, fill[2] - 6)
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill, outline=(90, 110, 70))
     if space.terrain == "water":
         for dy in (14, 28):
@@ -178,6 +179,50 @@ def _tile_lines(canvas: Canvas, view: PublicView) -> None:
         canvas.draw.line((MARGIN, Y, MARGIN + view.width * CELL, Y), fill=(40, 40, 30), width=3)
 
 
+def _red_frames(canvas: Canvas, view: PublicView) -> None:
+    """A red inner frame around each red capital tile (mmh:game-setup.setting-up-the-game-board)."""
+    tiles: dict[int, list[SpaceView]] = {}
+    for space in view.spaces:
+        if space.red:
+            tiles.setdefault(space.tile, []).append(space)
+    for tile, spaces in sorted(tiles.items()):
+        x0 = MARGIN + min(s.x for s in spaces) * CELL
+        y0 = MARGIN + min(s.y for s in spaces) * CELL
+        x1 = MARGIN + (max(s.x for s in spaces) + 1) * CELL
+        y1 = MARGIN + (max(s.y for s in spaces) + 1) * CELL
+        box = (x0 + 3, y0 + 3, x1 - 4, y1 - 4)
+        canvas.draw.rectangle(box, outline=p.RED_TILE, width=3)
+        canvas.mark("red-tile", str(tile), box)
+
+
+def _guard_arrows(canvas: Canvas, view: PublicView) -> None:
+    """On each encounter symbol, a wedge at the edge towards the space it guards
+    (mmh:description-of-the-game-board.terrain-features-on-the-game-board: "The arrow
+    shows which space the encounter marker guards"); drawn whether a marker lies there
+    or not, as the symbol is printed on the tile."""
+    by_label = {space.label: space for space in view.spaces}
+    for space in view.spaces:
+        if space.guards is None or space.symbol is None or space.capital is not None:
+            continue
+        target = by_label.get(space.guards)
+        if target is None:
+            continue
+        dx, dy = target.x - space.x, target.y - space.y
+        cx = MARGIN + space.x * CELL + CELL // 2
+        cy = MARGIN + space.y * CELL + CELL // 2
+        tip = (cx + dx * (CELL // 2 - 1), cy + dy * (CELL // 2 - 1))
+        base = (cx + dx * (CELL // 2 - 9), cy + dy * (CELL // 2 - 9))
+        half = 6
+        wing_a = (base[0] + dy * half, base[1] + dx * half)
+        wing_b = (base[0] - dy * half, base[1] - dx * half)
+        canvas.draw.polygon(
+            [tip, wing_a, wing_b], fill=p.ENCOUNTER_RGB[space.symbol], outline=p.INK
+        )
+        xs = (tip[0], wing_a[0], wing_b[0])
+        ys = (tip[1], wing_a[1], wing_b[1])
+        canvas.mark("guard", space.label, (min(xs), min(ys), max(xs), max(ys)), text=space.guards)
+
+
 def _centre(view: PublicView, label: str) -> tuple[int, int]:
     x = ord(label[0]) - ord("A")
     y = int(label[1:]) - 1
@@ -252,7 +297,7 @@ def _panel(canvas: Canvas, view: PublicView, x0: int, height: int) -> None:
     y += 6
     for seat in view.seats:
         y = _seat_block(canvas, view, seat.seat, x0, y)
-    _legend(canvas, x0, max(y + 10, height - 170))
+    _legend(canvas, x0, max(y + 10, height - 186))
 
 
 def _seat_block(canvas: Canvas, view: PublicView, seat: int, x0: int, y: int) -> int:
@@ -301,4 +346,7 @@ def _legend(canvas: Canvas, x0: int, y: int) -> None:
             y += 14
     y += 18
     canvas.text((x0, y), "Discs: encounter might/threat · ring: empty symbol", 11, p.MUTED)
-    canvas.text((x0, y + 14), "Small square: control · white dot: exploration marker", 11, p.MUTED)
+    canvas.text(
+        (x0, y + 14), "Wedge: the space an encounter guards · red frame: red tile", 11, p.MUTED
+    )
+    canvas.text((x0, y + 28), "Small square: control · white dot: exploration marker", 11, p.MUTED)

@@ -24,6 +24,7 @@ WHITE: RGB = (255, 255, 255)
 GOLD: RGB = (236, 196, 80)
 HIGHLIGHT: RGB = (255, 214, 64)
 DARK_TIMES: RGB = (120, 40, 140)
+RED_TILE: RGB = (200, 40, 40)
 
 TERRAIN_RGB: dict[str, RGB] = {
     "open": (150, 186, 110),

@@ -40,6 +40,23 @@ def test_board_shows_capitals_heroes_encounters_and_control() -> None:
     assert render_board(view)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.rule("mmh:description-of-the-game-board.terrain-features-on-the-game-board")
+def test_board_shows_which_space_each_encounter_symbol_guards_and_the_red_tiles() -> None:
+    state = _midgame()
+    view = R.public_view(state)
+    drawing = draw_board(view)
+    symbols = {s.label: s for s in view.spaces if s.symbol is not None and s.capital is None}
+    guards = {m.key: m for m in drawing.of_kind("guard")}
+    assert set(guards) == set(symbols) and len(guards) >= 20
+    by_label = {s.label: s for s in view.spaces}
+    for label, mark in guards.items():
+        target = by_label[mark.text]
+        assert mark.text == symbols[label].guards and target.location is not None
+        assert abs(target.x - symbols[label].x) + abs(target.y - symbols[label].y) == 1
+    # 3 players: tiles 1-12, of which the red ones are 1, 2, 3 and 10
+    assert sorted(int(m.key) for m in drawing.of_kind("red-tile")) == [1, 2, 3, 10]
+
+
 @pytest.mark.rule("mmh:description-of-the-game-board")
 def test_board_never_names_a_held_scroll() -> None:
     state = _midgame()
