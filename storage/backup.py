@@ -141,11 +141,16 @@ async def _scalar(conn: aiosqlite.Connection, sql: str) -> int:
 
 
 def _check_paths(source: Path, dest: Path) -> None:
-    """Refuse a missing source or an existing destination; create the destination's folder."""
+    """Refuse a missing or unreadable source or an existing destination; create the
+    destination's folder."""
+    import os
+
     from storage.errors import DatabaseUnusable, StorageError
 
     if not source.is_file():
         raise DatabaseUnusable(f"There is no database file at {source}.")
+    if not os.access(source, os.R_OK):
+        raise DatabaseUnusable(f"Cannot read the database {source}: file permissions.")
     if dest.exists():
         raise StorageError(f"{dest} already exists; a backup never overwrites. Choose a new name.")
     try:

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -434,9 +435,12 @@ async def open_repository(
 
 
 def _prepare_folder(path: Path) -> None:
-    """Create the database's folder; refuse a path that is a folder itself.
+    """Create the database's folder; refuse a path this process cannot use as its database.
 
-    :raises DatabaseUnusable: when the folder cannot be created or ``path`` is a folder.
+    A read-only file would open and then fail at the first move, so it is refused here.
+
+    :raises DatabaseUnusable: when the folder cannot be created, ``path`` is a folder, or
+        this user may not read and write the file or write in its folder.
     """
     if path.is_dir():
         raise DatabaseUnusable(f"Cannot open the database {path}: it is a folder, not a file.")
@@ -446,6 +450,17 @@ def _prepare_folder(path: Path) -> None:
         raise DatabaseUnusable(
             f"Cannot open the database {path}: cannot create its folder ({error.strerror})."
         ) from error
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise DatabaseUnusable(
+            f"Cannot open the database {path}: this user may not "
+            f"{'read' if not os.access(path, os.R_OK) else 'write'} it (file permissions). "
+            "Nothing was changed."
+        )
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise DatabaseUnusable(
+            f"Cannot open the database {path}: this user may not write in its folder "
+            "(SQLite keeps its -wal and -shm files beside the database). Nothing was changed."
+        )
 
 
 def open_failure(error: sqlite3.Error, path: Path) -> StorageError:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from storage.backup import backup_database
 from storage.errors import DatabaseUnusable
 from storage.sqlite import open_repository
 
@@ -103,3 +104,60 @@ async def test_pragmas_are_set_on_every_connection(db_path: Path) -> None:
         assert (reader_query_only[0], writer_sync[0]) == (1, 2)  # query_only on, FULL
     finally:
         await repo.close()
+
+
+def _deny(monkeypatch: pytest.MonkeyPatch, denied: Path, mode: int) -> None:
+    """Make ``os.access`` answer as for a user without ``mode`` on
+    ``denied`` (the tests run as root, whom file permissions do not stop)."""
+    import os
+
+    real = os.access
+
+    def access(path: object, wanted: int, **kwargs: object) -> bool:
+        if Path(str(path)) == denied and wanted & mode:
+            return False
+        return real(path, wanted)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+
+
+async def test_a_read_only_database_is_refused_before_the_first_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    path = tmp_path / "heroes.db"
+    repo = await open_repository(path)
+    await repo.create_game(1, ruleset="dice_race")
+    await repo.close()
+    before = path.read_bytes()
+    _deny(monkeypatch, path, os.W_OK)
+    with pytest.raises(DatabaseUnusable) as caught:
+        await open_repository(path)
+    assert str(caught.value) == (
+        f"Cannot open the database {path}: this user may not write it (file permissions). "
+        "Nothing was changed."
+    )
+    assert path.read_bytes() == before
+
+
+async def test_an_unreadable_file_or_a_read_only_folder_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    path = tmp_path / "heroes.db"
+    path.write_bytes(b"")
+    _deny(monkeypatch, path, os.R_OK)
+    with pytest.raises(DatabaseUnusable) as caught:
+        await open_repository(path)
+    assert_one_line(caught.value, "this user may not read it")
+    with pytest.raises(DatabaseUnusable, match=r"Cannot read the database .*file permissions"):
+        await backup_database(path, tmp_path / "copy.db")
+    assert not (tmp_path / "copy.db").exists()
+    monkeypatch.undo()
+    _deny(monkeypatch, tmp_path / "sub", os.W_OK)
+    with pytest.raises(DatabaseUnusable) as caught:
+        await open_repository(tmp_path / "sub" / "new.db")
+    assert_one_line(caught.value, "may not write in its folder", "-wal and -shm")
+    assert list((tmp_path / "sub").iterdir()) == []
