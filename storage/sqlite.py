@@ -350,7 +350,7 @@ async def check_database(
     if app_id != APPLICATION_ID:
         raise DatabaseUnusable(
             f"Cannot open the database {path}: it is another program's SQLite database, "
-            "not a Heroes Table one. Nothing was changed; set HEROES_DB_PATH to another file."
+            "not a Heroes Table one. Nothing was changed; choose another file (HEROES_DB_PATH, or --db)."
         )
     known = migrations if migrations is not None else await asyncio.to_thread(load_migrations)
     version, latest = await schema_version(conn), len(known)
