@@ -148,6 +148,38 @@ class Homm3Driver:
 async def test_a_two_player_homm3_skirmish_through_discord(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
+    await _whole_game(
+        fake_discord,
+        tmp_path,
+        {},
+        {"choose_setup_remove", "place_obstacle", "deploy", "activation", "attack_window"},
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.rule("homm3bf:adventure-mode.victory-condition")
+async def test_a_two_player_homm3_adventure_siege_through_discord(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A short Adventure (9 rounds of Adventure cards and Town actions) ending in a Siege."""
+    await _whole_game(
+        fake_discord,
+        tmp_path,
+        {"mode": "adventure", "size": "short", "siege": True},
+        {"adventure_turn", "choose_adventure_keep", "deploy", "activation"},
+        pictures={"adventure.png", "battlefield.png"},
+    )
+
+
+async def _whole_game(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    options: dict[str, object],
+    kinds: set[str],
+    pictures: frozenset[str] | set[str] = frozenset({"battlefield.png"}),
+) -> None:
+    """Play a whole game with ``options`` through the fake Discord; the decisions of
+    ``kinds`` must come up and the ``pictures`` be posted in the channel."""
     table = Table.create(fake_discord)
     async with running_bot(
         fake_discord, tmp_path / "h3.db", renderer=RecordingRenderer()
@@ -164,6 +196,7 @@ async def test_a_two_player_homm3_skirmish_through_discord(
                 ruleset="homm3",
                 players=2,
                 heroes="Catherine, Deemer",
+                **options,
             ),
         )
         await driver.act(table.bob, lambda: fake_discord.slash(table.bob, channel, "game join"))
@@ -177,16 +210,10 @@ async def test_a_two_player_homm3_skirmish_through_discord(
         assert game.status is GameStatus.FINISHED and HOMM3.result(state).finished
         texts = [m.text for m in channel.public_messages()]
         assert any("defeated every unit" in t for t in texts)
-        pictures = [a.filename for m in channel.public_messages() for a in m.attachments]
-        assert "battlefield.png" in pictures
+        posted = {a.filename for m in channel.public_messages() for a in m.attachments}
+        assert pictures <= posted
         assert driver.clicks > 10 and driver.slashes > 5
-        assert {
-            "choose_setup_remove",
-            "place_obstacle",
-            "deploy",
-            "activation",
-            "attack_window",
-        } <= driver.kinds
+        assert kinds <= driver.kinds
         dms = [m.text for m in fake_discord.dms(table.ann)]
         assert any("Hand" in t for t in dms)
         status = await driver.act(
