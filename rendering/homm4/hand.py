@@ -40,12 +40,15 @@ _HAND_BAND = (66, 60, 52)
 _RISK_BAND = (44, 40, 56)
 
 
-def _rows(cards: tuple[CardRef, ...]) -> int:
-    return max(1, math.ceil(len(cards) / PER_ROW))
+EMPTY_H = 64
+"""Height of the "empty" line that stands for a band without cards (px)."""
 
 
 def _section_height(cards: tuple[CardRef, ...]) -> int:
-    return SECTION_HEAD + _rows(cards) * (card_height(CARD_W) + GAP) + GAP
+    if not cards:
+        return SECTION_HEAD + EMPTY_H
+    rows = math.ceil(len(cards) / PER_ROW)
+    return SECTION_HEAD + rows * (card_height(CARD_W) + GAP) + GAP
 
 
 def draw_hand(view: SeatView, pool: CardPool) -> Drawing:
@@ -101,7 +104,7 @@ def _section(
     )
     canvas.text((mark.box[2] + 16, y + SECTION_HEAD // 2 + 6), f"— {note}", 24, MUTED, anchor="lm")
     if not cards:
-        canvas.text((GAP, y + SECTION_HEAD + 40), "empty", 28, MUTED, anchor="lm")
+        canvas.text((GAP, y + SECTION_HEAD + EMPTY_H // 2 - 4), "empty", 28, MUTED, anchor="lm")
     for i, ref in enumerate(cards):
         x = GAP + (i % PER_ROW) * (CARD_W + GAP)
         top = y + SECTION_HEAD + (i // PER_ROW) * (card_height(CARD_W) + GAP)

@@ -63,3 +63,7 @@ def test_empty_hand_and_risk_stack(seat: SeatView) -> None:
     drawing = draw_hand(seat.model_copy(update={"hand": (), "risk": ()}))
     assert drawing.texts().count("empty") == 2
     assert drawing.of_kind("card") == []
+    # an empty band is one short line, not the height of a row of faces
+    assert drawing.image.height == 78 + (58 + 64) + 10 + (58 + 64)
+    only_risk = draw_hand(seat.model_copy(update={"hand": ()}))
+    assert only_risk.find("section", "Risk Stack").box[1] < 78 + 58 + 64 + 10 + 58
