@@ -188,6 +188,14 @@ def main(args: argparse.Namespace) -> int:
     ]
     if shots.battle is not None:
         drawers.append(("battle", partial(draw_battle, shots.battle)))
+        fought = shots.battle.battle
+        if args.town_battle and fought is not None and fought.defender_kind != "town":
+            print(
+                f"render: seed {args.seed}: no attack at a Town in this game; "
+                f"battle.{fmt.extension} shows the first battle (seed 12 has a Town's walls "
+                "breached)",
+                file=sys.stderr,
+            )
     else:
         print(
             f"render: seed {args.seed}: no battle within {shots.steps} commands; "

@@ -28,7 +28,10 @@ def share_of_colour(
     area = region.width * region.height
     counts = region.getcolors(maxcolors=area) or []
     close = sum(
-        n for n, p in counts if all(abs(a - b) <= tolerance for a, b in zip(p, colour, strict=True))
+        n
+        for n, p in counts
+        if isinstance(p, tuple)
+        and all(abs(a - b) <= tolerance for a, b in zip(p, colour, strict=True))
     )
     return close / max(1, area)
 

@@ -129,3 +129,34 @@ def test_every_stage_of_a_real_game_draws() -> None:
     assert {"assemble", "setup", "movement"} <= phases
     assert ruleset.result(state).finished
     draw_board(ruleset.public_view(state))
+
+
+@pytest.mark.rule("homm4:battles")
+def test_the_town_battle_sample_shows_a_breach_and_the_attack_that_made_it() -> None:
+    """Seed 12 (the docs' battle picture): the first attack at a Town breaches its walls."""
+    shots = cli.simulate(12, 3, 3, town_battle=True)
+    assert shots.battle is not None and shots.battle.battle is not None
+    battle = shots.battle.battle
+    assert (battle.defender_kind, battle.walls) == ("town", "breach")
+    attack = battle.last_attack
+    assert attack is not None and attack.walls
+    assert (attack.attack_value, attack.roll, attack.total, attack.defense) == (2, 9, 11, 10)
+    drawing = draw_battle(shots.battle)
+    assert drawing.find("walls", "breach").text == "Breach"
+    assert (
+        drawing.find("last_attack", "roll").text
+        == "2 + die 9 = 11 vs Defense 10: walls now: Breach"
+    )
+
+
+def test_town_battle_says_when_the_game_has_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    args = parser.parse_args(
+        ["--seed", "1", "--out", str(tmp_path), "--cards", "0", "--town-battle"]
+    )
+    assert cli.main(args) == 0
+    err = capsys.readouterr().err
+    assert "seed 1: no attack at a Town in this game; battle.png shows the first battle" in err
