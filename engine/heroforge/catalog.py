@@ -413,7 +413,20 @@ def parse_enchantment_list(text: str, *, list_id: str = "custom") -> Enchantment
     """
     factions = load_catalog().factions()
     lines = [part for part in re.split(r"[;\n]", text) if part.strip()]
+    if len(lines) != LIST_SIZE:
+        raise InvalidInput(
+            f"An enchantment list has exactly {LIST_SIZE} enchantments (numbered 1-{LIST_SIZE} "
+            f"in the order written, separated by ; or new lines); this one has {len(lines)}."
+        )
     specs = tuple(parse_enchantment_line(line, factions) for line in lines)
+    names = [spec.name.lower() for spec in specs]
+    repeated = next(
+        (spec.name for i, spec in enumerate(specs) if spec.name.lower() in names[:i]), None
+    )
+    if repeated is not None:
+        raise InvalidInput(
+            f"Two enchantments of the list are called {repeated!r}; give each its own name."
+        )
     try:
         return EnchantmentList(id=list_id, name="Custom list", enchantments=specs)
     except ValidationError as error:

@@ -30,8 +30,14 @@ GAP = "."
 def parse_grid(text: str) -> list[list[str]]:
     """Read a custom board into rows of tokens (upper case), padded with gaps.
 
-    :raises ValueError: for an unknown land code, an empty board or one too large.
+    heroforge:lands: "Every piece must be attached to the board" (by an edge or a corner),
+    so a board in pieces is refused here, when the game is created, not at its start.
+
+    :raises ValueError: for an unknown land code, an empty board, one too large, one with
+        fewer than two plates or one in pieces.
     """
+    from engine.heroforge.board import connected  # board imports the state, which imports us
+
     catalog = load_catalog()
     rows = [row.split() for row in re.split(r"[/\n]", text) if row.strip()]
     if not rows:
@@ -44,7 +50,15 @@ def parse_grid(text: str) -> list[list[str]]:
         for token in row:
             if token not in (GAP, "B", "S") and catalog.land_by_code(token) is None:
                 codes = ", ".join(land.code for land in catalog.lands.values())
-                raise ValueError(f"unknown land {token!r}; use {codes}, B, S or .")
+                raise ValueError(f"unknown land {token!r}; use {codes}, B, S or . (a gap)")
+    plates = [(x, y) for y, row in enumerate(grid) for x, token in enumerate(row) if token != GAP]
+    if len(plates) < 2:
+        raise ValueError("a board needs at least two land plates")
+    if not connected(plates):
+        raise ValueError(
+            "every land plate must be attached to the board by an edge or a corner; "
+            "this board is in pieces"
+        )
     return grid
 
 

@@ -10,10 +10,10 @@ routes: set-up is in `setup`, turns in `turns`, enchantments in `enchant`, buyin
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Command, Decision, Event, Result, seat_name
@@ -58,6 +58,19 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
         if not isinstance(options, HeroforgeOptions):
             raise InvalidInput("heroforge needs HeroforgeOptions.")
         return setup.new_game(options, players, seed)
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
+        """Validate raw options into `HeroforgeOptions`, with messages a host can act on:
+        each names the option as typed in ``/game new`` (``board`` for the custom grid,
+        ``list1``, ``list5``, ``layout``, ``heroes``) and says what is wrong
+        (heroforge:lands, heroforge:enchantment-lists).
+
+        :raises InvalidInput: ``"Bad game options: board: unknown land 'XX'; use ..."``.
+        """
+        try:
+            return HeroforgeOptions.model_validate(dict(raw or {}))
+        except ValidationError as error:
+            raise InvalidInput(f"Bad game options: {option_problems(error)}.") from None
 
     def pending(self, state: HeroforgeState) -> list[Decision]:
         """The decision owed now (`decisions.pending`)."""
@@ -113,6 +126,22 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
             raise InvalidInput(f"'{command.type}' is not a command of Hero Forge.")
         events: list[Event] = handler(state, seat, command)
         return events
+
+
+OPTION_NAMES = {"grid": "board"}
+"""Engine option fields under the name players type (the custom grid is ``board:``)."""
+
+
+def option_problems(error: ValidationError) -> str:
+    """The first three problems of ``error``, ``"<option>: <what is wrong>"`` joined by
+    ``"; "``; a problem of the whole options (a grid together with a ready-made layout,
+    a custom layout without a grid) names ``board``."""
+    parts = []
+    for item in error.errors()[:3]:
+        field = str(item["loc"][0]) if item["loc"] else "board"
+        message = str(item["msg"]).removeprefix("Value error, ").rstrip(".")
+        parts.append(f"{OPTION_NAMES.get(field, field)}: {message}")
+    return "; ".join(parts)
 
 
 def _shift(state: HeroforgeState, seat: int, command: c.Shift) -> list[Event]:

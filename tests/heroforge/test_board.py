@@ -44,12 +44,36 @@ def test_a_custom_grid_with_gaps_and_corner_attachments() -> None:
 
 @pytest.mark.rule("heroforge:lands")
 def test_a_board_in_pieces_or_short_of_plain_lands_is_refused() -> None:
-    with pytest.raises(InvalidInput, match="in pieces"):
+    with pytest.raises(ValueError, match="in pieces"):
         new_game(2, grid="PL . PL")
     with pytest.raises(InvalidInput, match="needs at least one per player"):
         new_game(3, grid="PL GR PL")
     with pytest.raises(ValueError, match="unknown land"):
         new_game(2, grid="PL XX PL")
+
+
+@pytest.mark.rule("heroforge:lands")
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"grid": "PL . PL"}, "Bad game options: board: every land plate must be attached"),
+        ({"grid": "PL GR / . . / FO PL"}, "board: .* this board is in pieces."),
+        ({"grid": "PL"}, "board: a board needs at least two land plates."),
+        ({"grid": "PL XX"}, "board: unknown land 'XX'; use PL, GR, .* B, S or \\. \\(a gap\\)."),
+        ({"layout": "custom"}, "board: a custom layout needs a grid."),
+        ({"grid": "PL PL", "layout": "ring"}, "board: give either a ready-made layout or"),
+        ({"list5": "omenz"}, "list5: Unknown enchantment list 'omenz'; ready-made lists"),
+        ({"heroes": ["weir", "bob"]}, "heroes: unknown hero 'bob'"),
+    ],
+)
+def test_the_board_builder_refuses_a_bad_board_when_the_game_is_created(
+    raw: dict[str, object], message: str
+) -> None:
+    # A board in pieces is refused with the options, before anybody joins; the message
+    # names the option as typed in /game new (board:, list5:...) and has no pydantic words.
+    with pytest.raises(InvalidInput, match=message) as caught:
+        R.parse_options(raw)
+    assert "Value error" not in str(caught.value)
 
 
 @pytest.mark.rule("heroforge:land-shifting")

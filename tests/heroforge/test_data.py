@@ -86,11 +86,12 @@ def test_the_rulebook_examples_can_be_written() -> None:
         ("Windfall (Instant): economy +300", "exactly 10"),
         ("; ".join(f"E{i}: economy +75" for i in range(10)), "multiple of 50"),
         ("; ".join(f"E{i}: speed +9" for i in range(10)), "between -3 and 3"),
-        ("; ".join("Same: economy +50" for _ in range(10)), "share a name"),
+        ("; ".join("Same: economy +50" for _ in range(10)), "Two enchantments .* called 'Same'"),
         ("; ".join(f"E{i} [Nowhere]: economy +50" for i in range(10)), "unknown faction"),
         ("; ".join(f"E{i}: teleport +1" for i in range(10)), "unknown effect"),
         ("; ".join(f"E{i} (Forever): economy +50" for i in range(10)), "kind is"),
-        ("just words", "Cannot read"),
+        ("just words", "exactly 10 enchantments .* this one has 1"),
+        ("; ".join(f"E{i} economy +50" for i in range(10)), "Cannot read the enchantment 'E0"),
     ],
 )
 def test_player_lists_are_validated(text: str, message: str) -> None:
