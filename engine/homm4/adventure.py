@@ -33,7 +33,10 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ seats
 def living(state: Homm4State) -> list[int]:
-    """Return the seats still in the game, in seat order."""
+    """Return the seats still in the game, in seat order.
+
+    Rule: homm4:victory.
+    """
     return [p.seat for p in state.players_state if not p.eliminated]
 
 
@@ -41,6 +44,8 @@ def next_living(state: Homm4State, seat: int) -> int:
     """Return the next seat clockwise (to the left) of ``seat`` that is still in the game.
 
     Returns ``seat`` itself when it is the only one left.
+
+    Rule: homm4:game-process.
     """
     n = state.players
     for step in range(1, n + 1):
@@ -51,12 +56,18 @@ def next_living(state: Homm4State, seat: int) -> int:
 
 
 def first_player(state: Homm4State) -> int:
-    """Return the seat that took the first turn of the main game (the first to set up)."""
+    """Return the seat that took the first turn of the main game (the first to set up).
+
+    Rule: homm4:start-of-the-game.
+    """
     return state.setup_done[0] if state.setup_done else 0
 
 
 def inventory(state: Homm4State, hero: int) -> Inventory:
-    """Return (creating if needed) the inventory of Hero ``hero``."""
+    """Return (creating if needed) the inventory of Hero ``hero``.
+
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     found = state.inventories.get(hero)
     if found is None:
         found = Inventory()
@@ -230,7 +241,9 @@ def close_turn(state: Homm4State, seat: int, instance: int | None) -> list[Event
 
 def end_turn(state: Homm4State) -> list[Event]:
     """Pass the turn to the next seat still in the game and start its turn; the Round
-    counter goes up when the turn comes back round to the first player."""
+    counter goes up when the turn comes back round to the first player.
+    Rule: homm4:game-process.
+    """
     if state.phase == "over":
         return []
     from engine.homm4 import diplomacy
@@ -395,7 +408,9 @@ def fitting_slots(
 def give_artifact(state: Homm4State, seat: int, army: Army, artifact: int) -> list[Event]:
     """Place a captured Artifact under a Hero of ``army``: the first Hero with a free
     fitting slot; when none has one, the top Hero must discard an Artifact to make room
-    (an `ArtifactRoom` decision; the captured card waits in the open meanwhile)."""
+    (an `ArtifactRoom` decision; the captured card waits in the open meanwhile).
+    Rule: homm4:movement-phase.objects.
+    """
     hero_list = army_rules.army_heroes(state, army)
     for hero in hero_list:
         slots = fitting_slots(state, hero, artifact)
@@ -426,6 +441,7 @@ def make_artifact_room(state: Homm4State, seat: int, discard: int) -> list[Event
     captured Artifact itself to leave it) and equip the captured one.
 
     :raises IllegalMove: if ``discard`` is neither, or discarding it frees no fitting slot.
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-and-artifacts.
     """
     room = state.interrupts[0]
     assert isinstance(room, ArtifactRoom)

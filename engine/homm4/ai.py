@@ -66,6 +66,7 @@ def ai_command(state: Homm4State, seat: int, rng: random.Random) -> Command:
     """Choose a command for computer seat ``seat`` (see the module docstring).
 
     :raises NotYourDecision: if ``seat`` owes nothing now.
+    Rule: homm4:game-process (a computer seat; it chooses only among the legal commands).
     """
     decision = decisions.owed(state, seat)
     if decision is None:
@@ -101,7 +102,10 @@ def ai_command(state: Homm4State, seat: int, rng: random.Random) -> Command:
 
 # ------------------------------------------------------------------ strength
 def card_strength(state: Homm4State, instance: int) -> float:
-    """A rough fighting value of one Unit or Hero card (attack, defense and level)."""
+    """A rough fighting value of one Unit or Hero card (attack, defense and level).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
     found = zones.card(state, instance)
     if isinstance(found, UnitCard):
         return found.melee + found.ranged + found.defense / 2 + 2 * found.level
@@ -113,12 +117,18 @@ def card_strength(state: Homm4State, instance: int) -> float:
 
 
 def strength(state: Homm4State, cards: Sequence[int]) -> float:
-    """The rough fighting value of a group of cards."""
+    """The rough fighting value of a group of cards.
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
     return sum(card_strength(state, c) for c in cards)
 
 
 def aggression(state: Homm4State) -> float:
-    """The strength ratio an Army needs to attack: 1.3 at first, falling to 0.5."""
+    """The strength ratio an Army needs to attack: 1.3 at first, falling to 0.5.
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
     return max(0.5, 1.3 - 0.04 * max(state.round - 1, 0))
 
 
@@ -258,7 +268,9 @@ def travel_costs(
     ``origin``), with no Movement Point limit, at ``army``'s step costs (Flying Armies,
     Native Lands, underground entrances: `lands.step_cost_fn`; without an Army, the
     terrain's legend costs). Hexes where ``seat`` would start a battle end a path: no
-    path goes through them."""
+    path goes through them.
+    Rule: homm4:movement-phase.movement-points-and-terrain (the costs the AI plans with).
+    """
     best: dict[Hex, int] = {origin: 0}
     heap: list[tuple[int, int, int]] = [(0, origin[1], origin[0])]
     cost2 = board.board_of(state).cost2
@@ -290,7 +302,9 @@ def travel_costs(
 
 def can_rebuild(state: Homm4State, seat: int) -> bool:
     """Whether ``seat`` could buy an Army again: a Unit or Hero card it holds is sold by
-    one of its Towns (at any level), or a garrison is waiting to form one."""
+    one of its Towns (at any level), or a garrison is waiting to form one.
+    Rule: none (a computer player's heuristic, not a rule).
+    """
     player = state.players_state[seat]
     held = {state.card_defs[c] for c in player.hand + player.risk}
     for site in zones.towns_of(state, seat):

@@ -21,6 +21,8 @@ MAX_ARMIES = 4
 def stack_order(state: Homm4State, cards: Sequence[int]) -> list[int]:
     """Return ``cards`` in Army Stack order: Heroes on top (in their order), else the Unit
     with the highest Movement first (ties: the earlier card); the rest keep their order.
+
+    Rule: homm4:movement-phase.managing-armies.
     """
     ordered = list(cards)
     heroes_first = [c for c in ordered if zones.is_hero(state, c)]
@@ -56,7 +58,9 @@ def full_mp2(state: Homm4State, army: Army) -> int:
 def object_effect(state: Homm4State, seat: int, kind: EffectKind) -> int:
     """Return the total ``kind`` effect of the Objects ``seat`` controls (e.g. Stables:
     every Army led by one of your Heroes +1 Movement Point; Watchtower: every Army with
-    one of your Heroes +1 Sight Radius)."""
+    one of your Heroes +1 Sight Radius).
+    Rule: homm4:card-types.object-cards.
+    """
     total = 0
     for site in state.sites:
         if site.kind == "object" and zones.object_user(site) == seat and site.card is not None:
@@ -67,7 +71,10 @@ def object_effect(state: Homm4State, seat: int, kind: EffectKind) -> int:
 
 
 def army_heroes(state: Homm4State, army: Army) -> list[int]:
-    """Return the Hero instances in ``army``, top first."""
+    """Return the Hero instances in ``army``, top first.
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     return [c for c in army.cards if zones.is_hero(state, c)]
 
 
@@ -87,6 +94,8 @@ def new_army(state: Homm4State, seat: int, where: Hex, cards: Sequence[int], mp2
     Army tokens are numbered across the whole game, like the box's numbered tokens, so the
     token number is the army id that commands take. ``cards`` are put in stack order. The
     caller has already removed them from their zone.
+
+    Rule: homm4:movement-phase.managing-armies.
     """
     created = Army(
         id=state.next_army_id,
@@ -102,10 +111,16 @@ def new_army(state: Homm4State, seat: int, where: Hex, cards: Sequence[int], mp2
 
 
 def remove_army(state: Homm4State, army_id: int) -> None:
-    """Take the Army ``army_id`` off the board (its cards must have been moved away)."""
+    """Take the Army ``army_id`` off the board (its cards must have been moved away).
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     state.armies = [a for a in state.armies if a.id != army_id]
 
 
 def army_label(army: Army) -> str:
-    """Return the public name of an Army token (``"Army 2"``: the number commands take)."""
+    """Return the public name of an Army token (``"Army 2"``: the number commands take).
+
+    Rule: homm4:army-and-object-town-tokens.
+    """
     return f"Army {army.token}"

@@ -13,7 +13,10 @@ from engine.homm4.state import ArtifactRoom, ChipIn, Homm4State
 
 
 def card_zones(state: Homm4State) -> Iterator[tuple[str, int]]:
-    """Yield ``(zone name, instance)`` for every card in every zone of ``state``."""
+    """Yield ``(zone name, instance)`` for every card in every zone of ``state``.
+
+    Rule: homm4:setup (the zones a card lies in).
+    """
     for player in state.players_state:
         seat = player.seat
         for zone in ("deck", "discard", "hand", "risk", "starting_stack"):
@@ -56,6 +59,8 @@ def zone_problems(state: Homm4State) -> list[str]:
 
     Also checks that every Hero with an inventory is itself in play (an Army, a garrison,
     or face down as a fallen Hero) and that an Artifact waiting for room is in limbo.
+
+    Rule: homm4:setup (the zones a card lies in).
     """
     seen: dict[int, str] = {}
     problems: list[str] = []

@@ -502,6 +502,7 @@ def check_seat(state: Homm4State, seat: int) -> Battle:
     """Return the battle if ``seat`` commands the side that must decide now.
 
     :raises NotYourDecision: naming what the battle waits for otherwise.
+    Rule: homm4:battles.phases-and-rounds.
     """
     battle = current_battle(state)
     expected = side_seat(battle, battle.to_act)

@@ -106,7 +106,9 @@ def luck(state: Homm4State, cr: Creature) -> int:
 
 def luck_rolls(value: int) -> int:
     """Return how many dice a Creature with Luck ``value`` rolls for an attack: 1 without
-    Luck, else |value| + 1 (the rulebook's examples: Luck 3 rolls 4 times, Luck -3 too)."""
+    Luck, else |value| + 1 (the rulebook's examples: Luck 3 rolls 4 times, Luck -3 too).
+    Rule: homm4:advanced-rules.luck.
+    """
     return abs(value) + 1 if value else 1
 
 
@@ -168,7 +170,10 @@ def start_round(state: Homm4State) -> list[Event]:
 
 
 def ignores_distance(state: Homm4State, cr: Creature) -> bool:
-    """Whether ``cr`` shoots without the Distance Penalty (its top card's ability)."""
+    """Whether ``cr`` shoots without the Distance Penalty (its top card's ability).
+
+    Rule: homm4:advanced-rules.distance-penalties.
+    """
     unit = zones.card_as(state, cr.cards[0], UnitCard)
     return unit is not None and any(isinstance(a, NoDistancePenalty) for a in unit.abilities)
 

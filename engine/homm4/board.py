@@ -36,6 +36,8 @@ def map_data() -> MapData:
     """Return the Terrain Map legend and sections in use (the shipped data, cached).
 
     Tests replace this function to play on small hand-made maps.
+
+    Rule: homm4:terrain-map-sections.
     """
     return maps_module.load_maps()
 
@@ -77,6 +79,7 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
     """Compute the `Board` made of ``sections`` laid out with ``data``'s sections.
 
     :raises InvalidInput: if a section id is unknown or two sections overlap.
+    Rule: homm4:terrain-map-sections.
     """
     key = (id(data), _key(sections))
     cached = _CACHE.get(key)
@@ -115,7 +118,10 @@ def build_board(data: MapData, sections: Iterable[PlacedSection]) -> Board:
 
 
 def board_of(state: Homm4State) -> Board:
-    """Return the `Board` of ``state`` (cached by its placed sections)."""
+    """Return the `Board` of ``state`` (cached by its placed sections).
+
+    Rule: homm4:terrain-map-sections.
+    """
     data = map_data()
     last = _LAST.get("board")
     if last is not None and last[0] is data and last[1] == state.sections:
@@ -129,7 +135,10 @@ _LAST: dict[str, tuple[MapData, list[PlacedSection], Board]] = {}
 
 
 def terrain_at(state: Homm4State, where: Hex) -> Terrain | None:
-    """Return the legend entry of the hex ``where``, or None when it is off the board."""
+    """Return the legend entry of the hex ``where``, or None when it is off the board.
+
+    Rule: homm4:movement-phase.movement-points-and-terrain.
+    """
     code = board_of(state).terrain.get(where)
     return None if code is None else map_data().terrain[code]
 
@@ -142,7 +151,10 @@ def step_cost2(state: Homm4State, where: Hex) -> int | None:
 
 # ----------------------------------------------------------------------- labels
 def label(state: Homm4State, where: Hex) -> str:
-    """Return the label of ``where`` (``"C4"``) with the labels fixed at assembly."""
+    """Return the label of ``where`` (``"C4"``) with the labels fixed at assembly.
+
+    Rule: homm4:terrain-map-sections.
+    """
     col, row = to_offset(where)
     origin = state.label_origin
     if state.phase == "assemble" and state.sections:
@@ -154,6 +166,7 @@ def parse_hex(state: Homm4State, text: str) -> Hex:
     """Return the board hex named ``text``.
 
     :raises InvalidInput: when ``text`` is not a hex label or names a hex off the board.
+    Rule: homm4:terrain-map-sections.
     """
     labeller = Labeller([(0, 0)])
     labeller.origin = state.label_origin
@@ -188,7 +201,10 @@ def fix_labels_and_sites(state: Homm4State) -> list[Event]:
 
 
 def is_underground(section_id: str) -> bool:
-    """Whether the section ``section_id`` is an underground one."""
+    """Whether the section ``section_id`` is an underground one.
+
+    Rule: homm4:terrain-map-sections-with-underground.
+    """
     return map_data().sections[section_id].underground
 
 
@@ -347,7 +363,9 @@ def place_entrance(state: Homm4State, seat: int, surface: str, underground: str)
 
 def legal_placements(state: Homm4State) -> list[tuple[Hex, int]]:
     """Return every ``(slot, rotation)`` where the revealed section may be attached (its
-    own map: surface or underground)."""
+    own map: surface or underground).
+    Rule: homm4:start-of-the-game.
+    """
     if not state.section_pile:
         return []
     slots = section_slots(state, is_underground(state.section_pile[0]))
@@ -358,6 +376,7 @@ def place_section(state: Homm4State, seat: int, slot: Hex, rotation: int) -> lis
     """Attach the top section of the pile at ``slot`` turned ``rotation`` (manual assembly).
 
     :raises IllegalMove: if ``slot`` does not touch the board (names the free slots).
+    Rule: homm4:start-of-the-game.
     """
     slots = section_slots(state, is_underground(state.section_pile[0]))
     if slot not in slots:
@@ -401,5 +420,8 @@ def quick_assembly(state: Homm4State) -> list[Event]:
 
 
 def is_edge(state: Homm4State, where: Hex) -> bool:
-    """Whether ``where`` is on the edge of the board (a neighbour is off the board)."""
+    """Whether ``where`` is on the edge of the board (a neighbour is off the board).
+
+    Rule: homm4:start-of-the-game.
+    """
     return where in board_of(state).edge

@@ -577,6 +577,7 @@ def parse_cards(raw: dict[str, Any]) -> CardPool:
     card's text goes through `errata_text`.
 
     :raises pydantic.ValidationError: on any schema or cross-reference problem.
+    Rule: homm4:card-types.
     """
     items = [
         {**item, "text": errata_text(item["text"])} if isinstance(item.get("text"), str) else item
@@ -597,6 +598,7 @@ def load_card_pool() -> CardPool:
     """Load and validate the shipped card pool (cached for the process).
 
     :raises pydantic.ValidationError | ValueError: if the shipped data is inconsistent.
+    Rule: homm4:card-types.
     """
     data = resources.files("engine.homm4.data")
     raw: dict[str, Any] = {"cards": [], "decks": []}

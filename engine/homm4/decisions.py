@@ -82,7 +82,10 @@ MOVEMENT_COMMANDS = (
 
 
 def interrupt_decision(state: Homm4State) -> Decision | None:
-    """Return the decision the first queued interrupt asks for, or None."""
+    """Return the decision the first queued interrupt asks for, or None.
+
+    Rule: homm4:game-process.
+    """
     if not state.interrupts:
         return None
     head = state.interrupts[0]
@@ -125,7 +128,10 @@ def interrupt_decision(state: Homm4State) -> Decision | None:
 
 
 def pending(state: Homm4State) -> list[Decision]:
-    """Return the decisions owed now (see the module docstring for precedence)."""
+    """Return the decisions owed now (see the module docstring for precedence).
+
+    Rule: homm4:game-process.
+    """
     if state.phase == "over":
         return []
     if state.battle is not None:
@@ -227,7 +233,9 @@ def develop_decisions(state: Homm4State) -> list[Decision]:
 def phase_commands(state: Homm4State, commands: tuple[str, ...]) -> tuple[str, ...]:
     """``commands`` without those of advanced rules this game does not use (Diplomacy:
     pay_player, give_army; Resource Trading: sell_object; Resurrecting Fallen Heroes:
-    loot_hero)."""
+    loot_hero).
+    Rule: homm4:advanced-rules.
+    """
     off: set[str] = set()
     if not state.options.diplomacy:
         off |= {"pay_player", "give_army"}
@@ -239,13 +247,19 @@ def phase_commands(state: Homm4State, commands: tuple[str, ...]) -> tuple[str, .
 
 
 def owed(state: Homm4State, seat: int) -> Decision | None:
-    """Return the decision ``seat`` owes now, or None."""
+    """Return the decision ``seat`` owes now, or None.
+
+    Rule: homm4:game-process.
+    """
     return next((d for d in pending(state) if d.seat == seat), None)
 
 
 # ------------------------------------------------------------------ legal
 def legal_commands(state: Homm4State, seat: int) -> list[Command]:
-    """Return the commands ``seat`` may issue now (see the module docstring)."""
+    """Return the commands ``seat`` may issue now (see the module docstring).
+
+    Rule: homm4:game-process.
+    """
     decision = owed(state, seat)
     if decision is None:
         return []
@@ -327,7 +341,9 @@ def legal_commands(state: Homm4State, seat: int) -> list[Command]:
 
 def deal_options(state: Homm4State, seat: int) -> list[Command]:
     """Representative Diplomacy and Resource Trading deals ``seat`` may make now (advanced
-    rules; empty when they are off)."""
+    rules; empty when they are off).
+    Rule: homm4:advanced-rules.diplomacy.
+    """
     return [
         *diplomacy.pay_options(state, seat),
         *diplomacy.give_options(state, seat),
@@ -362,7 +378,10 @@ def _risk_choices(state: Homm4State, seat: int) -> list[ChooseRiskStack]:
 
 
 def skill_award_options(state: Homm4State, seat: int) -> list[LearnSkill]:
-    """Every Skill card ``seat`` may play for the first Hero of its Skill award, or skip."""
+    """Every Skill card ``seat`` may play for the first Hero of its Skill award, or skip.
+
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     head = state.interrupts[0]
     assert isinstance(head, SkillAward)
     hero = head.heroes[0]
@@ -372,7 +391,10 @@ def skill_award_options(state: Homm4State, seat: int) -> list[LearnSkill]:
 
 
 def discard_artifact_options(state: Homm4State, seat: int) -> list[DiscardArtifact]:
-    """Every Artifact ``seat``'s Heroes on the board could discard."""
+    """Every Artifact ``seat``'s Heroes on the board could discard.
+
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-and-artifacts.
+    """
     options: list[DiscardArtifact] = []
     for army in zones.armies_of(state, seat):
         for hero in army_rules.army_heroes(state, army):
@@ -385,7 +407,9 @@ def discard_artifact_options(state: Homm4State, seat: int) -> list[DiscardArtifa
 def management_options(state: Homm4State, seat: int) -> list[Command]:
     """Representative army-management commands: split one card off, form an Army of a
     whole garrison or one card of it, merge two Armies, move one card between Armies,
-    pass an Artifact between Heroes on one hex."""
+    pass an Artifact between Heroes on one hex.
+    Rule: homm4:movement-phase.managing-armies.
+    """
     options: list[Command] = []
     mine = zones.armies_of(state, seat)
     room = len(mine) < army_rules.MAX_ARMIES
@@ -442,6 +466,7 @@ def default_command(state: Homm4State, seat: int) -> Command:
     Hand card the payment rule would spend last; a battle: the battle's own default.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
+    Rule: homm4:game-process.
     """
     decision = owed(state, seat)
     if decision is None:

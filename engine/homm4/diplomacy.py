@@ -71,7 +71,10 @@ def pay_player(state: Homm4State, seat: int, command: PayPlayer) -> list[Event]:
 
 
 def pay_options(state: Homm4State, seat: int) -> list[PayPlayer]:
-    """One representative ``pay_player`` per other seat still in the game (1 card)."""
+    """One representative ``pay_player`` per other seat still in the game (1 card).
+
+    Rule: homm4:advanced-rules.diplomacy.
+    """
     if not state.options.diplomacy or not state.players_state[seat].hand:
         return []
     return [
@@ -121,7 +124,10 @@ def give_army(state: Homm4State, seat: int, command: GiveArmy) -> list[Event]:
 
 
 def give_options(state: Homm4State, seat: int) -> list[GiveArmy]:
-    """Every ``give_army`` ``seat`` may give now."""
+    """Every ``give_army`` ``seat`` may give now.
+
+    Rule: homm4:advanced-rules.diplomacy.
+    """
     if not state.options.diplomacy:
         return []
     options: list[GiveArmy] = []
@@ -178,7 +184,10 @@ def sell_object(state: Homm4State, seat: int, command: SellObject) -> list[Event
 
 
 def sell_options(state: Homm4State, seat: int) -> list[SellObject]:
-    """Every ``sell_object`` ``seat`` may give now."""
+    """Every ``sell_object`` ``seat`` may give now.
+
+    Rule: homm4:advanced-rules.resource-trading.
+    """
     if not state.options.resource_trading:
         return []
     options: list[SellObject] = []

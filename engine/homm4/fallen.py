@@ -87,7 +87,10 @@ def hand_on(state: Homm4State, old_army: int, new_army: int) -> None:
 
 
 def carried_by(state: Homm4State, army_id: int) -> list[int]:
-    """Return the dead Heroes ``army_id`` carries."""
+    """Return the dead Heroes ``army_id`` carries.
+
+    Rule: homm4:advanced-rules.resurrecting-fallen-heroes.
+    """
     return [f.hero for f in state.fallen_heroes if f.army == army_id]
 
 
@@ -173,7 +176,10 @@ def lootable(state: Homm4State, seat: int) -> list[tuple[Army, FallenHero]]:
 
 
 def loot_options(state: Homm4State, seat: int) -> list[LootHero]:
-    """Every ``loot_hero`` command ``seat`` may give now."""
+    """Every ``loot_hero`` command ``seat`` may give now.
+
+    Rule: homm4:advanced-rules.resurrecting-fallen-heroes.
+    """
     if not state.options.resurrection:
         return []
     return [LootHero(army=a.id, hero=f.hero) for a, f in lootable(state, seat)]

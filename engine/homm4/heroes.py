@@ -66,6 +66,8 @@ def hero_card(state: Homm4State, hero: int) -> HeroCard:
 
     :raises IllegalMove: if ``hero`` is not a Hero card (the message names only ``#N``:
         the number may be a card hidden in a Hand).
+
+    Rule: homm4:card-types.hero-cards.
     """
     found = zones.card(state, hero)
     if not isinstance(found, HeroCard):
@@ -74,12 +76,18 @@ def hero_card(state: Homm4State, hero: int) -> HeroCard:
 
 
 def inventory(state: Homm4State, hero: int) -> Inventory:
-    """Return ``hero``'s inventory (an empty, unattached one if it has none yet)."""
+    """Return ``hero``'s inventory (an empty, unattached one if it has none yet).
+
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     return state.inventories.get(hero) or Inventory()
 
 
 def ensure_inventory(state: Homm4State, hero: int) -> Inventory:
-    """Return ``hero``'s inventory, creating and attaching an empty one if needed."""
+    """Return ``hero``'s inventory, creating and attaching an empty one if needed.
+
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     if hero not in state.inventories:
         state.inventories[hero] = Inventory()
     return state.inventories[hero]
@@ -110,7 +118,9 @@ def reference_primary_card(primary: PrimarySkill) -> SkillCard | None:
 
 def hero_seat(state: Homm4State, hero: int) -> int:
     """Return the seat that controls ``hero``: its Army's owner, its garrison Town's owner,
-    else the seat whose deck it came from."""
+    else the seat whose deck it came from.
+    Rule: homm4:heroes-levels-skills-and-spells.
+    """
     found = zones.find_hero_army(state, hero)
     if found is not None:
         return found.owner
@@ -128,6 +138,7 @@ def card_rank(state: Homm4State, hero: int, instance: int) -> int:
     starting primary; Expert/Master/Grand Master cards show their own rank.
 
     :raises IllegalMove: if ``instance`` is a Secondary Skill card or not a Skill card.
+    Rule: homm4:card-types.skill-cards.
     """
     skill = _skill(state, instance)
     if skill.secondary:
@@ -141,7 +152,10 @@ def card_rank(state: Homm4State, hero: int, instance: int) -> int:
 
 
 def primary_cards(state: Homm4State, hero: int) -> dict[PrimarySkill, int]:
-    """Return Primary Skill -> the instance of the card ``hero`` holds for it (highest rank)."""
+    """Return Primary Skill -> the instance of the card ``hero`` holds for it (highest rank).
+
+    Rule: homm4:card-types.skill-cards.
+    """
     held: dict[PrimarySkill, int] = {}
     for instance in inventory(state, hero).skills:
         skill = _skill(state, instance)
@@ -165,13 +179,18 @@ def primary_ranks(state: Homm4State, hero: int) -> dict[PrimarySkill, int]:
 
 
 def primary_rank(state: Homm4State, hero: int, primary: PrimarySkill) -> int:
-    """Return ``hero``'s rank in ``primary`` (0 when it lacks the Skill)."""
+    """Return ``hero``'s rank in ``primary`` (0 when it lacks the Skill).
+
+    Rule: homm4:card-types.skill-cards.
+    """
     return primary_ranks(state, hero).get(primary, 0)
 
 
 def secondary_skills(state: Homm4State, hero: int) -> list[str]:
     """Return the card ids of ``hero``'s Secondary Skills: the printed starting one first,
-    then the inventory's in the order played."""
+    then the inventory's in the order played.
+    Rule: homm4:heroes-levels-skills-and-spells.starting-skills-of-heroes.
+    """
     found: list[str] = []
     start = hero_card(state, hero).starting_secondary
     if start is not None:
@@ -204,7 +223,10 @@ def hero_level(state: Homm4State, hero: int) -> int:
 
 
 def describe_skill(state: Homm4State, hero: int, instance: int) -> str:
-    """Return ``"Advanced Tactics"`` / ``"Defense"``: the face a Skill card shows for ``hero``."""
+    """Return ``"Advanced Tactics"`` / ``"Defense"``: the face a Skill card shows for ``hero``.
+
+    Rule: homm4:card-types.skill-cards.
+    """
     skill = _skill(state, instance)
     if skill.secondary:
         return skill.name
@@ -212,7 +234,10 @@ def describe_skill(state: Homm4State, hero: int, instance: int) -> str:
 
 
 def primary_name(primary: PrimarySkill) -> str:
-    """Return the display name of a Primary Skill (``chaos_magic`` -> ``"Chaos Magic"``)."""
+    """Return the display name of a Primary Skill (``chaos_magic`` -> ``"Chaos Magic"``).
+
+    Rule: homm4:card-types.skill-cards.
+    """
     return primary.value.replace("_", " ").title()
 
 
@@ -277,7 +302,9 @@ def skill_problem(state: Homm4State, hero: int, instance: int) -> str | None:
 def skill_choices(state: Homm4State, hero: int, candidates: Iterable[int]) -> list[int]:
     """Return the Skill cards ``hero`` may learn now: those of ``candidates`` (e.g. the
     owner's Hand and Risk Stack) that pass `skill_problem`, followed by its own Basic card
-    that may be turned over to Advanced. Order: as given, then inventory order."""
+    that may be turned over to Advanced. Order: as given, then inventory order.
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     pool_choices = [c for c in candidates if skill_problem(state, hero, c) is None]
     turnable = [
         c
@@ -369,6 +396,7 @@ def skill_effect(state: Homm4State, hero: int, kind: EffectKind | str) -> int:
     """Return the sum of ``hero``'s Skill effects of ``kind`` (no artifacts).
 
     :raises ValueError: for a ``kind`` outside the effect vocabulary.
+    Rule: homm4:heroes-levels-skills-and-spells.starting-skills-of-heroes.
     """
     wanted = EffectKind(kind)
     return sum(value for k, value, _ in _skill_values(state, hero) if k is wanted)
@@ -378,6 +406,7 @@ def artifact_effect(state: Homm4State, hero: int, kind: EffectKind | str) -> int
     """Return the sum of ``hero``'s Artifact effects of ``kind``.
 
     :raises ValueError: for a ``kind`` outside the effect vocabulary.
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-and-artifacts.
     """
     wanted = EffectKind(kind)
     return sum(value for k, value in _artifact_values(state, hero) if k is wanted)
@@ -392,6 +421,7 @@ def hero_effect(state: Homm4State, hero: int, kind: EffectKind | str) -> int:
 
     :raises IllegalMove: if ``hero`` is not a Hero card.
     :raises ValueError: for a ``kind`` outside the effect vocabulary (`EffectKind`).
+    Rule: homm4:heroes-levels-skills-and-spells.starting-skills-of-heroes.
     """
     hero_card(state, hero)
     kind = EffectKind(kind)
@@ -401,7 +431,10 @@ def hero_effect(state: Homm4State, hero: int, kind: EffectKind | str) -> int:
 
 
 def heroes_among(state: Homm4State, cards: Iterable[int]) -> list[int]:
-    """Return the Hero instances among ``cards``, in order."""
+    """Return the Hero instances among ``cards``, in order.
+
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-in-battle.
+    """
     return [c for c in cards if isinstance(zones.card(state, c), HeroCard)]
 
 
@@ -431,7 +464,9 @@ def army_sight_bonus(state: Homm4State, army_cards: Sequence[int]) -> int:
 
 def recover(state: Homm4State, army_cards: Sequence[int]) -> int:
     """Return how many of its own Unit cards killed in a won battle ``army_cards`` may take
-    back from the discard pile (best single hero's ``recover``)."""
+    back from the discard pile (best single hero's ``recover``).
+    Rule: homm4:card-types.skill-cards.
+    """
     return army_effect(state, army_cards, EffectKind.RECOVER)
 
 
@@ -450,6 +485,8 @@ def seat_object_effect(state: Homm4State, seat: int, kind: EffectKind | str) -> 
     Mine: Mana +5...): the hero stat functions below add them for the hero's controlling
     seat. (Movement and Sight from Objects are added by the adventure layer's
     ``armies`` module, and ``hero_effect`` never includes Objects.)
+
+    Rule: homm4:card-types.object-cards.
     """
     wanted = EffectKind(kind)
     total = 0
@@ -490,7 +527,9 @@ def hero_ranged(state: Homm4State, hero: int) -> int:
 
 def hero_defense(state: Homm4State, hero: int) -> int:
     """Return the hero's Defense: card value + ``hero_defense`` of its Skills, Artifacts and
-    its seat's Objects (never below 0)."""
+    its seat's Objects (never below 0).
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-in-battle.
+    """
     return max(
         0, hero_card(state, hero).defense + _with_objects(state, hero, EffectKind.HERO_DEFENSE)
     )
@@ -533,7 +572,10 @@ def max_mana(state: Homm4State, hero: int) -> int:
 
 
 def mana_left(state: Homm4State, hero: int) -> int:
-    """Return the Mana ``hero`` may still spend in the current battle."""
+    """Return the Mana ``hero`` may still spend in the current battle.
+
+    Rule: homm4:heroes-levels-skills-and-spells.mana.
+    """
     return max(0, max_mana(state, hero) - inventory(state, hero).mana_spent)
 
 
@@ -584,7 +626,10 @@ def can_learn_spell(state: Homm4State, hero: int, spell_instance: int) -> bool:
 
 
 def known_spells(state: Homm4State, hero: int) -> list[int]:
-    """Return the Spell instances in ``hero``'s inventory, in order."""
+    """Return the Spell instances in ``hero``'s inventory, in order.
+
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-and-spells.
+    """
     return list(inventory(state, hero).spells)
 
 

@@ -25,23 +25,35 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1
 
 
 def add(a: Hex, b: Hex) -> Hex:
-    """Return ``a + b``."""
+    """Return ``a + b``.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     return (a[0] + b[0], a[1] + b[1])
 
 
 def neighbours(h: Hex) -> list[Hex]:
-    """Return the six neighbours of ``h`` (on or off any board)."""
+    """Return the six neighbours of ``h`` (on or off any board).
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Return the number of steps between ``a`` and ``b``."""
+    """Return the number of steps between ``a`` and ``b``.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def rotate(h: Hex, turns: int) -> Hex:
-    """Rotate ``h`` about the origin by ``turns`` sixths of a turn clockwise (any integer)."""
+    """Rotate ``h`` about the origin by ``turns`` sixths of a turn clockwise (any integer).
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     q, r = h
     for _ in range(turns % 6):
         q, r = -r, q + r
@@ -49,7 +61,10 @@ def rotate(h: Hex, turns: int) -> Hex:
 
 
 def within(center: Hex, radius: int) -> Iterator[Hex]:
-    """Yield every hex at distance <= ``radius`` of ``center``, row by row (r, then q)."""
+    """Yield every hex at distance <= ``radius`` of ``center``, row by row (r, then q).
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     for dr in range(-radius, radius + 1):
         for dq in range(max(-radius, -dr - radius), min(radius, -dr + radius) + 1):
             yield (center[0] + dq, center[1] + dr)
@@ -63,7 +78,10 @@ _MACRO_R: Hex = rotate(_MACRO_Q, 1)
 
 
 def section_center(slot: Hex) -> Hex:
-    """Return the board hex at the centre of the section placed at macro position ``slot``."""
+    """Return the board hex at the centre of the section placed at macro position ``slot``.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     a, b = slot
     return (a * _MACRO_Q[0] + b * _MACRO_R[0], a * _MACRO_Q[1] + b * _MACRO_R[1])
 
@@ -74,6 +92,8 @@ def section_cells(slot: Hex, rotation: int) -> list[tuple[Hex, Hex]]:
     :returns: ``(local, board)`` pairs: the section's local hex ``local`` (as in its data
         file) lands on board hex ``board`` when the section sits at macro ``slot`` turned
         ``rotation`` sixths clockwise.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
     """
     center = section_center(slot)
     return [(local, add(center, rotate(local, rotation))) for local in SECTION_HEXES]
@@ -96,14 +116,20 @@ _LABEL = re.compile(r"^\s*([A-Za-z]{1,2})\s*-?\s*(\d{1,3})\s*$")
 
 
 def column_name(index: int) -> str:
-    """Return the column letters for 0-based ``index`` (0 -> A, 25 -> Z, 26 -> AA)."""
+    """Return the column letters for 0-based ``index`` (0 -> A, 25 -> Z, 26 -> AA).
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     if index < 26:
         return chr(ord("A") + index)
     return chr(ord("A") + index // 26 - 1) + chr(ord("A") + index % 26)
 
 
 def column_index(name: str) -> int:
-    """Inverse of `column_name` (case-insensitive). :raises ValueError: for bad letters."""
+    """Inverse of `column_name` (case-insensitive). :raises ValueError: for bad letters.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     name = name.upper()
     if not name.isalpha() or not 1 <= len(name) <= 2:
         raise ValueError(f"not a column: {name!r}")
@@ -113,13 +139,19 @@ def column_index(name: str) -> int:
 
 
 def to_offset(h: Hex) -> tuple[int, int]:
-    """Return the odd-r offset ``(col, row)`` of axial ``h``."""
+    """Return the odd-r offset ``(col, row)`` of axial ``h``.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     q, r = h
     return (q + (r - (r & 1)) // 2, r)
 
 
 def from_offset(col: int, row: int) -> Hex:
-    """Return the axial hex of odd-r offset ``(col, row)``."""
+    """Return the axial hex of odd-r offset ``(col, row)``.
+
+    Rule: homm4:terrain-map-sections (hex geometry).
+    """
     return (col - (row - (row & 1)) // 2, row)
 
 

@@ -32,7 +32,10 @@ StepCost = Callable[[Hex, Hex], int | None]
 
 # ------------------------------------------------------------------ factions
 def card_faction(state: Homm4State, instance: int) -> str | None:
-    """Return the faction value of a Hero or Unit card, else None."""
+    """Return the faction value of a Hero or Unit card, else None.
+
+    Rule: homm4:advanced-rules.native-and-special-lands.
+    """
     found = zones.card(state, instance)
     if isinstance(found, HeroCard | UnitCard):
         return found.faction.value
@@ -61,7 +64,10 @@ def army_flies(state: Homm4State, army: Army) -> bool:
 
 
 def flying_army(state: Homm4State, army: Army) -> bool:
-    """Whether ``army`` moves by the Flying Armies rule in this game (option and cards)."""
+    """Whether ``army`` moves by the Flying Armies rule in this game (option and cards).
+
+    Rule: homm4:advanced-rules.flying-armies.
+    """
     return state.options.flying and army_flies(state, army)
 
 
@@ -75,7 +81,9 @@ def entrance_pair(state: Homm4State, site: Site) -> Site | None:
 
 def jump_edges(state: Homm4State) -> dict[Hex, Hex]:
     """Return entrance hex -> paired entrance hex for every found entrance pair end (an
-    Army travels between them without spending Movement Points)."""
+    Army travels between them without spending Movement Points).
+    Rule: homm4:terrain-map-sections-with-underground.
+    """
     found: dict[Hex, Hex] = {}
     for site in state.sites:
         if site.entrance is None or not site.found:
@@ -88,7 +96,9 @@ def jump_edges(state: Homm4State) -> dict[Hex, Hex]:
 
 def step_cost_fn(state: Homm4State, army: Army) -> StepCost:
     """Return the step-cost function for ``army`` under this game's options (see the
-    module docstring). Off-board hexes and Cave Walls always cost None."""
+    module docstring). Off-board hexes and Cave Walls always cost None.
+    Rule: homm4:movement-phase.movement-points-and-terrain.
+    """
     shape = board.board_of(state)
     legend = board.map_data().terrain
     flies = flying_army(state, army)
@@ -131,7 +141,9 @@ def step_cost_fn(state: Homm4State, army: Army) -> StepCost:
 
 def step_targets(state: Homm4State, here: Hex, jumps: dict[Hex, Hex]) -> list[Hex]:
     """Return the hexes one step from ``here``: its six neighbours, plus the paired
-    entrance when ``here`` is a found underground entrance."""
+    entrance when ``here`` is a found underground entrance.
+    Rule: homm4:terrain-map-sections-with-underground.
+    """
     found = neighbours(here)
     other = jumps.get(here)
     if other is not None:
@@ -141,13 +153,18 @@ def step_targets(state: Homm4State, here: Hex, jumps: dict[Hex, Hex]) -> list[He
 
 def can_stop(state: Homm4State, where: Hex) -> bool:
     """Whether an Army may end a move on ``where``: a passable board hex (Flying Armies
-    fly over impassable terrain but may not stop there)."""
+    fly over impassable terrain but may not stop there).
+    Rule: homm4:advanced-rules.flying-armies.
+    """
     return board.step_cost2(state, where) is not None
 
 
 # ------------------------------------------------------------------ battles
 def battle_terrain(state: Homm4State) -> Terrain | None:
-    """Return the legend entry of the hex the current battle is fought on, or None."""
+    """Return the legend entry of the hex the current battle is fought on, or None.
+
+    Rule: homm4:advanced-rules.native-and-special-lands.
+    """
     if state.battle is None:
         return None
     return board.terrain_at(state, state.battle.hex)

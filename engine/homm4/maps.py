@@ -118,7 +118,10 @@ class MapData(_M):
 
 
 def parse_maps(terrain: dict[str, Any], sections: dict[str, Any]) -> MapData:
-    """Build `MapData` from the parsed TOML files. :raises ValueError: on bad data."""
+    """Build `MapData` from the parsed TOML files. :raises ValueError: on bad data.
+
+    Rule: homm4:terrain-map-sections.
+    """
     legend = {t["code"]: Terrain.model_validate(t) for t in terrain.get("terrain", [])}
     parsed = {s["id"]: MapSection.model_validate(s) for s in sections.get("sections", [])}
     return MapData(terrain=legend, sections=parsed)
@@ -126,7 +129,10 @@ def parse_maps(terrain: dict[str, Any], sections: dict[str, Any]) -> MapData:
 
 @cache
 def load_maps() -> MapData:
-    """Load and validate the shipped legend and sections (cached for the process)."""
+    """Load and validate the shipped legend and sections (cached for the process).
+
+    Rule: homm4:terrain-map-sections.
+    """
     data = resources.files("engine.homm4.data")
     return parse_maps(
         tomllib.loads(data.joinpath("terrain.toml").read_text(encoding="utf-8")),

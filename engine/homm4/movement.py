@@ -98,7 +98,10 @@ def encounter(state: Homm4State, seat: int, where: Hex) -> Encounter | None:
 
 # ------------------------------------------------------------------ paths
 def battle_hexes(state: Homm4State, seat: int) -> set[Hex]:
-    """Return every hex where ``seat`` would start a battle by entering (see `encounter`)."""
+    """Return every hex where ``seat`` would start a battle by entering (see `encounter`).
+
+    Rule: homm4:battles.attackers-and-defenders.
+    """
     allies = state.options.allies
     found = {a.hex for a in state.armies if not allies(seat, a.owner)}
     for site in state.sites:
@@ -119,6 +122,8 @@ def reachable(state: Homm4State, army: Army) -> dict[Hex, tuple[int, Hex | None]
     Step costs follow `lands.step_cost_fn` (Flying Armies, Native Lands, underground
     entrances). A Flying Army's tree also holds the impassable hexes it flies over: use
     `lands.can_stop` before ending a move on one.
+
+    Rule: homm4:movement-phase.movement-points-and-terrain.
     """
     start = army.hex
     cost_of = lands.step_cost_fn(state, army)
@@ -174,7 +179,10 @@ def reachable_text(
 
 
 def path_to(tree: dict[Hex, tuple[int, Hex | None]], target: Hex) -> list[Hex]:
-    """Return the hexes from the start to ``target`` (both included) in ``tree``."""
+    """Return the hexes from the start to ``target`` (both included) in ``tree``.
+
+    Rule: homm4:movement-phase.movement-points-and-terrain.
+    """
     path = [target]
     while True:
         prev = tree[path[-1]][1]
@@ -186,7 +194,10 @@ def path_to(tree: dict[Hex, tuple[int, Hex | None]], target: Hex) -> list[Hex]:
 
 
 def own_army(state: Homm4State, seat: int, army_id: int) -> Army:
-    """Return ``seat``'s Army ``army_id``. :raises IllegalMove: if it is not theirs."""
+    """Return ``seat``'s Army ``army_id``. :raises IllegalMove: if it is not theirs.
+
+    Rule: homm4:movement-phase.
+    """
     found = zones.army(state, army_id)
     if found.owner != seat:
         raise IllegalMove(f"Army {army_id} is not yours.")
@@ -353,7 +364,9 @@ def _start_battle(state: Homm4State, army: Army, where: Hex, found: Encounter) -
 
 def move_options(state: Homm4State, seat: int) -> list[Move]:
     """Every move ``seat`` may make now: each Army not done to each reachable hex, plus,
-    for an adjacent battle hex, one move with every other ready Army on the hex joining."""
+    for an adjacent battle hex, one move with every other ready Army on the hex joining.
+    Rule: homm4:movement-phase.
+    """
     options: list[Move] = []
     for army in zones.armies_of(state, seat):
         if army.done or army.mp2 <= 0:
@@ -601,7 +614,10 @@ def recruit(state: Homm4State, seat: int, command: Recruit) -> list[Event]:
 
 
 def recruit_options(state: Homm4State, seat: int) -> list[Recruit]:
-    """Every recruitment ``seat`` may make now (default payment)."""
+    """Every recruitment ``seat`` may make now (default payment).
+
+    Rule: homm4:movement-phase.creature-dwellings.
+    """
     options: list[Recruit] = []
     player = state.players_state[seat]
     for army in zones.armies_of(state, seat):
@@ -670,7 +686,10 @@ def cast_adventure_spell(state: Homm4State, seat: int, command: CastAdventureSpe
 
 
 def adventure_spell_options(state: Homm4State, seat: int) -> list[CastAdventureSpell]:
-    """Every adventure Spell cast ``seat``'s Heroes may make now."""
+    """Every adventure Spell cast ``seat``'s Heroes may make now.
+
+    Rule: homm4:heroes-levels-skills-and-spells.casting-spells.
+    """
     options: list[CastAdventureSpell] = []
     for army in zones.armies_of(state, seat):
         for hero in army_rules.army_heroes(state, army):

@@ -28,7 +28,10 @@ from engine.homm4.state import Homm4State
 
 
 def own_factions(state: Homm4State, seat: int) -> set[Faction]:
-    """Return the factions of the Towns ``seat`` controls and of its free Town card."""
+    """Return the factions of the Towns ``seat`` controls and of its free Town card.
+
+    Rule: homm4:purchase-phase.
+    """
     factions: set[Faction] = set()
     for site in zones.towns_of(state, seat):
         if site.card is not None:
@@ -62,6 +65,7 @@ def auto_pay(state: Homm4State, seat: int, cost: int, exclude: Iterable[int] = (
 
     :param exclude: cards that may not pay (the card being bought).
     :raises IllegalMove: if the Hand holds fewer than ``cost`` cards able to pay.
+    Rule: homm4:purchase-phase.
     """
     if cost <= 0:
         return []
@@ -78,7 +82,10 @@ def auto_pay(state: Homm4State, seat: int, cost: int, exclude: Iterable[int] = (
 
 
 def can_afford(state: Homm4State, seat: int, cost: int, exclude: Iterable[int] = ()) -> bool:
-    """Whether ``seat``'s Hand holds ``cost`` cards, not counting ``exclude``."""
+    """Whether ``seat``'s Hand holds ``cost`` cards, not counting ``exclude``.
+
+    Rule: homm4:start-of-the-game.
+    """
     barred = set(exclude)
     return sum(1 for c in state.players_state[seat].hand if c not in barred) >= cost
 
@@ -93,6 +100,7 @@ def check_payment(
 
     :returns: the cards to discard, in order.
     :raises IllegalMove: naming what is wrong and what is allowed instead.
+    Rule: homm4:start-of-the-game.
     """
     if pay is None:
         return auto_pay(state, seat, cost, exclude)
@@ -121,6 +129,7 @@ def discard_payment(state: Homm4State, seat: int, cards: Sequence[int], reason: 
     """Move ``cards`` from ``seat``'s Hand to its discard pile (face up: public).
 
     :returns: one ``pay`` event naming the discarded cards (they are face up now).
+    Rule: homm4:purchase-phase.
     """
     hand = state.players_state[seat].hand
     for instance in cards:

@@ -42,7 +42,9 @@ OTHER_FACTION_HERO_PRICE = 4
 # ------------------------------------------------------------------ lookups
 def hide_name(state: Homm4State, instance: int, message: str) -> str:
     """Replace the name of hidden card ``instance`` in ``message`` by ``card #N`` (rule:
-    an error message never names a card from a Hand, Risk Stack or deck)."""
+    an error message never names a card from a Hand, Risk Stack or deck).
+    Rule: homm4:start-of-the-game.
+    """
     return message.replace(zones.card(state, instance).name, f"card #{instance}")
 
 
@@ -50,6 +52,7 @@ def town_card(state: Homm4State, site: Site) -> TownCard:
     """Return the Town card of an identified Town site.
 
     :raises IllegalMove: if the site is not an identified Town.
+    Rule: homm4:card-types.town-cards.
     """
     found = zones.card_as(state, site.card, TownCard) if site.card is not None else None
     if site.kind != "town" or found is None:
@@ -61,6 +64,7 @@ def own_town(state: Homm4State, seat: int, label_text: str) -> Site:
     """Return the Town ``seat`` controls at the hex named ``label_text``.
 
     :raises InvalidInput | IllegalMove: when the hex is bad or holds no Town of ``seat``.
+    Rule: homm4:purchase-phase.
     """
     where = board.parse_hex(state, label_text)
     site = zones.site_at(state, where)
@@ -91,7 +95,10 @@ def shop_town(state: Homm4State, seat: int, label_text: str) -> Site:
 
 
 def ally_towns(state: Homm4State, seat: int) -> list[Site]:
-    """Return the teammates' Towns where ``seat`` has an Army standing (Team Play), by id."""
+    """Return the teammates' Towns where ``seat`` has an Army standing (Team Play), by id.
+
+    Rule: homm4:game-variants.team-play.
+    """
     if not state.options.teams:
         return []
     mine = {a.hex for a in zones.armies_of(state, seat)}
@@ -131,19 +138,28 @@ def hero_price(state: Homm4State, town: TownCard, site: Site, hero: HeroCard) ->
 
 
 def available_units(state: Homm4State, site: Site) -> list[str]:
-    """Return the unit card ids a Town sells at its current level (cumulative)."""
+    """Return the unit card ids a Town sells at its current level (cumulative).
+
+    Rule: homm4:purchase-phase.
+    """
     town = town_card(state, site)
     return [u for level in town.levels[: site.level] for u in level.units]
 
 
 def artifact_categories(state: Homm4State, site: Site) -> set[ArtifactCategory]:
-    """Return the Artifact categories on sale in a Town at its current level."""
+    """Return the Artifact categories on sale in a Town at its current level.
+
+    Rule: homm4:purchase-phase.
+    """
     town = town_card(state, site)
     return {c for level in town.levels[: site.level] for c in level.artifact_categories}
 
 
 def skills_for_sale(state: Homm4State, site: Site) -> dict[str, int]:
-    """Return skill card id -> price for the Skills a Town sells at its current level."""
+    """Return skill card id -> price for the Skills a Town sells at its current level.
+
+    Rule: homm4:errata.
+    """
     town = town_card(state, site)
     offers: dict[str, int] = {}
     for level in town.levels[: site.level]:
@@ -153,7 +169,10 @@ def skills_for_sale(state: Homm4State, site: Site) -> dict[str, int]:
 
 
 def teaches(state: Homm4State, site: Site, spell: SpellCard) -> bool:
-    """Whether a Town at its current level teaches ``spell`` (its school at that level)."""
+    """Whether a Town at its current level teaches ``spell`` (its school at that level).
+
+    Rule: homm4:heroes-levels-skills-and-spells.learning-spells.
+    """
     town = town_card(state, site)
     return any(
         spell.school in level.spell_schools and spell.level <= level.max_spell_level
@@ -162,7 +181,10 @@ def teaches(state: Homm4State, site: Site, spell: SpellCard) -> bool:
 
 
 def controls_object(state: Homm4State, seat: int, object_id: str) -> bool:
-    """Whether ``seat`` controls an Object site identified by the Object card ``object_id``."""
+    """Whether ``seat`` controls an Object site identified by the Object card ``object_id``.
+
+    Rule: homm4:errata.
+    """
     for site in state.sites:
         if site.kind == "object" and zones.object_user(site) == seat and site.card is not None:
             found = zones.card_as(state, site.card, ObjectCard)
@@ -172,7 +194,10 @@ def controls_object(state: Homm4State, seat: int, object_id: str) -> bool:
 
 
 def unit_problem(state: Homm4State, seat: int, unit: UnitCard) -> str | None:
-    """Say why ``seat`` may not buy ``unit`` anywhere (X cost, missing Object), or None."""
+    """Say why ``seat`` may not buy ``unit`` anywhere (X cost, missing Object), or None.
+
+    Rule: homm4:purchase-phase.
+    """
     if unit.cost is None:
         return "That Unit has an X cost and cannot be bought."
     for ability in unit.abilities:
@@ -430,7 +455,9 @@ def _hand_and_risk(state: Homm4State, seat: int) -> list[int]:
 
 def buy_options(state: Homm4State, seat: int) -> list[BuyUnit]:
     """Every affordable purchase: each buyable card x each Town x (garrison or each Army
-    there), paid by the default rule (``pay=None``)."""
+    there), paid by the default rule (``pay=None``).
+    Rule: homm4:purchase-phase.
+    """
     options: list[BuyUnit] = []
     cards = _hand_and_risk(state, seat)
     for site in [*zones.towns_of(state, seat), *ally_towns(state, seat)]:
@@ -462,7 +489,10 @@ def buy_options(state: Homm4State, seat: int) -> list[BuyUnit]:
 
 
 def upgrade_options(state: Homm4State, seat: int) -> list[UpgradeTown]:
-    """Every Town ``seat`` may upgrade now and can pay for."""
+    """Every Town ``seat`` may upgrade now and can pay for.
+
+    Rule: homm4:purchase-phase.
+    """
     return [
         UpgradeTown(town=board.label(state, s.hex))
         for s in zones.towns_of(state, seat)
@@ -487,7 +517,10 @@ def _heroes_in_own_towns(
 
 
 def artifact_options(state: Homm4State, seat: int) -> list[BuyArtifact]:
-    """Every Artifact ``seat`` may buy now for a Hero standing in one of its Towns."""
+    """Every Artifact ``seat`` may buy now for a Hero standing in one of its Towns.
+
+    Rule: homm4:purchase-phase.
+    """
     options: list[BuyArtifact] = []
     cards = _hand_and_risk(state, seat)
     for hero, site in _heroes_in_own_towns(state, seat, allies=True):
@@ -506,7 +539,10 @@ def artifact_options(state: Homm4State, seat: int) -> list[BuyArtifact]:
 
 
 def skill_options(state: Homm4State, seat: int) -> list[BuySkill]:
-    """Every Skill ``seat`` may buy now in a Town that sells it, for a Hero there."""
+    """Every Skill ``seat`` may buy now in a Town that sells it, for a Hero there.
+
+    Rule: homm4:errata.
+    """
     options: list[BuySkill] = []
     cards = _hand_and_risk(state, seat)
     for hero, site in _heroes_in_own_towns(state, seat):
@@ -526,7 +562,10 @@ def skill_options(state: Homm4State, seat: int) -> list[BuySkill]:
 
 
 def spell_options(state: Homm4State, seat: int) -> list[LearnSpell]:
-    """Every Spell ``seat`` may teach a Hero standing in one of its Towns now."""
+    """Every Spell ``seat`` may teach a Hero standing in one of its Towns now.
+
+    Rule: homm4:heroes-levels-skills-and-spells.learning-spells.
+    """
     options: list[LearnSpell] = []
     cards = _hand_and_risk(state, seat)
     for hero, site in _heroes_in_own_towns(state, seat, allies=True):
@@ -544,7 +583,10 @@ def spell_options(state: Homm4State, seat: int) -> list[LearnSpell]:
 def purchase_options(
     state: Homm4State, seat: int
 ) -> Sequence[BuyUnit | UpgradeTown | BuyArtifact | BuySkill | LearnSpell]:
-    """All Purchase Phase actions ``seat`` may take now (without ``end_purchase``)."""
+    """All Purchase Phase actions ``seat`` may take now (without ``end_purchase``).
+
+    Rule: homm4:purchase-phase.
+    """
     return [
         *buy_options(state, seat),
         *upgrade_options(state, seat),

@@ -31,13 +31,18 @@ def _living(state: Homm4State, seat: int) -> bool:
 
 
 def offered_sites(state: Homm4State) -> set[int]:
-    """Return the ids of sites with a pending scouting offer."""
+    """Return the ids of sites with a pending scouting offer.
+
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     return {i.site for i in state.interrupts if isinstance(i, ScoutOffer)}
 
 
 def sites_in_sight(state: Homm4State, army: Army) -> list[Site]:
     """Return the unidentified sites within ``army``'s Sight Radius that its owner has not
-    passed on this turn and that are not already being offered, by site id."""
+    passed on this turn and that are not already being offered, by site id.
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     radius = army_rules.sight_radius(state, army)
     pending = offered_sites(state)
     return [
@@ -102,6 +107,7 @@ def site_by_label(state: Homm4State, text: str) -> Site:
     """Return the site on the hex named ``text``.
 
     :raises InvalidInput | IllegalMove: if the label is bad or no icon is there.
+    Rule: homm4:movement-phase.scouting-terrain.
     """
     where = board.parse_hex(state, text)
     found = zones.site_at(state, where)
@@ -115,7 +121,9 @@ def site_by_label(state: Homm4State, text: str) -> Site:
 def identify_options(state: Homm4State, seat: int, site: Site) -> list[int]:
     """Return the cards ``seat`` may identify ``site`` with, sorted: its free Town card for
     a Town; Town cards, Unit cards with a numeric cost, or Strategic Object / Artifact cards
-    from its Hand and Risk Stack, by site kind."""
+    from its Hand and Risk Stack, by site kind.
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     player = state.players_state[seat]
     options: list[int] = []
     for instance in sorted(player.hand + player.risk):
@@ -146,7 +154,9 @@ def _current_offer(state: Homm4State, seat: int, site: Site) -> ScoutOffer:
 def advance_offer(state: Homm4State, offer: ScoutOffer) -> bool:
     """Mark the current offeree as asked and pass the offer clockwise to the next seat in
     the game not yet asked. :returns: False when everyone has been asked (the site is then
-    marked as declined by the scout for this turn)."""
+    marked as declined by the scout for this turn).
+    Rule: homm4:movement-phase.towns.
+    """
     if offer.offeree not in offer.asked:
         offer.asked.append(offer.offeree)
     n = state.players
@@ -197,6 +207,7 @@ def identify(state: Homm4State, seat: int, site_label: str, instance: int) -> li
     intelligence ("play continues as if it had been identified by the player who scouted").
 
     :raises IllegalMove: if the card is not one ``seat`` may identify this site with.
+    Rule: homm4:chipping-in-for-the-guard.
     """
     site = site_by_label(state, site_label)
     offer = _current_offer(state, seat, site)
@@ -337,12 +348,18 @@ def _faction(state: Homm4State, instance: int) -> Faction | None:
 
 
 def guard_faction(state: Homm4State, chip: ChipIn) -> Faction | None:
-    """Return the faction of a Guard being formed (its first card's)."""
+    """Return the faction of a Guard being formed (its first card's).
+
+    Rule: homm4:chipping-in-for-the-guard.
+    """
     return _faction(state, chip.guard[0]) if chip.guard else None
 
 
 def reinforce_options(state: Homm4State, seat: int) -> list[int]:
-    """Return the Hand and Risk Stack Unit cards of the Guard's faction ``seat`` may add."""
+    """Return the Hand and Risk Stack Unit cards of the Guard's faction ``seat`` may add.
+
+    Rule: homm4:chipping-in-for-the-guard.
+    """
     head = state.interrupts[0] if state.interrupts else None
     if not isinstance(head, ChipIn) or head.guard_player != seat:
         return []
@@ -360,6 +377,7 @@ def reinforce_guard(state: Homm4State, seat: int, cards: Sequence[int]) -> list[
     Stack, possibly none) and set the Guard Stack on its site.
 
     :raises IllegalMove: naming a card that may not reinforce the Guard.
+    Rule: homm4:chipping-in-for-the-guard.
     """
     head = state.interrupts[0]
     assert isinstance(head, ChipIn)

@@ -345,13 +345,18 @@ def place_entrance(state: Homm4State, seat: int, surface: str, underground: str)
 def default_entrance(state: Homm4State) -> tuple[str, str]:
     """The documented default of ``place_entrance``: the pair the quick set-up would draw
     now (`board.draw_entrance` with a copy of ``state.rng``, which is not advanced), as
-    ``(surface label, underground label)``."""
+    ``(surface label, underground label)``.
+    Rule: homm4:terrain-map-sections-with-underground.
+    """
     up, down = board.draw_entrance(state, Rng(seed=state.rng.seed, counter=state.rng.counter))
     return board.label(state, up.hex), board.label(state, down.hex)
 
 
 def begin_seat_setup(state: Homm4State, seat: int) -> list[Event]:
-    """``seat`` draws its 8 opening cards and must choose its Risk Stack."""
+    """``seat`` draws its 8 opening cards and must choose its Risk Stack.
+
+    Rule: homm4:start-of-the-game.
+    """
     state.active = seat
     state.setup_step = "risk"
     return zones.draw(state, seat, OPENING_DRAW, "opening draw")
@@ -390,7 +395,9 @@ def choose_risk_stack(state: Homm4State, seat: int, cards: Sequence[int]) -> lis
 
 def army_hexes(state: Homm4State, seat: int) -> list[Hex]:
     """Return the hexes where ``seat`` may place its first Army token: edge hexes of the
-    surface map that are not impassable and hold no other player's Army, row by row."""
+    surface map that are not impassable and hold no other player's Army, row by row.
+    Rule: homm4:start-of-the-game.
+    """
     shape = board.board_of(state)
     taken = {a.hex for a in state.armies if a.owner != seat}
     return [
@@ -436,7 +443,9 @@ def place_army(state: Homm4State, seat: int, label_text: str) -> list[Event]:
 
 def default_risk_stack(state: Homm4State, seat: int) -> list[int]:
     """The documented default Risk Stack: keep in Hand the 3 cards the default payment
-    rule would spend first (they are the least useful to hold back), risk the other 5."""
+    rule would spend first (they are the least useful to hold back), risk the other 5.
+    Rule: homm4:start-of-the-game.
+    """
     from engine.homm4 import payment
 
     player = state.players_state[seat]

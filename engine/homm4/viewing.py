@@ -29,17 +29,26 @@ from engine.homm4.views import (
 
 
 def ref(state: Homm4State, instance: int) -> CardRef:
-    """Return the `CardRef` of a face-up card instance."""
+    """Return the `CardRef` of a face-up card instance.
+
+    Rule: homm4:start-of-the-game.
+    """
     return CardRef(id=instance, card=state.card_defs[instance])
 
 
 def refs(state: Homm4State, instances: Iterable[int]) -> tuple[CardRef, ...]:
-    """Return `CardRef`s of face-up card instances, in order."""
+    """Return `CardRef`s of face-up card instances, in order.
+
+    Rule: homm4:start-of-the-game.
+    """
     return tuple(ref(state, i) for i in instances)
 
 
 def hex_views(state: Homm4State) -> tuple[HexView, ...]:
-    """Every board hex with its label, terrain, section and edge flag, row by row."""
+    """Every board hex with its label, terrain, section and edge flag, row by row.
+
+    Rule: homm4:terrain-map-sections.
+    """
     shape = board.board_of(state)
     return tuple(
         HexView(
@@ -55,7 +64,10 @@ def hex_views(state: Homm4State) -> tuple[HexView, ...]:
 
 
 def site_status(site: Site) -> Literal["unidentified", "identified", "guarded", "owned", "spent"]:
-    """Return a site's public status (see `SiteView.status`)."""
+    """Return a site's public status (see `SiteView.status`).
+
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     if site.spent:
         return "spent"
     if site.card is None and not site.found:
@@ -68,7 +80,10 @@ def site_status(site: Site) -> Literal["unidentified", "identified", "guarded", 
 
 
 def site_view(state: Homm4State, site: Site) -> SiteView:
-    """The public view of one site."""
+    """The public view of one site.
+
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     return SiteView(
         id=site.id,
         kind=site.kind,
@@ -90,7 +105,10 @@ def site_view(state: Homm4State, site: Site) -> SiteView:
 
 
 def inventory_view(state: Homm4State, hero: int) -> InventoryView:
-    """The public view of a Hero and the cards under it."""
+    """The public view of a Hero and the cards under it.
+
+    Rule: homm4:heroes-levels-skills-and-spells.hero-level.
+    """
     inv = heroes.inventory(state, hero)
     return InventoryView(
         hero=ref(state, hero),
@@ -106,7 +124,10 @@ def inventory_view(state: Homm4State, hero: int) -> InventoryView:
 
 
 def army_view(state: Homm4State, army: Army) -> ArmyView:
-    """The public view of an Army token and its face-up Army Stack."""
+    """The public view of an Army token and its face-up Army Stack.
+
+    Rule: homm4:army-and-object-town-tokens.
+    """
     from engine.homm4 import armies as army_rules
 
     return ArmyView(
@@ -125,7 +146,10 @@ def army_view(state: Homm4State, army: Army) -> ArmyView:
 
 
 def player_view(state: Homm4State, seat: int) -> PlayerView:
-    """One seat's public summary: counts of hidden zones, the face-up discard pile."""
+    """One seat's public summary: counts of hidden zones, the face-up discard pile.
+
+    Rule: homm4:start-of-the-game.
+    """
     player = state.players_state[seat]
     return PlayerView(
         seat=seat,
@@ -142,14 +166,20 @@ def player_view(state: Homm4State, seat: int) -> PlayerView:
 
 
 def battle_view(state: Homm4State) -> BattleView | None:
-    """The battle in progress, as the battle module draws it."""
+    """The battle in progress, as the battle module draws it.
+
+    Rule: homm4:battles.tactical-deployment.
+    """
     if state.battle is None:
         return None
     return battle.battle_view(state)
 
 
 def public_view(state: Homm4State) -> PublicView:
-    """Everything everyone may see (no Hand, Risk Stack or deck card)."""
+    """Everything everyone may see (no Hand, Risk Stack or deck card).
+
+    Rule: homm4:start-of-the-game.
+    """
     from engine.homm4.ruleset import Homm4Ruleset
 
     return PublicView(**_public_fields(state, Homm4Ruleset))
@@ -189,7 +219,10 @@ def _public_fields(state: Homm4State, ruleset_class: type) -> dict[str, object]:
 
 
 def seat_view(state: Homm4State, seat: int) -> SeatView:
-    """The public view plus ``seat``'s own Hand and Risk Stack."""
+    """The public view plus ``seat``'s own Hand and Risk Stack.
+
+    Rule: homm4:start-of-the-game.
+    """
     from engine.homm4.ruleset import Homm4Ruleset
 
     player = state.players_state[seat]

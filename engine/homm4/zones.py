@@ -32,35 +32,53 @@ C = TypeVar("C", bound=Card)
 
 
 def pool() -> CardPool:
-    """The shipped card pool (cached)."""
+    """The shipped card pool (cached).
+
+    Rule: homm4:card-types.
+    """
     return load_card_pool()
 
 
 def card(state: Homm4State, instance: int) -> Card:
-    """Return the pool card of ``instance``. :raises IllegalMove: for an unknown number."""
+    """Return the pool card of ``instance``. :raises IllegalMove: for an unknown number.
+
+    Rule: homm4:card-types.
+    """
     if not 0 <= instance < len(state.card_defs):
         raise IllegalMove(f"There is no card #{instance} in this game.")
     return pool().get(state.card_defs[instance])
 
 
 def card_as(state: Homm4State, instance: int, kind: type[C]) -> C | None:
-    """Return the pool card of ``instance`` if it is a ``kind`` (e.g. `UnitCard`), else None."""
+    """Return the pool card of ``instance`` if it is a ``kind`` (e.g. `UnitCard`), else None.
+
+    Rule: homm4:card-types.
+    """
     found = card(state, instance)
     return found if isinstance(found, kind) else None
 
 
 def name(state: Homm4State, instance: int) -> str:
-    """Return ``"Orc #17"``: the card's name and instance number (only for face-up cards)."""
+    """Return ``"Orc #17"``: the card's name and instance number (only for face-up cards).
+
+    Rule: homm4:card-types.
+    """
     return f"{card(state, instance).name} #{instance}"
 
 
 def is_hero(state: Homm4State, instance: int) -> bool:
-    """Whether ``instance`` is a Hero card."""
+    """Whether ``instance`` is a Hero card.
+
+    Rule: homm4:card-types.
+    """
     return isinstance(card(state, instance), HeroCard)
 
 
 def is_unit(state: Homm4State, instance: int) -> bool:
-    """Whether ``instance`` is a Unit card."""
+    """Whether ``instance`` is a Unit card.
+
+    Rule: homm4:card-types.
+    """
     return isinstance(card(state, instance), UnitCard)
 
 
@@ -77,7 +95,10 @@ __all__ = [
 
 # ------------------------------------------------------------------ drawing
 def reshuffle(state: Homm4State, seat: int) -> list[Event]:
-    """Shuffle ``seat``'s discard pile to form its new draw deck (deck must be empty)."""
+    """Shuffle ``seat``'s discard pile to form its new draw deck (deck must be empty).
+
+    Rule: homm4:setup.
+    """
     player = state.players_state[seat]
     if player.deck or not player.discard:
         return []
@@ -97,6 +118,7 @@ def take_top(state: Homm4State, seat: int) -> tuple[int | None, list[Event]]:
     """Remove and return the top card of ``seat``'s deck, reshuffling first if it is empty.
 
     :returns: ``(instance or None when deck and discard are both empty, events)``.
+    Rule: homm4:setup.
     """
     events = reshuffle(state, seat)
     player = state.players_state[seat]
@@ -109,6 +131,8 @@ def draw(state: Homm4State, seat: int, count: int, reason: str) -> list[Event]:
     """Draw ``count`` cards into ``seat``'s Hand (fewer if deck and discard run out).
 
     The public line gives the number drawn; the private line names the cards.
+
+    Rule: homm4:setup.
     """
     events: list[Event] = []
     drawn: list[int] = []
@@ -134,7 +158,10 @@ def draw(state: Homm4State, seat: int, count: int, reason: str) -> list[Event]:
 
 
 def to_discard(state: Homm4State, instance: int) -> None:
-    """Put ``instance`` on its owner's discard pile (it must already be out of every zone)."""
+    """Put ``instance`` on its owner's discard pile (it must already be out of every zone).
+
+    Rule: homm4:setup.
+    """
     state.players_state[state.card_owner[instance]].discard.append(instance)
 
 
@@ -142,6 +169,7 @@ def take_from_hand_or_risk(state: Homm4State, seat: int, instance: int) -> str:
     """Remove ``instance`` from ``seat``'s Hand or Risk Stack; return ``"hand"`` or ``"risk"``.
 
     :raises IllegalMove: if the card is in neither (the message does not reveal where it is).
+    Rule: homm4:start-of-the-game.
     """
     player = state.players_state[seat]
     if instance in player.hand:
@@ -154,14 +182,20 @@ def take_from_hand_or_risk(state: Homm4State, seat: int, instance: int) -> str:
 
 
 def in_hand_or_risk(state: Homm4State, seat: int, instance: int) -> bool:
-    """Whether ``instance`` is in ``seat``'s Hand or Risk Stack."""
+    """Whether ``instance`` is in ``seat``'s Hand or Risk Stack.
+
+    Rule: homm4:start-of-the-game.
+    """
     player = state.players_state[seat]
     return instance in player.hand or instance in player.risk
 
 
 # ------------------------------------------------------------- board lookups
 def army(state: Homm4State, army_id: int) -> Army:
-    """Return the Army ``army_id``. :raises IllegalMove: if there is none."""
+    """Return the Army ``army_id``. :raises IllegalMove: if there is none.
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     for candidate in state.armies:
         if candidate.id == army_id:
             return candidate
@@ -169,17 +203,26 @@ def army(state: Homm4State, army_id: int) -> Army:
 
 
 def armies_of(state: Homm4State, seat: int) -> list[Army]:
-    """Return ``seat``'s Armies, by id."""
+    """Return ``seat``'s Armies, by id.
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     return [a for a in state.armies if a.owner == seat]
 
 
 def armies_at(state: Homm4State, where: Hex) -> list[Army]:
-    """Return every Army on hex ``where``."""
+    """Return every Army on hex ``where``.
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     return [a for a in state.armies if a.hex == where]
 
 
 def site_at(state: Homm4State, where: Hex) -> Site | None:
-    """Return the site on hex ``where``, if any."""
+    """Return the site on hex ``where``, if any.
+
+    Rule: homm4:movement-phase.scouting-terrain.
+    """
     return next((s for s in state.sites if s.hex == where), None)
 
 
@@ -190,7 +233,10 @@ def object_user(site: Site) -> int | None:
 
 
 def towns_of(state: Homm4State, seat: int) -> list[Site]:
-    """Return the Towns ``seat`` controls."""
+    """Return the Towns ``seat`` controls.
+
+    Rule: homm4:income-phase.town-income.
+    """
     return [s for s in state.sites if s.kind == "town" and s.owner == seat]
 
 
@@ -206,10 +252,16 @@ def nearest_town(state: Homm4State, seat: int, origin: Hex) -> Site | None:
 
 
 def hero_in(state: Homm4State, cards: list[int]) -> list[int]:
-    """Return the Hero instances among ``cards``, in order."""
+    """Return the Hero instances among ``cards``, in order.
+
+    Rule: homm4:heroes-levels-skills-and-spells.heroes-in-battle.
+    """
     return [c for c in cards if is_hero(state, c)]
 
 
 def find_hero_army(state: Homm4State, hero: int) -> Army | None:
-    """Return the Army that carries Hero ``hero``, if any."""
+    """Return the Army that carries Hero ``hero``, if any.
+
+    Rule: homm4:movement-phase.managing-armies.
+    """
     return next((a for a in state.armies if hero in a.cards), None)
