@@ -26,8 +26,8 @@ log = logging.getLogger("bot.app")
 NO_TOKEN_HELP = """\
 heroes-table run: no Discord bot token is configured.
 
-Set DISCORD_TOKEN, either in the environment or in a file named .env in this folder
-(copy .env.example to .env and fill it in):
+Set DISCORD_TOKEN, either in the environment or in the settings file {env_file}
+(copy .env.example there and fill it in):
 
     DISCORD_TOKEN=your-bot-token
 
@@ -73,7 +73,8 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "db", None) is not None:
         settings = settings.model_copy(update={"db_path": args.db})
     if settings.discord_token is None:
-        print(NO_TOKEN_HELP, file=sys.stderr, end="")
+        where = "(none: --env-file none)" if env_file is None else str(Path(env_file).resolve())
+        print(NO_TOKEN_HELP.format(env_file=where), file=sys.stderr, end="")
         return 2
     configure_logging(settings.log_level)
     try:

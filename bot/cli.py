@@ -21,6 +21,12 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "backup": ("storage.backup", "Copy the live database with SQLite's online backup."),
 }
 
+NO_TOKEN_NOTE = (
+    "No DISCORD_TOKEN is set (in the environment or .env), so this is the local console. "
+    "To run the Discord bot, see `heroes-table run` and the README's 'Discord setup'."
+)
+"""Printed when the bare command starts the console for want of a token."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand's own arguments added."""
@@ -48,6 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or default_command()
     if args.command is None:
         args = parser.parse_args([command, *arguments])
+        if command == "local":
+            print(NO_TOKEN_NOTE, file=sys.stderr, flush=True)
     module = importlib.import_module(SUBCOMMANDS[command][0])
     code: int = module.main(args)
     return code

@@ -221,16 +221,20 @@ class Console:
         return f"You now act as {self.names[self.acting]} (hot-seat off; /as auto turns it on)."
 
     def help_text(self) -> str:
-        """The console's own commands and every slash command."""
+        """The console's own commands and the slash commands of this game: the commands
+        of every game (lobby, decks, moderators...) and those of its ruleset, not the
+        other games' ones."""
         from bot.service import GameService
 
         assert isinstance(self.service, GameService)
         own = [
             "Console: !N presses button N; !N.K picks option K of select N (!N.K,L for several);",
             "/as N acts as Player N; /as auto follows the turn (hot-seat); /quit leaves.",
-            "Slash commands (type them as in Discord, options as name:value):",
+            f"Slash commands of a {self.ruleset} game (type them as in Discord, options as "
+            "name:value or in order; quote values with spaces):",
         ]
-        return "\n".join(own + help_lines(self.service.specs()))
+        specs = [s for s in self.service.specs() if s.ruleset in (None, self.ruleset)]
+        return "\n".join(own + help_lines(specs))
 
     async def press(self, spec: str) -> str:
         """Press a numbered button or pick from a numbered select."""
@@ -332,11 +336,23 @@ class Console:
             data = getattr(image, "data", b"")
             name = getattr(image, "filename", "image.png")
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{len(self.images_written) + 1:04d}-{name}"
+            path = self.out_dir / f"{self._next_image_number():04d}-{name}"
             path.write_bytes(data)
             self.images_written.append(path)
             lines.append(f"  🖼  {path}")
         return lines
+
+    def _next_image_number(self) -> int:
+        """The next picture's number: after this session's, and after the pictures an
+        earlier session left in the folder (a resumed game overwrites none of them)."""
+        if self.images_written:
+            return int(self.images_written[-1].name[:4]) + 1
+        earlier = [
+            int(path.name[:4])
+            for path in self.out_dir.glob("[0-9][0-9][0-9][0-9]-*")
+            if path.name[:4].isdigit()
+        ]
+        return max(earlier, default=0) + 1
 
     def plain(self, text: str) -> str:
         """Discord markup for a terminal: mentions become names, timestamps dates."""
@@ -390,9 +406,9 @@ async def _session(
             map_sections=args.map_sections,
             ruleset=args.ruleset,
         )
-        out(
-            f"Heroes Table — local game ({args.ruleset}, {humans} person(s), {ai} computer). Database: {db}"
-        )
+        people = f"{humans} {'person' if humans == 1 else 'people'}"
+        computers = f"{ai} computer{'' if ai == 1 else 's'}"
+        out(f"Heroes Table — local game ({args.ruleset}, {people}, {computers}). Database: {db}")
         out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
         if humans > 1:
             out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
@@ -413,8 +429,16 @@ async def _session(
         return 0
     finally:
         await repo.close()
-        if args.out is None and args.db is None:
-            out(f"(the temporary folder {temp.name} is removed; pass --out to keep pictures)")
+        gone = [
+            what
+            for what, kept in (("the game", args.db), ("its pictures", args.out))
+            if kept is None
+        ]
+        if gone:
+            out(
+                f"(the temporary folder {temp.name} is removed with {' and '.join(gone)}; "
+                "pass --db FILE to keep a game and resume it later, --out DIR to keep the pictures)"
+            )
         temp.cleanup()
 
 

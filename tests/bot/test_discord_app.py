@@ -33,11 +33,11 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def test_run_without_a_token_says_what_to_set_and_where(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert cli.main(["run"]) == 2
     err = capsys.readouterr().err
-    assert "DISCORD_TOKEN" in err and ".env" in err
+    assert "DISCORD_TOKEN" in err and f"the settings file {tmp_path.resolve() / '.env'}\n" in err
     assert "https://discord.com/developers/applications" in err
     assert "Reset Token" in err and "HEROES_DEV_GUILD_ID" in err
 
@@ -68,6 +68,24 @@ def test_bare_command_runs_the_bot_when_a_token_is_set(
     assert seen and seen[0].discord_token is not None
     assert seen[0].discord_token.get_secret_value() == "abc"
     assert seen[0].db_path == Path("games/h.db")
+
+
+def test_bare_command_without_a_token_says_why_it_opens_the_console(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.local
+
+    seen: list[str] = []
+
+    def fake_local(args: Any) -> int:
+        seen.append(args.command)
+        return 0
+
+    monkeypatch.setattr(bot.local, "main", fake_local)
+    assert cli.main([]) == 0
+    assert seen == ["local"]
+    err = capsys.readouterr().err
+    assert err.startswith("No DISCORD_TOKEN is set") and "heroes-table run" in err
 
 
 def test_run_db_option_overrides_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:

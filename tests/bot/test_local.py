@@ -66,6 +66,8 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         assert (
             "/purchase buy card [town] [into] [pay]" in helped and "!N presses button N" in helped
         )
+        assert "/mod undo [count] [reason]" in helped and "/deck import name text" in helped
+        assert "/mmh" not in helped and "/homm3" not in helped, "only this game's commands"
         assert "There is no component" in await console.handle("!99")
         assert "✗ Console users: 1 (Player 1), 2 (Player 2)." in await console.handle("/as 7")
         switched = await console.handle("/as 2")
@@ -94,7 +96,8 @@ async def test_the_session_reads_lines_until_the_end_of_input(tmp_path: Path) ->
     code = await local._session(args, lambda: next(lines, None), printed.append)
     assert code == 0
     output = "\n".join(printed)
-    assert "1 person(s), 1 computer" in output
+    assert "(homm4, 1 person, 1 computer)" in output
+    assert "removed with its pictures" in output, "the game's --db is kept, the pictures not"
     assert "[reply to Player 1 (only you)] Red — your cards in game #1" in output
     assert (tmp_path / "s.db").exists()
 
@@ -117,6 +120,19 @@ async def test_a_second_session_on_the_same_database_resumes_the_game(tmp_path: 
     assert code == 0
     assert "Resuming game #1 from the database." in output
     assert "Red places the Army token on an edge hex." in output
+
+
+def test_a_resumed_session_numbers_its_pictures_after_the_earlier_ones(tmp_path: Path) -> None:
+    from bot.outbox import Image, Outbox, Reply
+
+    out = tmp_path / "images"
+    out.mkdir()
+    (out / "0007-board.png").write_bytes(b"old")
+    console = local.Console(object(), 1, 1, out)
+    console.show(Outbox(reply=Reply("x", images=(Image("hand.png", b"new"),))))
+    console.show(Outbox(reply=Reply("y", images=(Image("board.png", b"newer"),))))
+    assert (out / "0007-board.png").read_bytes() == b"old"
+    assert [p.name for p in console.images_written] == ["0008-hand.png", "0009-board.png"]
 
 
 def test_the_console_lists_a_component_once_and_prints_embeds(tmp_path: Path) -> None:
@@ -155,8 +171,9 @@ async def test_a_database_whose_game_cannot_be_read_is_reported_in_one_line(
     conn.close()
     printed: list[str] = []
     assert await local._session(args, lambda: None, printed.append) == 1
-    assert printed[-2].startswith("✗ Not a valid homm4 game state")
-    assert "pass another --db" in printed[-1]
+    assert printed[-3].startswith("✗ Not a valid homm4 game state")
+    assert "pass another --db" in printed[-2]
+    assert "is removed with its pictures; pass --db FILE" in printed[-1]
 
 
 async def test_a_file_that_is_not_a_database_is_reported_in_one_line_and_kept(
