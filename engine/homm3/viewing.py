@@ -151,7 +151,7 @@ def _combat(state: Homm3State) -> CombatView | None:
     if combat.last is not None:
         a = combat.last
         last = (
-            f"[{a.attacker}] → [{a.target}]: {a.attack - a.die} {a.die:+d} = {a.attack} vs Defense {a.defense}: {a.damage} damage"
+            f"[{a.attacker}] attacks [{a.target}]: {a.attack - a.die} {a.die:+d} = {a.attack} vs Defense {a.defense}: {a.damage} damage"
             + (f" ({a.note})" if a.note else "")
         )
     return CombatView(

@@ -4,6 +4,7 @@ their layout marks (what is drawn where) and for privacy."""
 from __future__ import annotations
 
 import argparse
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from PIL import Image
 from engine.homm3.state import Placed
 from rendering.homm3 import draw_adventure, draw_battle, draw_board, draw_hand, render_battle
 from tests.homm3.helpers import RULES, battle, new, play_until
+from tests.rendering.helpers import missing_glyphs
 
 
 @pytest.mark.rule("homm3bf:battlefield-combat")
@@ -102,3 +104,52 @@ def test_render_cli_writes_the_pictures(tmp_path: Path) -> None:
     assert names == ["adventure.png", "battle.png", "hand-blue.png", "hand-red.png"]
     with Image.open(tmp_path / "battle.png") as image:
         assert image.width > 600
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat")
+@pytest.mark.parametrize("options", [{"mode": "adventure"}, {"mode": "skirmish", "siege": True}])
+def test_every_character_drawn_along_a_game_is_in_the_font(options: dict[str, object]) -> None:
+    """Every text of the pictures drawn after each command of a whole computer game (the
+    last attack line, windows, the order, the Adventure state, both hands) has its glyphs
+    in Roboto: none is drawn as the missing-glyph box."""
+    rng = random.Random(2)
+    state = new(seed=4, **options)
+    texts: set[str] = set()
+    for _ in range(3000):
+        if RULES.result(state).finished:
+            break
+        public = RULES.public_view(state)
+        drawings = [draw_battle(public) if public.combat else draw_adventure(public)]
+        drawings += [draw_hand(RULES.view(state, seat)) for seat in range(2)]
+        texts.update(t for d in drawings for t in d.texts())
+        seat = RULES.pending(state)[0].seat
+        state, _ = RULES.apply(state, seat, RULES.ai_command(state, seat, rng))
+    assert RULES.result(state).finished
+    assert any(t.startswith("Last attack: [") for t in texts)
+    assert missing_glyphs(sorted(texts)) == set()
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.place-obstacles")
+def test_every_obstacle_name_is_drawn_whole_inside_its_hex() -> None:
+    from engine.homm3.combat_flow import token_hexes
+    from engine.homm3.content import load_content
+
+    state = battle([(0, "griffins", True, "C5"), (1, "zombies", False, "K5")])
+    assert state.combat is not None
+    spots = ["D1", "F1", "H1", "J1", "D4", "F4", "H4", "D7", "F7", "H7"]
+    tokens = load_content().board.token
+    for token, spot in zip(tokens, spots, strict=True):
+        cover = token_hexes(token.number, spot)
+        assert cover is not None
+        state.combat.placed.append(
+            Placed(token=token.number, kind="obstacle", name=token.obstacle.name, hexes=cover)
+        )
+    drawing = draw_battle(RULES.public_view(state))
+    by_hex: dict[str, list[str]] = {}
+    for mark in drawing.of_kind("placed_label"):
+        by_hex.setdefault(mark.key, []).append(mark.text)
+        hex_box = drawing.find("hex", mark.key).box
+        assert hex_box[0] <= mark.box[0] and mark.box[2] <= hex_box[2], mark.text
+    assert by_hex["H7"] == ["Standing", "Stone"]
+    assert by_hex["F1"] == ["Dead", "Tree"]
+    assert {" ".join(by_hex[s]) for s in spots} == {t.obstacle.name for t in tokens}
