@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from engine.homm3.views import CombatView, PlacedView, PublicView, UnitView
-from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.canvas import Canvas, Drawing, ellipsize, text_width
 from rendering.homm3.palette import (
     DIM,
     GOLD,
@@ -162,6 +162,29 @@ def _header(canvas: Canvas, view: PublicView, combat: CombatView, width: int) ->
     )
 
 
+LABEL_WIDTH = int(R * 1.5)
+"""Widest text drawn inside a hex (px): the hexagon's width less a margin on each side."""
+
+
+def _fit_label(text: str) -> tuple[list[str], int]:
+    """``(lines, size)`` of an Obstacle's name inside its hex: the whole name on one line at
+    12 px, else its words on two lines, at the largest size from 12 to 9 px that fits (and
+    cut short with an ellipsis only if even 9 px is too wide)."""
+    words = text.split()
+    candidates = [[text]]
+    if len(words) > 1:
+        cut = max(
+            range(1, len(words)),
+            key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))),
+        )
+        candidates.append([" ".join(words[:cut]), " ".join(words[cut:])])
+    for size in (12, 11, 10, 9):
+        for lines in candidates:
+            if all(text_width(line, size, "medium") <= LABEL_WIDTH for line in lines):
+                return lines, size
+    return [ellipsize(line, LABEL_WIDTH, 9, "medium") for line in candidates[-1]], 9
+
+
 def _hex(canvas: Canvas, label: str, zone_hexes: set[str], placed: dict[str, PlacedView]) -> None:
     cx, cy = hex_centre(label)
     fill, line = (ZONE, ZONE_LINE) if label in zone_hexes else (GRASS, GRASS_LINE)
@@ -177,17 +200,20 @@ def _hex(canvas: Canvas, label: str, zone_hexes: set[str], placed: dict[str, Pla
             "gate": "Gate",
             "fire_wall": f"Fire {item.damage}",
             "force_field": "Field",
-        }.get(item.kind, item.name[:7])
-        canvas.text(
-            (cx, cy),
-            text,
-            12,
-            text_on(fill),
-            weight="medium",
-            anchor="mm",
-            kind="placed_label",
-            key=label,
-        )
+        }.get(item.kind, item.name)
+        lines, size = _fit_label(text)
+        step = size + 1
+        for row, line_text in enumerate(lines):
+            canvas.text(
+                (cx, cy + (row - (len(lines) - 1) / 2) * step),
+                line_text,
+                size,
+                text_on(fill),
+                weight="medium",
+                anchor="mm",
+                kind="placed_label",
+                key=label,
+            )
     else:
         canvas.text(
             (cx, cy + R - 12),
