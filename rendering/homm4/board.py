@@ -140,7 +140,7 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
     width = min(MAX_WIDTH, max(least, board_w))
     strip = _strip_height(view, width)
     board_h = max(ys) - min(ys) + h + 2 * cap
-    panel = _panel_height(view, legend, width)
+    panel = _panel_height(view, pool, legend, width)
     canvas = Canvas(width, strip + board_h + panel, PAGE)
 
     left = (width - board_w) // 2 + side
@@ -823,15 +823,27 @@ def _list_columns(width: int, cell: int) -> int:
     return max(2, (width - 48) // cell)
 
 
+def _site_columns(lines: list[tuple[SiteView, str]], width: int) -> int:
+    """Columns of the site list: as many as `_SITE_CELL` allows, fewer (down to 2) when
+    the longest line would otherwise be cut short."""
+    cols = _list_columns(width, _SITE_CELL)
+    longest = max((text_width(text, _PANEL_FONT) for _, text in lines), default=0)
+    while cols > 2 and longest > (width - 48) // cols - 44:
+        cols -= 1
+    return cols
+
+
 _SITE_CELL = 360
 _ARMY_CELL = 520
 
 
-def _panel_height(view: PublicView, legend: Mapping[str, Terrain], width: int) -> int:
+def _panel_height(
+    view: PublicView, pool: CardPool, legend: Mapping[str, Terrain], width: int
+) -> int:
     terrain_rows = math.ceil(len(_terrains_present(view, legend)) / _legend_cols(width))
     army_rows = math.ceil(len(view.armies) / _list_columns(width, _ARMY_CELL))
-    identified = sum(1 for s in view.sites if s.status != "unidentified")
-    site_rows = math.ceil(identified / _list_columns(width, _SITE_CELL))
+    sites = _site_lines(view, pool)
+    site_rows = math.ceil(len(sites) / _site_columns(sites, width))
     advanced = len(advanced_lines(view, None))
     extra = 0
     if advanced:
@@ -1052,9 +1064,9 @@ def _army_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: 
 def _site_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> int:
     canvas.text((24, y), "Identified sites", 26, LIGHT, weight="bold", kind="heading", key="sites")
     y += 40
-    cols = _list_columns(width, _SITE_CELL)
-    cell = (width - 48) // cols
     lines = _site_lines(view, pool)
+    cols = _site_columns(lines, width)
+    cell = (width - 48) // cols
     for i, (site, text) in enumerate(lines):
         x = 24 + (i % cols) * cell
         ry = y + (i // cols) * _PANEL_ROW

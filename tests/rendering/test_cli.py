@@ -160,3 +160,23 @@ def test_town_battle_says_when_the_game_has_none(
     assert cli.main(args) == 0
     err = capsys.readouterr().err
     assert "seed 1: no attack at a Town in this game; battle.png shows the first battle" in err
+
+
+def test_site_list_lines_are_never_cut_short() -> None:
+    """Seed 5's Round 3 board is 1444 px wide; three columns would cut "Q7 Library of
+    Enlightenment · guarded 3", so the list uses two."""
+    from engine.homm4.cards import load_card_pool
+    from rendering.homm4.board import site_text
+
+    view = cli.simulate(5, 3, 3).board
+    drawing = draw_board(view)
+    assert drawing.image.width == 1444
+    pool = load_card_pool()
+    lines = {m.key: m for m in drawing.of_kind("site_line")}
+    identified = [s for s in view.sites if s.status != "unidentified"]
+    assert len(identified) == 7
+    for site in identified:
+        assert lines[site.label].text == site_text(site, pool)
+    assert lines["Q7"].text == "Q7 Library of Enlightenment · guarded 3"
+    columns = {m.box[0] for m in lines.values()}
+    assert len(columns) == 2
