@@ -277,6 +277,22 @@ class HeroforgeAdapter(RulesetAdapter):
             lines.append(f"{title} ({lst.name}): {names_only}")
         return lines
 
+    def card_lookup(self, name: str) -> tuple[str, str] | None:
+        """A land, unit, hero or ready-made enchantment by name, code or id
+        (`bot.heroforge.components.card`).
+
+        :raises BadOption: for any other name (never another game's card).
+        """
+        from bot.heroforge.components import card
+
+        return card(name)
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Lands, units, heroes and ready-made enchantments matching ``current``."""
+        from bot.heroforge.components import suggestions
+
+        return suggestions(current)
+
     def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
         """The seat's inventory (nothing in Hero Forge is hidden)."""
         head = f"Game #{game_id} (<#{channel_id}>): your inventory"

@@ -154,6 +154,48 @@ async def test_status_and_inventory_with_pictures(tmp_path: Path) -> None:
         await repo.close()
 
 
+@pytest.mark.rule("heroforge:lands")
+async def test_card_in_a_hero_forge_channel_shows_its_lands_units_heroes_and_enchantments(
+    tmp_path: Path,
+) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        await _open(service, board=GRID)
+        shown = {}
+        for name in ("TF", "Swordsman", "weir", "builder's blessing", "land:grassland"):
+            out = await service.card(person(1), CHANNEL, name=name)
+            assert out.reply is not None and out.reply.ephemeral
+            shown[name] = out.reply.text
+        assert shown["TF"] == (
+            "**Titan Forge**\nSpecial Land (TF). Economy 250e a turn; fort 1100e; owning it "
+            "adds 3 to the cap. Red squares (for the hero standing there): column 3 row 2: "
+            "unit levels +2."
+        )
+        assert "Level 4 unit, 200e. A damage roll of 4 or more kills it" in shown["Swordsman"]
+        assert "Hero (HighLands). Cap 5, speed -1." in shown["weir"]
+        assert (
+            "forts cost 500e less. In the ready-made list(s): Omens 3."
+            in shown["builder's blessing"]
+        )
+        assert shown["land:grassland"].startswith("**Grassland**\nBasic Land (GR). Economy 100e")
+        # a homm4 card's name is not a Hero Forge component: refused, never another game's card
+        with pytest.raises(BadOption, match="no land, unit, hero or enchantment called 'Pikeman'"):
+            await service.card(person(1), CHANNEL, name="Pikeman")
+        pairs = await service.autocomplete(person(1), ("card",), "name", "tit", channel_id=CHANNEL)
+        assert pairs[:2] == [
+            ("Titan (level 9 unit)", "unit:9"),
+            ("Titan Forge (TF, special land)", "land:titan_forge"),
+        ]
+        pairs = await service.autocomplete(
+            person(1), ("card",), "name", "pikeman", channel_id=CHANNEL
+        )
+        assert pairs and all(
+            value.split(":")[0] in ("land", "unit", "hero", "enchantment") for _, value in pairs
+        )
+    finally:
+        await repo.close()
+
+
 @pytest.mark.rule("heroforge:turns")
 async def test_refusals_name_what_to_do(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
