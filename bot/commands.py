@@ -253,10 +253,15 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         ("deck", "import"),
-        "Save a deck from a pasted list (one card per line, e.g. 3x Orc)",
+        "Save a deck from a pasted card list, e.g. 3x Orc; 2x Wolf; Asylum",
         (
             _s("name", "a name for the deck", required=True, max_length=60),
-            _s("text", "the deck list (lines or ; separated)", required=True, max_length=6000),
+            _s(
+                "text",
+                "the card list: entries separated by ; or , (e.g. 3x Orc; 2x Wolf; Asylum)",
+                required=True,
+                max_length=6000,
+            ),
         ),
         handler="deck_import",
         in_dm=True,

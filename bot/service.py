@@ -25,6 +25,7 @@ Entry points (all coroutines returning an `Outbox` unless noted):
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -47,6 +48,30 @@ from engine.homm4.cards import load_card_pool
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
+
+_COUNT_AHEAD = re.compile(r"(?<!\S)(?=\d+\s*[x×]\s)", re.IGNORECASE)
+"""Where an entry like ``3x Orc`` starts inside a line (a count, then ``x``)."""
+
+
+def deck_lines(text: str) -> str:
+    """A pasted deck list as one entry per line, for `deck_rules.parse_deck_text`.
+
+    A slash command option has no line breaks: Discord turns a pasted list's breaks into
+    spaces. So ``;``, ``,`` and ``|`` separate entries too (no homm4 card name has one), and
+    a line naming two or more ``3x Orc``-style entries (``3x Orc 2x Wolf 1x Asylum``) is
+    split before each count.
+    """
+    for separator in ";,|":
+        text = text.replace(separator, "\n")
+    lines: list[str] = []
+    for line in text.splitlines():
+        starts = [m.start() for m in _COUNT_AHEAD.finditer(line)]
+        if len(starts) < 2:
+            lines.append(line)
+            continue
+        bounds = [0, *starts, len(line)] if starts[0] > 0 else [*starts, len(line)]
+        lines += [line[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    return "\n".join(lines)
 """Log entries per /game log page."""
 
 
@@ -589,16 +614,16 @@ class GameService(LobbyMixin, ModerationMixin):
     async def deck_import(
         self, actor: Actor, channel_id: int | None, *, name: str, text: str
     ) -> Outbox:
-        """Save a deck from a pasted list (one card per line; ``;`` also separates lines
-        because slash command text has no line breaks). Only legal decks are saved; every
-        problem is listed (privately: deck contents are yours).
+        """Save a deck from a pasted list (one card per line; ``;`` and ``,`` also separate
+        entries because slash command text has no line breaks: `deck_lines`). Only legal
+        decks are saved; every problem is listed (privately: deck contents are yours).
 
         :raises DeckProblem: listing what could not be read or what makes it illegal.
         """
         name = name.strip()
         if not 1 <= len(name) <= 60:
             raise DeckProblem("Give the deck a name of 1 to 60 characters.")
-        lines = text.replace(";", "\n").replace("|", "\n")
+        lines = deck_lines(text)
         try:
             cards = deck_rules.parse_deck_text(lines)
         except InvalidInput as error:

@@ -39,7 +39,7 @@ class DeckCommands(
         name: app_commands.Range[str, None, 60],
         text: app_commands.Range[str, None, 6000],
     ) -> None:
-        """Save a deck from a pasted list (one card per line, e.g. 3x Orc)."""
+        """Save a deck from a pasted card list, e.g. 3x Orc; 2x Wolf; Asylum."""
         await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
 
     @common.command(DECK_SHOW)

@@ -143,6 +143,30 @@ async def test_deck_import_lists_every_problem_and_saves_only_legal_decks(tmp_pa
         await repo.close()
 
 
+@pytest.mark.rule("homm4:setup")
+async def test_a_pasted_list_whose_line_breaks_discord_dropped_is_still_read(
+    tmp_path: Path,
+) -> None:
+    """Discord turns the line breaks of a list pasted into a slash option into spaces; the
+    entries are found again by their counts, and commas separate entries as well."""
+    repo, service = await make_service(tmp_path)
+    try:
+        flat = haven_list().replace("\n", " ")
+        assert flat.startswith("2x Haven 1x Mother Ysolde 1x Sir Aldric")
+        out = await service.deck_import(person(1), None, name="flat", text=flat)
+        assert out.reply is not None and "40 cards" in out.reply.text
+        commas = haven_list().replace("\n", ", ")
+        out = await service.deck_import(person(1), None, name="commas", text=commas)
+        assert out.reply is not None and "40 cards" in out.reply.text
+        decks = {d.name: sorted(d.cards) for d in await repo.list_decks(1)}
+        assert decks["flat"] == decks["commas"] and len(decks["flat"]) == 40
+        with pytest.raises(DeckProblem) as bad:
+            await service.deck_import(person(1), None, name="x", text="3x Pikeman, 2x Nosuch")
+        assert "Line 2: 'Nosuch' is not a card of the pool" in bad.value.message
+    finally:
+        await repo.close()
+
+
 async def test_saved_decks_are_used_and_a_ready_made_only_game_refuses_them(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
