@@ -25,6 +25,7 @@ Entry points (all coroutines returning an `Outbox` unless noted):
 from __future__ import annotations
 
 import inspect
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -48,6 +49,7 @@ from engine.homm4.cards import load_card_pool
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
+"""Log entries per /game log page."""
 
 _COUNT_AHEAD = re.compile(r"(?<!\S)(?=\d+\s*[x×]\s)", re.IGNORECASE)
 """Where an entry like ``3x Orc`` starts inside a line (a count, then ``x``)."""
@@ -70,9 +72,8 @@ def deck_lines(text: str) -> str:
             lines.append(line)
             continue
         bounds = [0, *starts, len(line)] if starts[0] > 0 else [*starts, len(line)]
-        lines += [line[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        lines += [line[a:b] for a, b in itertools.pairwise(bounds)]
     return "\n".join(lines)
-"""Log entries per /game log page."""
 
 
 class GameService(LobbyMixin, ModerationMixin):
