@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.errors import RuleViolation
 from engine.core.model import GameState
 from engine.core.ruleset import Ruleset, get_ruleset
 
@@ -123,13 +124,46 @@ def _check(
     return "; ".join(problems) if problems else None
 
 
+def _input_problem(args: argparse.Namespace) -> str | None:
+    """Say what is wrong with the command line (ruleset, player count, options, game
+    count) before any game is played, or None."""
+    try:
+        ruleset = get_ruleset(args.ruleset)
+    except RuleViolation as error:
+        return str(error)
+    if args.games < 1:
+        return f"--games must be at least 1, not {args.games}."
+    low, high = ruleset.min_players, ruleset.max_players
+    if not low <= args.players <= high:
+        return f"{ruleset.id} is played by {low} to {high} players, not {args.players}."
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        return f"--options is not valid JSON ({error.msg} at character {error.pos})."
+    if not isinstance(options, dict):
+        return "--options must be a JSON object, e.g. '{\"morale\": true}'."
+    try:  # options that depend on the seats (teams, decks...) are checked by new_game
+        ruleset.new_game(ruleset.parse_options(options), args.players, args.seed)
+    except RuleViolation as error:
+        return str(error)
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the simulation described by ``args``; print the JSON summary line.
 
-    :returns: 0 when every game finished without error, else 1.
+    A bad command line (unknown ruleset, player count out of range, options that are not
+    JSON or that the ruleset refuses, fewer than 1 game) is reported on stderr before any
+    game is played, with exit code 2 and no JSON line.
+
+    :returns: 0 when every game finished without error, 2 for a bad command line, else 1.
     """
     import engine.rulesets  # noqa: F401  (registers every shipped ruleset)
 
+    problem = _input_problem(args)
+    if problem:
+        print(f"heroes-table simulate: {problem}", file=sys.stderr)
+        return 2
     ruleset = get_ruleset(args.ruleset)
     options = json.loads(args.options)
     started = time.perf_counter()

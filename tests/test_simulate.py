@@ -47,3 +47,30 @@ def test_the_cli_dispatches_to_simulate(capsys: pytest.CaptureFixture[str]) -> N
     args = parser.parse_args(["--players", "2", "--games", "2", "--seed", "1"])
     assert simulate.main(args) == 0
     assert json.loads(capsys.readouterr().out)["finished"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--players", "7"], "homm4 is played by 2 to 6 players, not 7"),
+        (["--options", "{bad"], "--options is not valid JSON"),
+        (["--options", "[1]"], "--options must be a JSON object"),
+        (["--options", '{"bogus": 1}'], "bogus"),
+        (["--ruleset", "chess"], "Unknown game 'chess'"),
+        (["--games", "0"], "--games must be at least 1, not 0"),
+        (
+            ["--players", "3", "--options", '{"teams": [[0, 2], [1, 3]]}'],
+            "3 players cannot be split into equal teams",
+        ),
+    ],
+)
+def test_a_bad_command_line_is_named_before_any_game(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    simulate.add_arguments(parser)
+    code = simulate.main(parser.parse_args(["--games", "3", *argv]))
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.out == "", "no JSON line for a bad command line"
+    assert said in captured.err and captured.err.count("\n") == 1, captured.err

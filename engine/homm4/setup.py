@@ -182,15 +182,19 @@ def _check_teams(options: Homm4Options, players: int) -> None:
     seats = sorted(s for team in options.teams for s in team)
     if seats != list(range(players)):
         shown = " / ".join(",".join(str(s + 1) for s in team) for team in options.teams)
+        splits = [
+            f"{players // k} teams of {k}"
+            for k in range(2, players + 1)
+            if players % k == 0 and players // k >= 2
+        ]
+        possible = (
+            f"{players} players: " + ", ".join(splits)
+            if splits
+            else f"{players} players cannot be split into equal teams of 2 or more"
+        )
         raise InvalidInput(
-            f"Team Play: the teams ({shown}) must hold every one of the {players} seats exactly once, "
-            f"in teams of equal size ({players} players: "
-            + ", ".join(
-                f"{players // k} teams of {k}"
-                for k in range(2, players + 1)
-                if players % k == 0 and players // k >= 2
-            )
-            + ")."
+            f"Team Play: the teams ({shown}) must hold every one of the {players} seats exactly "
+            f"once, in teams of equal size ({possible})."
         )
 
 
