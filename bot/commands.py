@@ -296,6 +296,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             _i("deadline-hours", "default hours per decision (0: none)", 0, 720),
             _i("reminder-hours", "remind every N hours (0: once, at 75%)", 0, 720),
             OptionSpec("clear-role", "remove the moderator role (Manage Server only)", "boolean"),
+            _REASON,
         ),
         handler="server_settings",
         moderator=True,

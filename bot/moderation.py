@@ -10,6 +10,7 @@ would rather keep a person in the seat uses replace instead.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from bot.actors import Actor
@@ -21,6 +22,25 @@ from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision
 from engine.core.model import Command, GameState, seat_name
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
+
+log = logging.getLogger(__name__)
+
+
+def settings_text(settings: GuildSettings) -> tuple[str, str, str]:
+    """The moderator role, decision deadline and reminder cadence of ``settings`` in words
+    (``"<@&5>"``, ``"24 h"``, ``"every 6 h"``)."""
+    role = (
+        f"<@&{settings.moderator_role_id}>"
+        if settings.moderator_role_id
+        else "none (Manage Server only)"
+    )
+    turn = settings.turn_deadline
+    every = settings.reminder_every
+    turn_text = f"{int(turn.total_seconds() // 3600)} h" if turn else "none"
+    every_text = (
+        f"every {int(every.total_seconds() // 3600)} h" if every else "once, at 75% of the deadline"
+    )
+    return role, turn_text, every_text
 
 
 class ModerationMixin(ServiceCore):
@@ -415,11 +435,15 @@ class ModerationMixin(ServiceCore):
         deadline_hours: int | None = None,
         reminder_hours: int | None = None,
         clear_role: bool = False,
+        reason: str = "",
     ) -> Outbox:
         """``/settings``: show or change the server's settings: moderator role, default
         decision deadline (0 = none) and reminder cadence (0 = only one reminder, at 75% of
         the deadline). Any moderator may see them and change the deadline and reminders;
-        only members with Manage Server choose (or clear) the moderator role.
+        only members with Manage Server choose (or clear) the moderator role. A change is
+        announced in the channel with who, what (old → new) and why, and logged (INFO,
+        ``bot.moderation``: guild, user, change, reason); the settings belong to the server,
+        not to a game, so no game log holds them.
 
         :raises NotModerator | BadOption | WrongStage:
         """
@@ -445,20 +469,33 @@ class ModerationMixin(ServiceCore):
         new_role = None if clear_role else (role if role is not None else current.moderator_role_id)
         updated = GuildSettings(guild_id, new_role, turn, every)
         changed = updated != current
-        if changed:
-            await self.repo.save_guild_settings(updated)
-        role_text = (
-            f"<@&{updated.moderator_role_id}>"
-            if updated.moderator_role_id
-            else "none (Manage Server only)"
-        )
-        turn_text = f"{int(turn.total_seconds() // 3600)} h" if turn else "none"
-        every_text = (
-            f"every {int(every.total_seconds() // 3600)} h"
-            if every
-            else "once, at 75% of the deadline"
-        )
+        role_text, turn_text, every_text = settings_text(updated)
         text = (
             f"Moderator role: {role_text}. Decision deadline: {turn_text}. Reminders: {every_text}."
         )
-        return Outbox(reply=Reply(("Saved. " if changed else "") + text, ephemeral=True))
+        out = Outbox(reply=Reply(("Saved. " if changed else "") + text, ephemeral=True))
+        if not changed:
+            return out
+        await self.repo.save_guild_settings(updated)
+        names = ("moderator role", "decision deadline", "reminders")
+        changes = "; ".join(
+            f"{name} {old} → {new}"
+            for name, old, new in zip(
+                names, settings_text(current), settings_text(updated), strict=True
+            )
+            if old != new
+        )
+        log.info(
+            "settings changed: guild %s, moderator %s, %s; reason: %s",
+            guild_id,
+            actor.user_id,
+            changes,
+            reason or "-",
+        )
+        if channel_id is not None:
+            out.posts.append(
+                self._announce(
+                    channel_id, actor, f"changed this server's settings: {changes}", reason
+                )
+            )
+        return out

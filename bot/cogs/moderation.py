@@ -160,6 +160,7 @@ class SettingsCommands(commands.Cog):
         deadline_hours: app_commands.Range[int, 0, 720] | None = None,
         reminder_hours: app_commands.Range[int, 0, 720] | None = None,
         clear_role: bool | None = None,
+        reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
         """Moderators: show or change this server's moderator role, deadline and reminders."""
         await self.bot.run_command(
@@ -170,5 +171,6 @@ class SettingsCommands(commands.Cog):
                 "deadline-hours": deadline_hours,
                 "reminder-hours": reminder_hours,
                 "clear-role": clear_role,
+                "reason": reason,
             },
         )

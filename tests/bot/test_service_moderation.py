@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from engine.homm4 import RULESET as HOMM4
 from storage.errors import NothingToUndo
 from storage.records import GameStatus, LogKind, ModeratorAction
 from tests.bot.service_helpers import (
+    CHANNEL,
     GUILD,
     click_choice,
     current,
@@ -169,10 +171,37 @@ async def test_only_manage_server_chooses_the_moderator_role(tmp_path: Path) -> 
             await service.server_settings(person(3), None, guild_id=GUILD)
         out = await service.server_settings(MOD, None, guild_id=GUILD, deadline_hours=12)
         assert out.reply is not None and out.reply.ephemeral and "12 h" in out.reply.text
+        assert out.posts == [], "no channel (a DM or a test): nothing to announce in"
         stored = await repo.guild_settings(GUILD)
         assert stored.moderator_role_id is None
         assert (
             stored.turn_deadline is not None and stored.turn_deadline.total_seconds() == 12 * 3600
         )
+    finally:
+        await repo.close()
+
+
+async def test_a_settings_change_is_announced_with_who_what_and_why_and_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        with caplog.at_level(logging.INFO, logger="bot.moderation"):
+            out = await service.server_settings(
+                ADMIN, CHANNEL, guild_id=GUILD, role=77, deadline_hours=24, reason="slow season"
+            )
+        [post] = out.posts
+        assert post.channel_id == CHANNEL and post.mention_role_ids == ()
+        assert post.text == (
+            f"🛡️ Moderator {ADMIN.display_name} (<@{ADMIN.user_id}>) changed this server's "
+            "settings: moderator role none (Manage Server only) → <@&77>; decision deadline "
+            "48 h → 24 h. Reason: slow season"
+        )
+        [record] = [r for r in caplog.records if r.name == "bot.moderation"]
+        assert f"moderator {ADMIN.user_id}" in record.getMessage()
+        assert "decision deadline 48 h → 24 h" in record.getMessage()
+        again = await service.server_settings(MOD, CHANNEL, guild_id=GUILD, deadline_hours=24)
+        assert again.posts == [] and again.reply is not None
+        assert not again.reply.text.startswith("Saved.")
     finally:
         await repo.close()
