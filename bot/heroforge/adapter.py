@@ -10,7 +10,7 @@ Importing this module registers `HeroforgeAdapter` in `bot.adapters.ADAPTERS`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapters import (
@@ -25,7 +25,7 @@ from bot.command_table import CommandSpec
 from bot.heroforge import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.heroforge import commands as c
-from engine.heroforge.catalog import load_catalog
+from engine.heroforge.catalog import EnchantmentSpec, load_catalog
 
 if TYPE_CHECKING:
     from bot.render import Renderer
@@ -117,20 +117,25 @@ def describe(state: GameState, command: Command) -> str:
 
 
 def inventory_text(state: GameState, seat: int) -> list[str]:
-    """The inventory of ``seat`` in lines (heroforge:inventory)."""
+    """The inventory of ``seat`` in lines (heroforge:inventory), then the game's two
+    enchantment lists with what each enchantment does (heroforge:enchantment-lists: a
+    written list is seen nowhere else in full)."""
     from engine.heroforge import effects
 
     hf = _state(state)
     player = hf.player(seat)
     if player.hero is None:
-        return [f"{seat_name(seat)}: no hero chosen yet; economy {player.economy}e."]
+        return [
+            f"{seat_name(seat)}: no hero chosen yet; economy {player.economy}e.",
+            *_list_lines(hf, 60),
+        ]
     hero = effects.hero_of(hf, seat)
     lines = [
         f"**{seat_name(seat)} — {hero.name}** ({hero.faction or 'no faction'})"
         + ("" if player.alive else " — killed")
     ]
     if not player.alive:
-        return lines
+        return lines + _list_lines(hf, sum(len(line) + 1 for line in lines))
     where = f"plate {player.at.plate}" if player.at else "not placed"
     lines.append(
         f"Economy {player.economy}e · units {effects.military(hf, seat)}/cap "
@@ -166,7 +171,36 @@ def inventory_text(state: GameState, seat: int) -> list[str]:
         )
     )
     lines += [f"• {a.text}" for a in hero.abilities]
-    return lines
+    return lines + _list_lines(hf, sum(len(line) + 1 for line in lines))
+
+
+LISTS_BUDGET = 1400
+"""Characters the inventory text may reach with the lists; the rest of a 2000-character
+message is left for the decision owed, which `/hand` appends."""
+
+
+def _list_lines(hf: Any, used: int = 0) -> list[str]:
+    """The two enchantment lists, each enchantment with what it does; shorter forms (no
+    kind and faction tags, then names only) when the full one would pass `LISTS_BUDGET`
+    after ``used`` characters."""
+
+    def lines(entry: Callable[[EnchantmentSpec], str]) -> list[str]:
+        return [
+            f"Enchantment list {scenario} ({lst.name}, scenario roll {scenario}): "
+            + "; ".join(f"{i}. {entry(spec)}" for i, spec in enumerate(lst.enchantments, 1))
+            for scenario, lst in ((1, hf.list1), (5, hf.list5))
+        ]
+
+    forms: list[Callable[[EnchantmentSpec], str]] = [
+        lambda spec: spec.summary(),
+        lambda spec: f"{spec.name}: {spec.summary().split(': ', 1)[1]}",
+        lambda spec: spec.name,
+    ]
+    for form in forms:
+        found = lines(form)
+        if used + sum(len(line) + 1 for line in found) <= LISTS_BUDGET:
+            return found
+    return lines(forms[-1])
 
 
 class HeroforgeAdapter(RulesetAdapter):

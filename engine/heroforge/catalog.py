@@ -248,8 +248,21 @@ class EnchantmentSpec(_M):
         return f"{self.label()}: {self.effect} {self.amount:+d}"
 
     def summary(self) -> str:
-        """``"Iron Banners (Stack) [HighLands]: units +1 level"``."""
-        return f"{self.label()}: {describe_effect(self.effect, self.amount)}"
+        """``"Iron Banners (Stack) [HighLands]: units +1 level"``, with how long it lasts
+        where the effect alone does not say (heroforge:enchantments; README readings): a
+        carried economy or shift effect acts ``each turn``; an instant's level, speed or
+        roll change lasts ``this turn`` and its cost change is for ``your next fort this turn``
+        (the rulebook's own example)."""
+        effect = describe_effect(self.effect, self.amount)
+        if self.kind != "instant" and self.effect in ("economy", "shift"):
+            effect += " each turn"
+        elif self.kind == "instant" and self.effect in ("unit_level", "speed", "extra_rolls"):
+            effect += " this turn"
+        elif self.kind == "instant" and self.effect in ("unit_cost", "fort_cost"):
+            noun = "unit" if self.effect == "unit_cost" else "fort"
+            more = "more" if self.amount > 0 else "less"
+            effect = f"your next {noun} this turn costs {abs(self.amount)}e {more}"
+        return f"{self.label()}: {effect}"
 
 
 class EnchantmentList(_M):

@@ -138,13 +138,10 @@ def _instant(state: HeroforgeState, seat: int, spec: EnchantmentSpec) -> list[Ev
             *turns.offer_shift(state, seat, spec.amount, spec.name),
         ]
     state.instants.append(Instant(seat=seat, spec=spec))
-    lasting = (
-        "on the next purchase this turn" if spec.effect in effects.COST_EFFECTS else "this turn"
-    )
     return [
         Event(
             kind="enchantment_instant",
-            text=f"{who} uses {spec.summary()} ({lasting}).",
+            text=f"{who} uses {spec.summary()}.",
             data={"seat": seat, "name": spec.name},
         )
     ]

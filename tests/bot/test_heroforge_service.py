@@ -149,6 +149,15 @@ async def test_status_and_inventory_with_pictures(tmp_path: Path) -> None:
         hand = await service.hand(person(1), CHANNEL)
         assert hand.reply is not None and hand.reply.ephemeral
         assert "your inventory" in hand.reply.text
+        # the lists with what each enchantment does, a written list included
+        assert (
+            "Enchantment list 1 (Fortunes, scenario roll 1): 1. Windfall (Instant): +300e; "
+            "2. Iron Banners (Stack) [HighLands]: units +1 level;" in hand.reply.text
+        )
+        assert "6. Tax Collector (Stack) [Tidewater]: +100e each turn;" in hand.reply.text
+        assert "Enchantment list 5 (Omens, scenario roll 5): 1. Plague (Instant): -300e;" in (
+            hand.reply.text
+        )
         assert hand.reply.images and hand.reply.images[0].filename == "inventory.png"
     finally:
         await repo.close()
@@ -174,7 +183,7 @@ async def test_card_in_a_hero_forge_channel_shows_its_lands_units_heroes_and_enc
         assert "Level 4 unit, 200e. A damage roll of 4 or more kills it" in shown["Swordsman"]
         assert "Hero (HighLands). Cap 5, speed -1." in shown["weir"]
         assert (
-            "forts cost 500e less. In the ready-made list(s): Omens 3."
+            "your next fort this turn costs 500e less. In the ready-made list(s): Omens 3."
             in shown["builder's blessing"]
         )
         assert shown["land:grassland"].startswith("**Grassland**\nBasic Land (GR). Economy 100e")
@@ -277,3 +286,23 @@ async def test_moderators_skip_undo_and_verify_a_hero_forge_game(tmp_path: Path)
         assert "gives exactly the stored position" in texts
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("heroforge:enchantment-lists")
+def test_the_inventory_text_shortens_long_written_lists_to_leave_room_for_the_decision() -> None:
+    from bot.heroforge.adapter import LISTS_BUDGET, inventory_text
+    from engine.heroforge.catalog import parse_enchantment_list
+    from tests.heroforge.helpers import started
+
+    state = started()
+    text = "\n".join(inventory_text(state, 0))
+    assert "4. Master Masons [Stonehold]: forts cost 200e less;" in text
+    long = "; ".join(
+        f"A Very Long Enchantment Name Number {chr(65 + i)} (Stack) [HighLands]: fort_cost -500"
+        for i in range(10)
+    )
+    state.list1 = state.list5 = parse_enchantment_list(long)
+    lines = inventory_text(state, 0)
+    assert len("\n".join(lines)) <= LISTS_BUDGET
+    assert lines[-1].startswith("Enchantment list 5 (Custom list, scenario roll 5): 1. A Very Long")
+    assert lines[-1].endswith("10. A Very Long Enchantment Name Number J")

@@ -131,3 +131,24 @@ def _specs(draw: st.DrawFn) -> EnchantmentSpec:
 @settings(max_examples=60, deadline=None)
 def test_any_valid_enchantment_reads_back_from_its_text(spec: EnchantmentSpec) -> None:
     assert parse_enchantment_line(spec.text(), CATALOG.factions()) == spec
+
+
+@pytest.mark.rule("heroforge:enchantments")
+@pytest.mark.parametrize(
+    ("line", "summary"),
+    [
+        # the rulebook's two examples: "This turn your next fort cost 500e less", "units cost 100e more"
+        (
+            "Builder's Blessing (Instant): fort_cost -500",
+            "Builder's Blessing (Instant): your next fort this turn costs 500e less",
+        ),
+        ("War Tax: unit_cost +100", "War Tax: units cost 100e more"),
+        ("Tax Collector (Stack): economy +100", "Tax Collector (Stack): +100e each turn"),
+        ("Windfall (Instant): economy +300", "Windfall (Instant): +300e"),
+        ("Ambush (Instant): extra_rolls +2", "Ambush (Instant): +2 damage rolls this turn"),
+        ("Landwalker: shift +1", "Landwalker: shift 1 land plate each turn"),
+        ("Mud (Stack): speed -1", "Mud (Stack): speed -1"),
+    ],
+)
+def test_an_enchantment_says_how_long_it_acts(line: str, summary: str) -> None:
+    assert parse_enchantment_line(line, ()).summary() == summary
