@@ -36,6 +36,9 @@ BUILD_ORDER = (
     "vortex",
 )
 RESOURCE_VALUE = {"gold": 1, "materials": 2, "valuables": 4}
+OBSTACLE_CHANCE = 0.7
+"""How often the computer places an Obstacle when it may (else it passes; two passes in a
+row end the placing), so most of its Battlefields have several Obstacles."""
 
 
 def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
@@ -49,7 +52,7 @@ def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
     if kind == "adventure_turn":
         return _adventure(state, seat, rng)
     if kind == "place_obstacle":
-        if rng.random() < 0.35:
+        if rng.random() < OBSTACLE_CHANCE:
             options = combat_flow.legal_obstacles(state)
             if options:
                 token, hex_label = rng.choice(options)
