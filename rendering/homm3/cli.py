@@ -2,7 +2,8 @@
 
 Written to ``--out``: ``adventure.<ext>`` (an Adventure game at round ``--round``, or the
 Skirmish armies), ``battle.<ext>`` (the final Combat after the first attacks, in a Siege
-with ``--town-battle``) and ``hand-<colour>.<ext>`` for every seat at that moment. The same
+with ``--town-battle``; the position before the winning attack when the Combat ends
+sooner) and ``hand-<colour>.<ext>`` for every seat at that moment. The same
 ``--seed`` always gives the same pictures.
 """
 
@@ -39,23 +40,25 @@ def snapshots(seed: int, board_round: int, siege: bool) -> tuple[Any, Any, list[
     adventure = battle = None
     hands: list[Any] = []
     attacks = 0
+    last_fight = None
     for _ in range(MAX_STEPS):
         if ruleset.result(state).finished:
             break
         seat = ruleset.pending(state)[0].seat
         command = ruleset.ai_command(state, seat, rng)
+        before = state
         state, _ = ruleset.apply(state, seat, command)
         if state.phase == "adventure" and state.round >= board_round and adventure is None:
             adventure = ruleset.public_view(state)
         if state.phase == "combat" and command.type == "attack":
             attacks += 1
+            last_fight = state if not ruleset.result(state).finished else before
             if attacks >= 3 and battle is None:
-                battle = ruleset.public_view(state)
-                hands = [ruleset.view(state, s) for s in range(2)]
                 break
-    if battle is None:
-        battle = ruleset.public_view(state)
-        hands = [ruleset.view(state, s) for s in range(2)]
+    if last_fight is None:
+        last_fight = state
+    battle = ruleset.public_view(last_fight)
+    hands = [ruleset.view(last_fight, s) for s in range(2)]
     if adventure is None or battle.combat is None:
         raise RuntimeError(
             f"seed {seed}: no Adventure or Combat position within {MAX_STEPS} commands"
