@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalMove
+from engine.core.errors import IllegalMove, NotYourDecision, WrongPhase
 from engine.homm3.effects import BASIC_INCOME
 from engine.homm3.rules import expert_limit, hand_limit
 from engine.homm3.state import ArmyUnit
@@ -252,3 +252,56 @@ def test_no_adventure_cards_are_drawn_in_the_last_round() -> None:
     size = len(state.adventure_deck)
     state = play_until(state, lambda s: s.phase == "combat")
     assert len(state.adventure_deck) == size
+
+
+@pytest.mark.rule("homm3bf:adventure-mode.round-structure")
+@pytest.mark.rule("homm3turn:gained-mp")
+def test_movement_from_a_set_aside_card_redraws_once_and_is_spent() -> None:
+    from engine.homm3 import zones
+
+    state = new(mode="adventure", heroes=("catherine", "mutare"))
+    starter = state.first
+    drawn = list(state.choice[starter].data["cards"])
+    with pytest.raises(WrongPhase, match="You may: choose"):  # no Movement to spend
+        apply(state, starter, {"type": "redraw", "cards": [drawn[0]], "source": 0})
+    boots = zones.new_instance(state, "boots_of_speed")
+    wings = zones.new_instance(state, "angel_wings")
+    state.player(starter).aside += [boots, wings]
+    deck_before = len(state.adventure_deck)
+    state, events = apply(
+        state, starter, {"type": "redraw", "cards": [drawn[0], drawn[2]], "source": boots}
+    )
+    player = state.player(starter)
+    choice = state.choice[starter]
+    assert choice.kind == "adventure_keep" and len(choice.options) == 3
+    assert drawn[1] in choice.data["cards"]  # the card not named stays
+    assert len(state.adventure_deck) == deck_before  # 2 shuffled back, 2 drawn
+    assert boots not in player.aside and boots in player.removed  # spent at once
+    assert wings in player.aside
+    redrawn = next(e for e in events if e.kind == "adventure_draw")
+    assert redrawn.data["count"] == 2 and set(redrawn.private) == {starter}
+    with pytest.raises(WrongPhase, match="You may: choose"):  # one redraw per draw
+        apply(state, starter, {"type": "redraw", "cards": [drawn[1]], "source": wings})
+    with pytest.raises(NotYourDecision):
+        apply(state, 1 - starter, {"type": "redraw", "cards": [drawn[1]], "source": wings})
+
+
+@pytest.mark.rule("homm3turn:hand-limit")
+@pytest.mark.rule("homm3turn:refresh-your-hand")
+@pytest.mark.parametrize(
+    ("levels", "hands"), [((1, 3), (4, 5)), ((5, 7), (6, 7)), ((2, 4), (4, 5))]
+)
+def test_the_final_combat_draws_up_to_the_main_heros_hand_limit(
+    levels: tuple[int, int], hands: tuple[int, int]
+) -> None:
+    """Level I (and II) 4 cards, III (and IV) 5 as in the example turn (Alice's Catherine,
+    Level III: limit 5), V (and VI) 6, VII 7; the check is made when the hand is drawn."""
+    from engine.homm3 import combat_flow, zones
+
+    state = new(mode="adventure", heroes=("catherine", "mutare"))
+    for player, level in zip(state.seats, levels, strict=True):
+        player.level = level
+        player.deck += [zones.new_instance(state, "attack") for _ in range(4)]
+    combat_flow.begin(state)
+    assert tuple(len(p.hand) for p in state.seats) == hands
+    assert tuple(hand_limit(p) for p in state.seats) == hands

@@ -56,6 +56,9 @@ def test_losing_discards_a_positive_card_else_draws_a_negative() -> None:
 
 
 @pytest.mark.rule("homm3turn:two-negative-tokens")
+@pytest.mark.rule(
+    "homm3bf:battlefield-in-regular-games.changes-to-combat-rules.morale-decks-in-regular-games"
+)
 def test_tokens_when_the_decks_run_out() -> None:
     state = _state()
     state.negative_deck.clear()
