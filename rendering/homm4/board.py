@@ -159,17 +159,51 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
 
 
 # ------------------------------------------------------------------- status strip
-_STRIP_TITLE = 34
-_STRIP_ROW = 40
+@dataclass(frozen=True)
+class _StripSize:
+    """The strip's sizes (px) for one image width: at `MIN_WIDTH` the base sizes, on a
+    wider board larger in proportion, so that the strip reads the same on a phone, where
+    Discord shows every picture about 500 px wide."""
+
+    scale: float
+
+    def px(self, base: int) -> int:
+        """``base`` px (at `MIN_WIDTH`) at this width."""
+        return round(base * self.scale)
+
+    @property
+    def title(self) -> int:
+        return self.px(34)
+
+    @property
+    def row(self) -> int:
+        return self.px(40)
+
+    @property
+    def line(self) -> int:
+        return self.px(34)
+
+    @property
+    def font(self) -> int:
+        return self.px(24)
+
+    @property
+    def name(self) -> int:
+        return self.px(26)
+
+    @property
+    def team_tag(self) -> int:
+        return self.px(30)
+
+
+def _strip_size(width: int) -> _StripSize:
+    return _StripSize(max(1.0, width / MIN_WIDTH))
 
 
 def _strip_columns(view: PublicView) -> int:
     return 2 if len(view.players) > 3 else 1
 
 
-_STRIP_LINE = 34
-_STRIP_FONT = 24
-_TEAM_TAG = 30
 _SHORT_RULES = {
     "Flying Armies": "Flying",
     "Native and Special Lands": "Native Lands",
@@ -241,16 +275,17 @@ def _strip_lines(view: PublicView, width: int) -> list[tuple[str, str]]:
         lines.append(("teams", teams))
     rules = rules_text(view)
     if rules:
-        wrapped = _wrap_dots(rules, width - 48, _STRIP_FONT)
+        wrapped = _wrap_dots(rules, width - 48, _strip_size(width).font)
         lines += [(f"rules:{i}", text) for i, text in enumerate(wrapped)]
     return lines
 
 
 def _strip_height(view: PublicView, width: int) -> int:
+    size = _strip_size(width)
     rows = math.ceil(len(view.players) / _strip_columns(view))
-    extra = _STRIP_ROW if view.pending or view.result.finished else 0
-    extra += _STRIP_LINE * len(_strip_lines(view, width))
-    return 24 + _STRIP_TITLE + 18 + rows * _STRIP_ROW + extra + 16
+    extra = size.row if view.pending or view.result.finished else 0
+    extra += size.line * len(_strip_lines(view, width))
+    return 24 + size.title + size.px(18) + rows * size.row + extra + 16
 
 
 def _phase_name(view: PublicView) -> str:
@@ -263,35 +298,37 @@ def _draw_strip(canvas: Canvas, view: PublicView, width: int) -> None:
     """Round, active player and phase, then one row per player with their counts."""
     active = seat_label(view.active)
     title = f"Round {view.round} · {active}'s turn · {_phase_name(view)}"
+    size = _strip_size(width)
     canvas.draw.rectangle((0, 0, width, _strip_height(view, width)), fill=PANEL)
-    canvas.text((24, 24), title, _STRIP_TITLE, LIGHT, weight="bold", kind="title", key="strip")
+    canvas.text((24, 24), title, size.title, LIGHT, weight="bold", kind="title", key="strip")
     columns = _strip_columns(view)
     col_w = (width - 48) // columns
-    name_room = _name_room(view)
-    top = 24 + _STRIP_TITLE + 18
+    name_room = _name_room(view, size)
+    top = 24 + size.title + size.px(18)
     for index, player in enumerate(view.players):
         x = 24 + (index % columns) * col_w
-        y = top + (index // columns) * _STRIP_ROW
+        y = top + (index // columns) * size.row
         team = team_letter(view, player.seat)
-        _player_row(canvas, player, x, y, col_w - 12, player.seat == view.active, name_room, team)
-    y = top + math.ceil(len(view.players) / columns) * _STRIP_ROW
+        turn = player.seat == view.active
+        _player_row(canvas, player, x, y, col_w - 12, turn, name_room, size, team)
+    y = top + math.ceil(len(view.players) / columns) * size.row
     for key, text in _strip_lines(view, width):
         canvas.text(
             (24, y + 2),
-            ellipsize(text, width - 48, _STRIP_FONT, "medium"),
-            _STRIP_FONT,
+            ellipsize(text, width - 48, size.font, "medium"),
+            size.font,
             LIGHT,
             weight="medium",
             kind="strip_line",
             key=key,
         )
-        y += _STRIP_LINE
+        y += size.line
     note = _strip_note(view)
     if note:
         canvas.text(
             (24, y + 4),
-            ellipsize(note, width - 48, 26),
-            26,
+            ellipsize(note, width - 48, size.name),
+            size.name,
             HIGHLIGHT,
             weight="medium",
             kind="note",
@@ -309,11 +346,12 @@ def _strip_note(view: PublicView) -> str:
     return ""
 
 
-def _name_room(view: PublicView) -> int:
-    """Width of the strip's name column: the widest player name, at most 200 px (and the
-    team tag in Team Play)."""
-    widest = max((text_width(p.name, 26, "bold") for p in view.players), default=60)
-    return min(200, widest) + 16 + (_TEAM_TAG + 8 if view.teams else 0)
+def _name_room(view: PublicView, size: _StripSize) -> int:
+    """Width of the strip's name column: the widest player name, at most 200 px at
+    `MIN_WIDTH` (and the team tag in Team Play)."""
+    widest = max((text_width(p.name, size.name, "bold") for p in view.players), default=60)
+    tag = size.team_tag + size.px(8) if view.teams else 0
+    return min(size.px(200), widest) + size.px(16) + tag
 
 
 def _player_row(
@@ -324,41 +362,43 @@ def _player_row(
     width: int,
     active: bool,
     name_room: int,
+    size: _StripSize,
     team: str | None = None,
 ) -> None:
     """One player: shape badge, team tag (Team Play), name, then Towns / Armies / Hand /
     Risk Stack counts."""
     colour = seat_rgb(player.seat)
+    mid = y + size.px(17)
     if active:
         canvas.draw.rounded_rectangle(
-            (x - 8, y - 3, x + width, y + _STRIP_ROW - 5), radius=8, outline=HIGHLIGHT, width=3
+            (x - 8, y - 3, x + width, y + size.row - 5), radius=8, outline=HIGHLIGHT, width=3
         )
-    sprite = badge(seat_shape(player.seat), 26, colour, WHITE)
-    paste_centred(canvas.image, sprite, x + 18, y + 17)
+    sprite = badge(seat_shape(player.seat), size.px(26), colour, WHITE)
+    paste_centred(canvas.image, sprite, x + size.px(18), mid)
     name_colour = MUTED if player.eliminated else LIGHT
-    name_x, name_width = x + 40, name_room - 16
+    lead = size.px(40)
+    name_x, name_width = x + lead, name_room - size.px(16)
     if team is not None:
+        tag = size.team_tag
         canvas.draw.rounded_rectangle(
-            (x + 40, y + 17 - _TEAM_TAG // 2, x + 40 + _TEAM_TAG, y + 17 + _TEAM_TAG // 2),
-            radius=6,
-            fill=LIGHT,
+            (x + lead, mid - tag // 2, x + lead + tag, mid + tag // 2), radius=6, fill=LIGHT
         )
         canvas.text(
-            (x + 40 + _TEAM_TAG // 2, y + 17),
+            (x + lead + tag // 2, mid),
             team,
-            24,
+            size.font,
             INK,
             weight="bold",
             anchor="mm",
             kind="team",
             key=f"seat:{player.seat}",
         )
-        name_x += _TEAM_TAG + 8
-        name_width -= _TEAM_TAG + 8
+        name_x += tag + size.px(8)
+        name_width -= tag + size.px(8)
     canvas.text(
-        (name_x, y + 17),
-        ellipsize(player.name, name_width, 26, "bold"),
-        26,
+        (name_x, mid),
+        ellipsize(player.name, name_width, size.name, "bold"),
+        size.name,
         name_colour,
         weight="bold",
         anchor="lm",
@@ -372,12 +412,12 @@ def _player_row(
             f"Towns {player.towns} · Armies {player.armies} · "
             f"Hand {player.hand_size} · Risk {player.risk_size}"
         )
-    room = width - 40 - name_room - 8
-    size = fit_size(stats, room, 26, 22)
+    room = width - lead - name_room - 8
+    font_size = fit_size(stats, room, size.name, size.px(22))
     canvas.text(
-        (x + 40 + name_room, y + 17),
-        ellipsize(stats, room, size),
-        size,
+        (x + lead + name_room, mid),
+        ellipsize(stats, room, font_size),
+        font_size,
         name_colour,
         anchor="lm",
         kind="player_stats",

@@ -180,3 +180,17 @@ def test_site_list_lines_are_never_cut_short() -> None:
     assert lines["Q7"].text == "Q7 Library of Enlightenment · guarded 3"
     columns = {m.box[0] for m in lines.values()}
     assert len(columns) == 2
+
+
+def test_the_strip_of_a_wide_board_reads_on_a_phone(shots: cli.Snapshots) -> None:
+    """Seed 3's board is 1444 px wide; Discord shows it about 500 px wide on a phone, so
+    the strip grows with the board: its lines stay at least 8 px tall there (6.6 px when
+    the strip kept its 1100 px sizes)."""
+    drawing = draw_board(shots.board)
+    assert drawing.image.width == 1444
+    scale = 500 / drawing.image.width
+    for kind in ("title", "player", "player_stats", "note"):
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        for mark in marks:
+            assert (mark.box[3] - mark.box[1]) * scale >= 8, (kind, mark.key)
