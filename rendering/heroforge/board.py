@@ -8,14 +8,17 @@ Layout, top to bottom: a header (Round, whose turn and step, the dice of this tu
 decision owed), the plates (5 × 5 squares each, gaps left empty), then one line per
 player. Every plate shows its letter and land code (top left), its economy (top right),
 its fort price and cap bonus (bottom). Marks: ``plate`` (key: the letter), ``fort``
-(``F2``), ``hero`` (colour name), ``contested`` (the letter), ``red`` (``B:1,3``).
+(``F2``), ``hero`` (colour name), ``contested`` (the letter), ``red`` (``B:1,3``),
+``key`` (the line number of the key under the plates: the lands on the board by code and
+name with their owner effects, and what the signs mean).
 """
 
 from __future__ import annotations
 
 from engine.core.model import seat_name
 from engine.heroforge.views import FortView, PlateView, PlayerView, PublicView
-from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.canvas import Canvas, Drawing, ellipsize, wrap
+from rendering.fonts import font
 from rendering.heroforge.palette import (
     CONTESTED,
     GOLD,
@@ -44,6 +47,30 @@ PLAYER_ROW = 28
 MIN_WIDTH = 640
 
 RED_WORDS = {"unit_level": "L", "speed": "S", "economy": "e"}
+KEY_SIZE = 12
+KEY_LINE = 16
+KEY_SIGNS = (
+    "Red squares act on the hero standing there: L unit levels, S speed, a bare number "
+    "economy (e). "
+    "Forts: white = unmanned, filled = manned (the number of units). Yellow dashes: "
+    "contested. Top right: economy a turn; bottom: fort price and cap bonus."
+)
+
+
+def key_lines(view: PublicView, width: int) -> list[str]:
+    """The key under the plates: each land on the board by code and name (with what its
+    owner gains, heroforge:forts), then what the signs mean; wrapped to ``width``."""
+    seen: dict[str, str] = {}
+    for plate in sorted(view.plates, key=lambda p: p.label):
+        if plate.code in seen:
+            continue
+        notes: list[str] = ["special"] if plate.land_class == "special" else []
+        notes += [f"owner: {effect}" for effect in plate.owner_effects]
+        seen[plate.code] = f"{plate.code} {plate.name}" + (
+            f" ({'; '.join(notes)})" if notes else ""
+        )
+    text = "Lands: " + " · ".join(seen.values()) + "\n" + KEY_SIGNS
+    return wrap(text, width, font(KEY_SIZE))
 
 
 def _grid_origin(view: PublicView) -> tuple[int, int]:
@@ -265,14 +292,26 @@ def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
         )
 
 
+def _plates_bottom(view: PublicView) -> int:
+    ys = [p.y for p in view.plates]
+    rows = max(ys) - min(ys) + 1
+    return HEADER + MARGIN + rows * PLATE_PX + (rows - 1) * GUTTER
+
+
 def board_size(view: PublicView) -> tuple[int, int]:
     """The picture's width and height in pixels for ``view``."""
     xs = [p.x for p in view.plates]
-    ys = [p.y for p in view.plates]
-    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    cols = max(xs) - min(xs) + 1
     width = max(MIN_WIDTH, 2 * MARGIN + cols * PLATE_PX + (cols - 1) * GUTTER)
-    height = HEADER + 2 * MARGIN + rows * PLATE_PX + (rows - 1) * GUTTER
+    key = len(key_lines(view, width - 2 * MARGIN)) * KEY_LINE + MARGIN // 2
+    height = _plates_bottom(view) + MARGIN + key
     return width, height + len(view.players) * PLAYER_ROW + MARGIN
+
+
+def _key(canvas: Canvas, view: PublicView, width: int) -> None:
+    top = _plates_bottom(view) + MARGIN // 2
+    for i, line in enumerate(key_lines(view, width - 2 * MARGIN)):
+        canvas.text((MARGIN, top + i * KEY_LINE), line, KEY_SIZE, MUTED, kind="key", key=str(i))
 
 
 def draw_board(view: PublicView) -> Drawing:
@@ -292,5 +331,6 @@ def draw_board(view: PublicView) -> Drawing:
         _draw_fort(canvas, view, fort)
     _draw_combats(canvas, view)
     _draw_heroes(canvas, view)
+    _key(canvas, view, width)
     _players(canvas, view, height - len(view.players) * PLAYER_ROW - MARGIN, width)
     return canvas.finish()

@@ -43,6 +43,20 @@ def test_the_board_shows_every_plate_with_its_land_and_stats() -> None:
     assert drawing.image.width <= 1600
 
 
+@pytest.mark.rule("heroforge:lands")
+def test_a_key_under_the_plates_names_each_land_and_the_signs() -> None:
+    state = started(grid="PL GR PL / DP . PL")
+    drawing = draw_board(R.public_view(state))
+    key = " ".join(m.text for m in drawing.of_kind("key"))
+    # each land once, in label order; a Special Land says so and what its owner gains
+    assert key.startswith(
+        "Lands: PL Plain Land · GR Grassland · DP Dragon Peak (special; owner: units +1 level)"
+    )
+    assert "L unit levels, S speed, a bare number economy (e)" in key and "Yellow dashes: contested" in key
+    players = min(m.box[1] for m in drawing.of_kind("player"))
+    assert max(m.box[3] for m in drawing.of_kind("key")) < players
+
+
 @pytest.mark.rule("heroforge:forts")
 def test_forts_show_manned_or_not_and_their_owner() -> None:
     view = R.public_view(_arranged())
