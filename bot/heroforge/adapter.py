@@ -10,6 +10,7 @@ Importing this module registers `HeroforgeAdapter` in `bot.adapters.ADAPTERS`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -239,9 +240,12 @@ class HeroforgeAdapter(RulesetAdapter):
         return options
 
     def options_summary(self, options: Mapping[str, Any]) -> str:
-        """The board and the two enchantment lists."""
-        grid = options.get("grid") or ""
-        board = "custom board" if grid.strip() else f"board {options.get('layout', 'auto')}"
+        """The board (a custom grid as typed, rows joined by ``/``) and the two lists."""
+        grid = str(options.get("grid") or "")
+        rows = [" ".join(row.split()) for row in re.split(r"[/\n]", grid) if row.strip()]
+        board = (
+            f"custom board {' / '.join(rows)}" if rows else f"board {options.get('layout', 'auto')}"
+        )
         lists = []
         for key in ("list1", "list5"):
             value = str(options.get(key) or ("fortunes" if key == "list1" else "omens"))

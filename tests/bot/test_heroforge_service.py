@@ -82,7 +82,10 @@ async def test_the_lobby_takes_hero_forge_options(tmp_path: Path) -> None:
         out = await service.new_game(
             person(1), CHANNEL, ruleset="heroforge", board=GRID, list1=LIST, layout=None
         )
-        assert "custom board, enchantment lists a written list (roll 1)" in out.posts[0].text
+        assert (
+            "custom board PL GR PL / FO S HI / PL B PL, enchantment lists a written list (roll 1)"
+            in out.posts[0].text
+        )
         with pytest.raises(Exception, match="unknown land 'XX'"):
             await service.set_options(person(1), CHANNEL, board="PL XX PL")
         await service.set_options(person(1), CHANNEL, list5="shifting_sands")
