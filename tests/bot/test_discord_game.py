@@ -5,7 +5,8 @@ play by clicking the buttons and select menus the bot sent them, or by typing sl
 commands when no button offers the move (the AI helper chooses each move among the
 engine's legal commands). On the way: hands by DM and the closed-DM fallback, scouting
 and chip-in, battles, a moderator undo, a 429 retried, two people acting on one decision
-at once, an old button refused with its reason, and a restart of the bot (a NEW bot,
+at once, both players acting at once (one moves, the other is refused and sets her
+standing orders), an old button refused with its reason, and a restart of the bot (a NEW bot,
 service and database connections over the same file) after which the buttons sent before
 it still work. After every action the driver checks that no public message or picture
 named or showed a card of any Hand, Risk Stack or draw deck; at the end, the fake Discord
@@ -81,6 +82,7 @@ async def test_a_two_player_game_from_new_to_the_victory(
         await a_429_is_retried(driver)
         await moderator_undo(driver)
         await two_people_act_at_once(driver)
+        await two_players_act_at_once(driver)
         await play_until(driver, lambda: reached(driver, "battle_act"))
         await a_double_click_lands_once(driver)
         message, custom_id = await await_a_button_for_the_next_move(driver)
@@ -216,6 +218,49 @@ async def two_people_act_at_once(driver: Driver) -> None:
     assert len(reasons) == 1, texts
     winner = "the moderator's skip" if "someone has moved since" in reasons[0] else "ann's click"
     print(f"\nrace: {winner} landed; the other was told: {reasons[0]!r}")
+
+
+async def two_players_act_at_once(driver: Driver) -> None:
+    """Both players at once on one game: ann clicks her move while cara types a Closing
+    move (not hers to make, before or after ann's) and sets her standing orders. ann's move
+    lands, cara's move is refused with the reason, her orders are saved, and every interaction is acknowledged
+    in time; nothing public names a private card."""
+    table, fake = driver.table, driver.fake
+    for _ in range(MAX_STEPS):
+        game, state = await driver.state()
+        decision = HOMM4.pending(state)[0]
+        if await driver.user_of(decision.seat) is table.ann:
+            index, command = driver.choose(state, decision.seat)
+            control = driver.find_control(table.ann, game, state, index, command)
+            if control is not None and control[2] is None:
+                break
+        await driver.step()
+    else:
+        raise AssertionError("ann never had a button for her move")
+    message, custom_id, _ = control
+    click, move, orders = await gather_results(
+        fake.click(table.ann, message, custom_id, wait=False),
+        fake.send_slash(table.cara, table.channel, "turn close", card="#1"),
+        fake.send_slash(table.cara, table.channel, "battle orders", counter="always"),
+    )
+    for result in (click, move, orders):
+        await result.wait_response()
+        assert result.response is not None and result.response.elapsed < 3
+    await driver.bot.wait_idle()
+    after, state_after = await driver.state()
+    assert after.version == game.version + 1, "ann's move lands exactly once"
+    refused = [m.content for m in move.messages if m.ephemeral]
+    # Before ann's move it is not cara's turn; after it, her turn begins with other Phases.
+    reasons = ("It is not your turn", "/turn close does not answer what you owe now")
+    assert len(refused) == 1 and refused[0].startswith(reasons), refused
+    print(f"\nboth players: ann's move landed; cara was told: {refused[0][:60]!r}…")
+    saved = [m.content for m in orders.messages if m.ephemeral]
+    assert any("counter: always" in t for t in saved), saved
+    assert await driver.bot.service.repo.standing_orders(game.id) == {1: {"counter": "always"}}
+    driver.check_channel(state, state_after)
+    cleared = await driver.slash(table.cara, "battle orders", counter="ask")
+    assert any("none" in m.content for m in cleared.messages)
+    assert await driver.bot.service.repo.standing_orders(game.id) in ({}, {1: {}})
 
 
 async def reached_for(driver: Driver, kind: str, user: FakeUser) -> bool:
