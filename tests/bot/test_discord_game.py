@@ -15,6 +15,7 @@ must have seen no broken limit and no acknowledgement later than 3 seconds.
 
 from __future__ import annotations
 
+import re
 import secrets
 import statistics
 from collections.abc import Awaitable, Callable
@@ -341,6 +342,10 @@ def check_coverage(driver: Driver) -> None:
     ):
         assert kind in kinds, f"the game never met a {kind} decision"
     assert driver.clicks >= 20 and driver.slashes >= 10
+    posted = "\n".join(m.content for m in driver.channel.public_messages())
+    for moment in ("sights an unidentified", "Chipping in for the Guard at", "Battle at"):
+        assert moment in posted, f"the channel never read {moment!r}"
+    assert re.search(r"wins the battle at [A-M]\d+", posted), "no battle was won"
     assert driver.checked_images >= 20 and driver.checked_messages >= 50
 
 
