@@ -47,7 +47,11 @@ async def play_homm4_to_the_end(repo: SqliteRepository, channel: int, seed: int)
     return lobby.id
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+LONG_GAME_SEED = 5
+"""A 2-player game of a few hundred commands (388 when written; 17 Rounds)."""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, LONG_GAME_SEED])
 async def test_a_whole_homm4_game_replays_to_its_snapshot(
     repo: SqliteRepository, seed: int
 ) -> None:
@@ -56,6 +60,8 @@ async def test_a_whole_homm4_game_replays_to_its_snapshot(
     commands = [e for e in await read_full_log(repo, game_id) if e.kind is LogKind.COMMAND]
     assert game.status is GameStatus.FINISHED
     assert game.version == len(commands) > 10
+    if seed == LONG_GAME_SEED:
+        assert len(commands) >= 300, "the issue asks for a replay after hundreds of commands"
     rebuilt = await replay_game(repo, game_id)
     assert get_ruleset("homm4").dump_state(rebuilt) == game.state_json
     assert (await verify_game(repo, game_id)).ok
