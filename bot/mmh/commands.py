@@ -791,11 +791,38 @@ def _label(
     return (str(value), str(value))
 
 
+def _fits(value: Any, kind: FieldKind, given: Any) -> bool:
+    """Whether a legal command's field ``value`` is what the player already gave for it
+    (an id or a name, any case; ``ghoul+`` names the elite side of ``ghoul``)."""
+    if value is None or kind in ("ints", "units"):
+        return True
+    text = str(given).strip().lower()
+    if kind == "bool":
+        return str(value).lower() == text
+    names = {str(value).lower()}
+    c = load_content()
+    try:
+        if kind == "hero":
+            names.add(c.hero(value).name.lower())
+        elif kind == "creature":
+            creature = c.creature(value)
+            names |= {creature.basic.name.lower(), creature.elite.name.lower()}
+            text = text.rstrip("+")
+        elif kind == "card":
+            names.add(c.card_name(value).lower())
+        elif kind == "building" and value != "level":
+            names.add(c.building(value).name.lower())
+    except KeyError:
+        return True
+    return text in names
+
+
 def suggest(
     path: tuple[str, ...], request: PlayRequest, option: str, current: str, given: Mapping[str, Any]
 ) -> list[tuple[str, str]]:
-    """Autocomplete for ``option``: values of the seat's legal commands of that type
-    (at most 25 ``(name, value)`` pairs)."""
+    """Autocomplete for ``option``: values of the seat's legal commands of that type that
+    fit the options already given (e.g. only cards of the chosen discard pile; all of them
+    when none fits what was typed), at most 25 ``(name, value)`` pairs."""
     play = PLAY_COMMANDS.get(path)
     if play is None:
         return []
@@ -803,10 +830,17 @@ def suggest(
     if key not in play.fields:
         return []
     field_name, kind = play.fields[key]
+    others = [
+        (play.fields[name], value)
+        for name, value in ((k.replace("_", "-"), v) for k, v in given.items())
+        if name != key and name in play.fields and value is not None and value != ""
+    ]
+    commands = [cmd for cmd in request.legal if cmd.type == play.command_type]
+    fitting = [
+        cmd for cmd in commands if all(_fits(getattr(cmd, f, None), k, v) for (f, k), v in others)
+    ]
     pairs: list[tuple[str, str]] = []
-    for cmd in request.legal:
-        if cmd.type != play.command_type:
-            continue
+    for cmd in fitting or commands:
         value = getattr(cmd, field_name, None)
         if value is None or value == ():
             continue
