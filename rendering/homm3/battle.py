@@ -7,9 +7,10 @@ Rule sections: homm3bf:battlefield-combat (and .place-obstacles, .place-units,
 regular-games.changes-to-combat-rules.siege.
 
 Layout: a header (Combat round, Initiative token, the decision owed), the board with column
-letters and row numbers on all sides, a strip with the initiative order of the units still
-to activate this round, one line per player, and the last attack. Marks: ``hex`` (label),
-``unit`` (``unit:N``), ``placed`` (first hex), ``order`` (``order:N``), ``player``
+letters and row numbers on all sides, a strip with the initiative order of every unit still
+to activate this round (on as many lines as it takes) and a legend of the token letters
+shown, one line per player, and the last attack. Marks: ``hex`` (label), ``unit``
+(``unit:N``), ``placed`` (first hex), ``order`` (``order:N``), ``legend``, ``player``
 (colour). Only public information is drawn: the view has no hand or deck.
 """
 
@@ -49,6 +50,8 @@ HEX_W = math.sqrt(3) * R
 MARGIN = 30
 HEADER = 70
 ORDER_STRIP = 56
+ORDER_ROW = 22
+"""Height of each further line of the initiative order (every unit still to act is shown)."""
 PLAYER_ROW = 30
 FOOTER = 34
 COLUMNS, ROWS = 13, 9
@@ -77,10 +80,16 @@ def _board_height() -> int:
     return int(2 * R + (ROWS - 1) * 1.5 * R) + 2 * MARGIN
 
 
-def size() -> tuple[int, int]:
-    """Picture size for a two-player Battlefield."""
+def size(order_rows: int = 1) -> tuple[int, int]:
+    """Picture size for a two-player Battlefield whose initiative order takes
+    ``order_rows`` lines."""
     width = int(MARGIN * 2 + HEX_W * (COLUMNS + 0.5))
-    return width, HEADER + _board_height() + ORDER_STRIP + 2 * PLAYER_ROW + FOOTER
+    return width, HEADER + _board_height() + _strip(order_rows) + 2 * PLAYER_ROW + FOOTER
+
+
+def _strip(order_rows: int) -> int:
+    """Height of the initiative-order strip with ``order_rows`` lines of units."""
+    return ORDER_STRIP + ORDER_ROW * max(0, order_rows - 1)
 
 
 def draw_battle(view: PublicView) -> Drawing:
@@ -91,7 +100,8 @@ def draw_battle(view: PublicView) -> Drawing:
     combat = view.combat
     if combat is None:
         raise ValueError("there is no Combat to draw")
-    width, height = size()
+    rows = _order_rows(combat, size()[0])
+    width, height = size(len(rows))
     canvas = Canvas(width, height, PAGE)
     _header(canvas, view, combat, width)
     zones = {side: hexes_in_zone(side) for side in ("west", "east")}
@@ -114,8 +124,8 @@ def draw_battle(view: PublicView) -> Drawing:
         if unit.alive and unit.hex is not None:
             _unit(canvas, unit, combat)
     top = HEADER + _board_height()
-    _order(canvas, view, combat, top, width)
-    _players(canvas, view, top + ORDER_STRIP, width)
+    _order(canvas, combat, rows, top, width)
+    _players(canvas, view, top + _strip(len(rows)), width)
     _footer(canvas, combat, height, width)
     return canvas.finish()
 
@@ -333,17 +343,11 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
             kind="damage",
             key=f"unit:{unit.number}",
         )
-    tags = []
-    if unit.defending:
-        tags.append("D")
-    if unit.paralysed:
-        tags.append("Z")
-    if unit.retaliated:
-        tags.append("r")
+    tags = _tags(unit)
     if tags:
         canvas.text(
             (cx - R * 0.6, cy - R * 0.55),
-            "".join(tags),
+            tags,
             12,
             GOLD,
             weight="bold",
@@ -354,37 +358,85 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         )
 
 
-def _order(canvas: Canvas, view: PublicView, combat: CombatView, top: int, width: int) -> None:
-    canvas.draw.rectangle((0, top, width, top + ORDER_STRIP), fill=PANEL)
+ORDER_SIZE = 13
+"""Text size of the initiative order."""
+TAG_LEGEND = {"D": "Defending", "Z": "Paralysed", "r": "has retaliated this round"}
+"""The letters drawn beside a unit for its tokens, explained under the board."""
+
+
+def _order_numbers(combat: CombatView) -> list[int]:
+    if combat.stage == "round":
+        return list(combat.order)
+    return [u.number for u in combat.units if u.alive]
+
+
+def _order_entry(unit: UnitView) -> str:
+    return f"[{unit.number}] {unit.name} {unit.initiative}"
+
+
+def _order_rows(combat: CombatView, width: int) -> list[list[int]]:
+    """The unit numbers of the initiative order wrapped into lines that fit ``width``
+    (at least one line, maybe empty)."""
+    units = {u.number: u for u in combat.units}
+    rows: list[list[int]] = [[]]
+    x = MARGIN
+    for number in _order_numbers(combat):
+        w = text_width(_order_entry(units[number]), ORDER_SIZE) + 30
+        if rows[-1] and x + w > width - MARGIN:
+            rows.append([])
+            x = MARGIN
+        rows[-1].append(number)
+        x += w
+    return rows
+
+
+def _tags(unit: UnitView) -> str:
+    return (
+        ("D" if unit.defending else "")
+        + ("Z" if unit.paralysed else "")
+        + ("r" if unit.retaliated else "")
+    )
+
+
+def _order(canvas: Canvas, combat: CombatView, rows: list[list[int]], top: int, width: int) -> None:
+    canvas.draw.rectangle((0, top, width, top + _strip(len(rows))), fill=PANEL)
     label = "Still to act this round:" if combat.stage == "round" else "Units:"
     canvas.text((MARGIN, top + 8), label, 14, MUTED, kind="order_title")
-    units = {u.number: u for u in combat.units}
-    numbers = (
-        combat.order if combat.stage == "round" else [u.number for u in combat.units if u.alive]
-    )
-    x = MARGIN
-    for number in numbers:
-        unit = units[number]
-        text = f"[{number}] {unit.name} {unit.initiative}"
-        w = len(text) * 7 + 26
-        if x + w > width - MARGIN:
-            canvas.text((x, top + 30), "…", 14, MUTED)
-            break
-        paste_centred(
-            canvas.image,
-            badge(seat_shape(unit.seat), 12, seat_rgb(unit.seat), LIGHT),
-            x + 7,
-            top + 38,
-        )
+    shown = "".join(_tags(u) for u in combat.units if u.alive and u.hex is not None)
+    legend = " · ".join(f"{tag} {meaning}" for tag, meaning in TAG_LEGEND.items() if tag in shown)
+    if any(u.damage for u in combat.units if u.alive and u.hex is not None):
+        legend = " · ".join(filter(None, [legend, "-N damage taken"]))
+    if legend:
         canvas.text(
-            (x + 16, top + 30),
-            text,
-            13,
-            LIGHT if combat.active != number else GOLD,
-            kind="order",
-            key=f"order:{number}",
+            (width - MARGIN, top + 8),
+            legend,
+            12,
+            MUTED,
+            anchor="ra",
+            kind="legend",
         )
-        x += w
+    units = {u.number: u for u in combat.units}
+    for line, numbers in enumerate(rows):
+        y = top + 30 + line * ORDER_ROW
+        x = MARGIN
+        for number in numbers:
+            unit = units[number]
+            text = _order_entry(unit)
+            paste_centred(
+                canvas.image,
+                badge(seat_shape(unit.seat), 12, seat_rgb(unit.seat), LIGHT),
+                x + 7,
+                y + 8,
+            )
+            canvas.text(
+                (x + 16, y),
+                text,
+                ORDER_SIZE,
+                LIGHT if combat.active != number else GOLD,
+                kind="order",
+                key=f"order:{number}",
+            )
+            x += text_width(text, ORDER_SIZE) + 30
 
 
 def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:

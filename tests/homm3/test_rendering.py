@@ -153,3 +153,27 @@ def test_every_obstacle_name_is_drawn_whole_inside_its_hex() -> None:
     assert by_hex["H7"] == ["Standing", "Stone"]
     assert by_hex["F1"] == ["Dead", "Tree"]
     assert {" ".join(by_hex[s]) for s in spots} == {t.obstacle.name for t in tokens}
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules.initiative-token")
+def test_the_whole_initiative_order_is_drawn_with_a_legend_of_the_token_letters() -> None:
+    """Fourteen units (a large Skirmish) all appear in the order, on more lines than one;
+    the letters beside units are explained under the board."""
+    castle = ["halberdiers", "marksmen", "griffins", "crusaders", "zealots", "champions"]
+    castle.append("archangels")
+    necro = ["skeletons", "zombies", "wraiths", "vampires", "liches", "dread_knights"]
+    necro.append("ghost_dragons")
+    units = [(0, u, True, f"{'AB'[i % 2]}{i + 1}") for i, u in enumerate(castle)]
+    units += [(1, u, True, f"{'LM'[i % 2]}{i + 1}") for i, u in enumerate(necro)]
+    state = battle(units)
+    assert state.combat is not None
+    state.combat.units[0].defending = True
+    state.combat.units[8].retaliated = True
+    state.combat.units[9].damage = 1
+    drawing = draw_battle(RULES.public_view(state))
+    order = drawing.of_kind("order")
+    assert len(order) == 14
+    assert len({m.box[1] for m in order}) >= 2  # wrapped onto a second line
+    assert drawing.image.height > draw_battle(RULES.public_view(battle(units[:2]))).image.height
+    legend = drawing.find("legend", "").text
+    assert legend == "D Defending · r has retaliated this round · -N damage taken"
