@@ -163,14 +163,7 @@ def inventory_text(state: GameState, seat: int) -> list[str]:
             )
         )
     carried = player.enchantment
-    lines.append(
-        "Enchantment: "
-        + (
-            carried.spec.summary() + (f" x{carried.count}" if carried.count > 1 else "")
-            if carried
-            else "none"
-        )
-    )
+    lines.append("Enchantment: " + (carried.spec.stacked(carried.count) if carried else "none"))
     lines += [f"• {a.text}" for a in hero.abilities]
     return lines + _list_lines(hf, sum(len(line) + 1 for line in lines))
 

@@ -247,6 +247,15 @@ class EnchantmentSpec(_M):
         """The list line form (``parse_enchantment_list`` reads it back)."""
         return f"{self.label()}: {self.effect} {self.amount:+d}"
 
+    def stacked(self, count: int) -> str:
+        """A Stack of ``count`` copies: ``"Iron Banners (Stack): units +1 level x2 = units
+        +2 level"`` (heroforge:enchantments: the first one's effect multiplied by the
+        number stacked); the plain `summary` for one copy."""
+        if count == 1:
+            return self.summary()
+        total = self.model_copy(update={"amount": self.amount * count})
+        return f"{self.summary()} x{count} = {total.summary().split(': ', 1)[1]}"
+
     def summary(self) -> str:
         """``"Iron Banners (Stack) [HighLands]: units +1 level"``, with how long it lasts
         where the effect alone does not say (heroforge:enchantments; README readings): a

@@ -98,8 +98,8 @@ def deliver(state: HeroforgeState, seat: int, spec: EnchantmentSpec, count: int)
         return [
             Event(
                 kind="enchantment_stacked",
-                text=f"{who}'s {carried.spec.name} stacks to {carried.count}: "
-                f"{carried.spec.effect} {carried.spec.amount * carried.count:+d}.",
+                text=f"{who}'s {carried.spec.name} stacks: "
+                f"{carried.spec.stacked(carried.count).split(': ', 1)[1]}.",
                 data={"seat": seat, "name": carried.spec.name, "count": carried.count},
             )
         ]

@@ -88,7 +88,7 @@ def _player(state: HeroforgeState, seat: int) -> PlayerView:
             effect=carried.spec.effect,
             amount=carried.spec.amount,
             count=carried.count,
-            summary=carried.spec.summary() + (f" x{carried.count}" if carried.count > 1 else ""),
+            summary=carried.spec.stacked(carried.count),
         )
         if carried
         else None,

@@ -58,7 +58,7 @@ def test_stack_enchantments_of_one_name_multiply() -> None:
     events = enchant.deliver(state, 0, BANNERS, 1)
     carried = state.player(0).enchantment
     assert carried is not None and carried.count == 2
-    assert "stacks to 2: unit_level +2" in events[0].text
+    assert events[0].text == "Red's Iron Banners stacks: units +1 level x2 = units +2 level."
     # Weir's +1 and two Iron Banners: a level 3 unit is level 6
     give(state, 0, 3)
     assert effects.army_levels(state, 0)[0][1] == 6
