@@ -259,9 +259,20 @@ class Console:
 
     # ------------------------------------------------------------------ printing
     def show(self, out: Outbox) -> list[str]:
-        """Render an outbox as console lines (and write its pictures)."""
+        """Render an outbox as console lines (and write its pictures). Each message's
+        buttons and selects are listed under it, numbered across the whole outbox; one
+        shown twice (the same custom id in the reply and in a DM) is listed once, where it
+        first appears."""
         lines: list[str] = []
         fresh: list[Component] = []
+
+        def listed(components: tuple[Component, ...]) -> list[str]:
+            seen = {c.custom_id for c in fresh}
+            new = _first_of_each([c for c in components if c.custom_id not in seen])
+            shown = self.list_components(new, start=len(fresh) + 1)
+            fresh.extend(new)
+            return shown
+
         if out.reply is not None:
             scope = " (only you)" if out.reply.ephemeral else ""
             lines.append(
@@ -273,20 +284,18 @@ class Console:
                 if embed.footer:
                     lines.append(f"  ┃ ({embed.footer})")
             lines += self.files(out.reply.images)
-            fresh += out.reply.components
+            lines += listed(out.reply.components)
         for post in out.posts:
             lines.append(f"[#game] {self.plain(post.text)}")
             lines += self.files(post.images)
-            fresh += post.components
+            lines += listed(post.components)
         for dm in out.dms:
             who = self.seat_label(dm.user_id)
             lines.append(f"[DM to {who}] {self.plain(dm.text)}")
             lines += self.files(dm.images)
-            fresh += dm.components
+            lines += listed(dm.components)
         if fresh:
-            fresh = _first_of_each(fresh)
             self.components = fresh
-            lines += self.list_components(fresh)
         return lines
 
     def seat_label(self, user_id: int) -> str:
@@ -310,10 +319,10 @@ class Console:
         self._colour_cache = {s.user_id: seat_name(s.seat) for s in seats if s.user_id is not None}
 
     @staticmethod
-    def list_components(components: list[Component]) -> list[str]:
-        """Number the buttons and selects: ``!1 [End the Purchase Phase]``."""
+    def list_components(components: list[Component], start: int = 1) -> list[str]:
+        """Number the buttons and selects from ``start``: ``!1 [End the Purchase Phase]``."""
         lines = []
-        for number, component in enumerate(components, start=1):
+        for number, component in enumerate(components, start=start):
             if isinstance(component, Button):
                 lines.append(f"  !{number} [{component.label}]")
             elif isinstance(component, Select):

@@ -135,6 +135,27 @@ def test_a_resumed_session_numbers_its_pictures_after_the_earlier_ones(tmp_path:
     assert [p.name for p in console.images_written] == ["0008-hand.png", "0009-board.png"]
 
 
+def test_the_console_lists_each_messages_buttons_under_it(tmp_path: Path) -> None:
+    from bot.outbox import Button, ChannelPost, DirectMessage, Outbox
+
+    console = local.Console(object(), 1, 1, tmp_path / "images")
+    done = Button("End the Movement Phase", "ht:1:4:opt:0.abcde")
+    hand = Button("Red: my cards and choices", "ht:1:4:hand")
+    shown = console.show(
+        Outbox(
+            posts=[ChannelPost(1, "➡️ Red's Movement Phase.", components=(done,))],
+            dms=[DirectMessage(1, 1, "decision", "nothing waits for you", components=(hand,))],
+        )
+    )
+    assert shown == [
+        "[#game] ➡️ Red's Movement Phase.",
+        "  !1 [End the Movement Phase]",
+        "[DM to user 1] nothing waits for you",
+        "  !2 [Red: my cards and choices]",
+    ]
+    assert console.components == [done, hand]
+
+
 def test_the_console_lists_a_component_once_and_prints_embeds(tmp_path: Path) -> None:
     from bot.outbox import Button, DirectMessage, Embed, Outbox, Reply
 
