@@ -52,7 +52,10 @@ def test_a_key_under_the_plates_names_each_land_and_the_signs() -> None:
     assert key.startswith(
         "Lands: PL Plain Land · GR Grassland · DP Dragon Peak (special; owner: units +1 level)"
     )
-    assert "L unit levels, S speed, a bare number economy (e)" in key and "Yellow dashes: contested" in key
+    assert (
+        "L unit levels, S speed, a bare number economy (e)" in key
+        and "Yellow dashes: contested" in key
+    )
     players = min(m.box[1] for m in drawing.of_kind("player"))
     assert max(m.box[3] for m in drawing.of_kind("key")) < players
 
