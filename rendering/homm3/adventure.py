@@ -172,11 +172,12 @@ def _panel(canvas: Canvas, view: PublicView, player: PlayerView, top: int) -> No
     y += 28
     morale = ", ".join(c.name for c in player.positive) or "none"
     negative = ", ".join(c.name for c in player.negative) or "none"
+    line = f"Positive Morale: {morale}   Negative Morale: {negative}"
+    if player.faction == "necropolis":  # homm3turn:necropolis
+        line = "Morale: none (Necropolis ignores every Morale effect)"
     canvas.text(
         (MARGIN + 14, y),
-        ellipsize(
-            f"Positive Morale: {morale}   Negative Morale: {negative}", WIDTH - 2 * MARGIN - 28, 14
-        ),
+        ellipsize(line, WIDTH - 2 * MARGIN - 28, 14),
         14,
         LIGHT,
         kind="morale",

@@ -463,7 +463,12 @@ def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
         )
         text = (
             f"{player.colour}: {player.hero_name} (Level {player.level}) · hand {player.hand} · deck {player.deck} · "
-            f"Expert {player.experts}/{player.expert_limit} · Positive Morale: {morale}"
+            f"Expert {player.experts}/{player.expert_limit} · "
+            + (
+                "ignores Morale (Necropolis)"
+                if player.faction == "necropolis"
+                else f"Positive Morale: {morale}"
+            )
             + (f" · Negative: {negative}" if negative else "")
             + (" · Positive token" if player.positive_token else "")
             + (" · Negative token" if player.negative_token else "")

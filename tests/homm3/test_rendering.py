@@ -177,3 +177,17 @@ def test_the_whole_initiative_order_is_drawn_with_a_legend_of_the_token_letters(
     assert drawing.image.height > draw_battle(RULES.public_view(battle(units[:2]))).image.height
     legend = drawing.find("legend", "").text
     assert legend == "D Defending · r has retaliated this round · -N damage taken"
+
+
+@pytest.mark.rule("homm3turn:necropolis")
+def test_a_necropolis_player_is_shown_ignoring_morale() -> None:
+    state = play_until(
+        new(mode="adventure", heroes=("catherine", "tamika")), lambda s: s.round >= 2
+    )
+    lines = {m.key: m.text for m in draw_adventure(RULES.public_view(state)).of_kind("morale")}
+    assert lines["Blue"] == "Morale: none (Necropolis ignores every Morale effect)"
+    assert lines["Red"].startswith("Positive Morale: ")
+    fight = battle([(0, "griffins", True, "C5"), (1, "zombies", False, "K5")])
+    players = {m.key: m.text for m in draw_battle(RULES.public_view(fight)).of_kind("player")}
+    assert "ignores Morale (Necropolis)" in players["Blue"]
+    assert "Positive Morale: none" in players["Red"]
