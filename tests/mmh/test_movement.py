@@ -327,3 +327,60 @@ def test_only_one_battle_per_activation() -> None:
     state.heroes["laszlo"].space = at(state, "C3")
     activate(state, "laszlo", battles=0)
     assert "D3" not in _moves(state, "laszlo")  # an encounter marker stands there
+
+
+def _explore_here(state, location: str):  # type: ignore[no-untyped-def]
+    """Explore the first ``location`` of the board with Laszlo (its guard gone)."""
+    from engine.mmh import board as geometry
+
+    board = geometry.board_of(state)
+    space = next(s.index for s in board.spaces if s is not None and s.location == location)
+    hero = state.heroes["laszlo"]
+    hero.space = space
+    activate(state, "laszlo")
+    return movement.explore_effect(state, hero, space)
+
+
+@pytest.mark.rule("mmh:description-of-the-game-board.game-board-locations")
+def test_arena_recruits_up_to_three_of_any_level_at_the_capital_price() -> None:
+    from tests.mmh.helpers import set_army
+
+    state = _game()
+    set_army(state, "laszlo", [("sentinel", True)])
+    seat = state.seats[0]
+    seat.gold = 20
+    assert seat.level == 1
+    _explore_here(state, "arena")
+    assert state.queue and state.queue[0].kind == "arena"
+    # Level IV Sun Riders at capital level I: 4 gold each (the elite side needs the Barracks)
+    with pytest.raises(IllegalMove, match="Elite Barracks"):
+        apply(state, 0, {"type": "arena_recruit", "creature": "sun_rider", "elite": True})
+    for _ in range(3):
+        state, _ = apply(state, 0, {"type": "arena_recruit", "creature": "sun_rider"})
+    assert state.seats[0].gold == 20 - 3 * 4
+    army = state.heroes["laszlo"].army
+    assert [(u.creature, u.elite) for u in army] == [("sentinel", True)] + [
+        ("sun_rider", False)
+    ] * 3
+    assert not any(p.kind == "arena" for p in state.queue)  # three is the most
+
+
+@pytest.mark.rule("mmh:description-of-the-game-board.game-board-locations")
+def test_weaponsmith_library_shrine_and_stone_of_enlightenment() -> None:
+    state = _game()
+    _explore_here(state, "weaponsmith")
+    keep = state.queue[0]
+    assert keep.kind == "keep" and len(keep.cards) == 3  # draw 3 artefacts, keep 1
+    state.queue.clear()
+    scrolls = len(state.heroes["laszlo"].scrolls)
+    _explore_here(state, "arcane_library")
+    assert len(state.heroes["laszlo"].scrolls) == scrolls + 1  # Magic 1: room for one
+    state = _game()
+    _explore_here(state, "dragon_shrine")
+    treasure = state.queue[0]
+    assert treasure.kind == "treasure" and treasure.picks == 1 and treasure.artefact is True
+    state = _game()
+    _explore_here(state, "stone_of_enlightenment")
+    draw = state.queue[0]
+    assert draw.kind == "skill_draw" and draw.draw == 2
+    assert state.heroes["laszlo"].trophies == []  # no XP spent
