@@ -30,6 +30,7 @@ from engine.heroforge.catalog import EnchantmentSpec, load_catalog
 
 if TYPE_CHECKING:
     from bot.render import Renderer
+    from engine.heroforge.state import HeroforgeState
 
 ENDS = ("end_buying", "end_turn", "skip_move", "stay", "skip_shift", "let_go")
 """Commands shown as their own green button when a decision has many choices."""
@@ -86,7 +87,8 @@ def describe(state: GameState, command: Command) -> str:
             price = f", {effects.unit_price(hf, hf.active, command.level)}e"
         return f"Buy {many}{unit.name} (level {command.level}{price})"
     if isinstance(command, c.BuyFort):
-        return f"Build a fort here, step {command.step}"
+        price = _fort_price(hf)
+        return f"Build a fort here{price}, step {command.step}"
     if isinstance(command, c.ManFort | c.UnmanFort):
         units = " ".join(f"#{u}" for u in command.units)
         verb = "Man" if isinstance(command, c.ManFort) else "Unman"
@@ -98,7 +100,7 @@ def describe(state: GameState, command: Command) -> str:
     if isinstance(command, c.PassEnchantment):
         return f"Pay 1000e: pass the enchantment to {seat_name(command.to)}"
     if isinstance(command, c.Move):
-        return f"Move {command.distance} {command.direction}"
+        return f"Move {command.distance} {command.direction}{_move_end(hf, command)}"
     if isinstance(command, c.Attack):
         return f"Attack {table.target_label(request, command.target)}"
     if isinstance(command, c.FightBack):
@@ -112,9 +114,41 @@ def describe(state: GameState, command: Command) -> str:
         "skip_move": "Do not move",
         "stay": "Stay",
         "end_turn": "End the turn",
-        "retreat": "Retreat (D10 over 5)",
+        "retreat": f"Retreat (D10 over {_retreat_needs(hf)})",
     }
     return words.get(command.type, command.type)
+
+
+def _fort_price(hf: HeroforgeState) -> str:
+    """`` (400e)``: what a fort on the active hero's plate costs now ('' when unknown)."""
+    from engine.heroforge import effects
+
+    player = hf.player(hf.active)
+    if hf.phase != "play" or player.at is None:
+        return ""
+    price = effects.fort_price(hf, hf.active, player.at.plate)
+    return "" if price is None else f" ({price}e)"
+
+
+def _move_end(hf: HeroforgeState, command: c.Move) -> str:
+    """`` to plate B``: where a legal move ends ('' when it is not one now)."""
+    from engine.heroforge import movement
+
+    if hf.phase != "play" or hf.step != "moving" or hf.player(hf.active).at is None:
+        return ""
+    try:
+        walked = movement.path(hf, hf.active, command.direction, command.distance)
+    except ValueError:
+        return ""
+    return f" to plate {walked[-1].plate}" if walked else ""
+
+
+def _retreat_needs(hf: HeroforgeState) -> int:
+    """The D10 roll the defender must beat to retreat (5, Kestrel 3)."""
+    from engine.heroforge import effects
+
+    seat = hf.defence.defender if hf.defence is not None else hf.active
+    return effects.retreat_needs(hf, seat) if hf.player(seat).hero else effects.DEFAULT_RETREAT
 
 
 def inventory_text(state: GameState, seat: int) -> list[str]:

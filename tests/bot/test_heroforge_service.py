@@ -309,3 +309,26 @@ def test_the_inventory_text_shortens_long_written_lists_to_leave_room_for_the_de
     assert len("\n".join(lines)) <= LISTS_BUDGET
     assert lines[-1].startswith("Enchantment list 5 (Custom list, scenario roll 5): 1. A Very Long")
     assert lines[-1].endswith("10. A Very Long Enchantment Name Number J")
+
+
+@pytest.mark.rule("heroforge:basic-rules")
+def test_buttons_say_where_a_move_ends_what_a_fort_costs_and_what_a_retreat_needs() -> None:
+    from bot.heroforge.adapter import describe
+    from engine.heroforge import commands as hc
+    from engine.heroforge.state import Defence
+    from tests.heroforge.helpers import give, put, started, to_step
+
+    state = started(heroes=("weir", "kestrel"))
+    # Weir (speed -1) rolled a 5 in the centre of plate A: 4 squares east ends on plate B
+    to_step(state, "moving")
+    state.move_roll = 5
+    assert describe(state, hc.Move(direction="E", distance=4)) == "Move 4 E to plate B"
+    assert describe(state, hc.Move(direction="W", distance=4)) == "Move 4 W"  # off the board
+    to_step(state, "buy2")
+    put(state, 0, "B")  # Grassland: a fort costs 400e
+    assert describe(state, hc.BuyFort(step="N")) == "Build a fort here (400e), step N"
+    give(state, 0, 3)
+    give(state, 1, 3)
+    put(state, 1, "B")
+    state.defence = Defence(attacker=0, defender=1, plate="B")
+    assert describe(state, hc.Retreat()) == "Retreat (D10 over 3)"  # Kestrel
