@@ -515,6 +515,8 @@ class GameService(LobbyMixin, ModerationMixin):
             ]
         who = seat_name(entry.seat) if entry.seat is not None else "?"
         undone = " (undone)" if entry.undone_by is not None else ""
+        if entry.reason and entry.reason.startswith("moderator skip"):
+            who += f" (🛡️ <@{entry.actor_user_id}> {entry.reason})"
         return [f"`{entry.seq}` {who}{undone}: " + homm4.clip(" ".join(texts), 300)]
 
     async def hand(

@@ -74,6 +74,9 @@ async def test_skip_plays_the_documented_default(tmp_path: Path) -> None:
         )
         assert skip.reason == "moderator skip: asleep"
         assert json.loads(skip.command_json or "{}") == expected.model_dump(mode="json")
+        shown = await service.log(person(1), game.channel_id)
+        assert shown.reply is not None
+        assert f"`{skip.seq}` Red (🛡️ <@77> moderator skip: asleep): " in shown.reply.text
     finally:
         await repo.close()
 
