@@ -18,11 +18,18 @@ from rendering.shapes import badge, paste_centred, token
 
 CELL = 46
 MARGIN = 28
-PANEL_W = 360
+MIN_WIDTH = 720
+"""The narrowest picture (px): the status panel under the map needs this much."""
+_PANEL_ROOM = 1600
+"""Height drawn for the panel before the picture is cut to what it used (px)."""
 
 
 def draw_board(view: PublicView) -> Drawing:
-    """Draw the board of ``view`` with its side panel.
+    """Draw the board of ``view`` with the status panel under it.
+
+    The panel sits under the map rather than beside it, so the picture stays narrow
+    (792 px for a 16-column map): Discord shows it about 500 px wide on a phone, where
+    the panel's 16 px lines come to about 10 px.
 
     :raises ValueError: if no map tile has been laid yet.
     """
@@ -30,9 +37,9 @@ def draw_board(view: PublicView) -> Drawing:
         raise ValueError("no map tile has been laid yet")
     board_w = view.width * CELL
     board_h = view.height * CELL
-    width = MARGIN * 2 + board_w + PANEL_W
-    height = max(MARGIN * 2 + board_h, 720)
-    canvas = Canvas(width, height, p.PAGE)
+    width = max(MARGIN * 2 + board_w, MIN_WIDTH)
+    top = MARGIN * 2 + board_h
+    canvas = Canvas(width, top + _PANEL_ROOM, p.PAGE)
     _labels(canvas, view)
     for space in view.spaces:
         _space(canvas, view, space)
@@ -41,7 +48,8 @@ def draw_board(view: PublicView) -> Drawing:
     _guard_arrows(canvas, view)
     _path(canvas, view)
     _heroes(canvas, view)
-    _panel(canvas, view, MARGIN * 2 + board_w, height)
+    bottom = _panel(canvas, view, top, width)
+    canvas.image = canvas.image.crop((0, 0, width, bottom))
     return canvas.finish()
 
 
@@ -237,7 +245,10 @@ def _path(canvas: Canvas, view: PublicView) -> None:
 
 
 def _heroes(canvas: Canvas, view: PublicView) -> None:
+    """Each hero on the map: the seat's shape and colour with the first letters of the
+    name; on a location the token stands in the upper part, clear of the location's code."""
     placed: dict[str, int] = {}
+    located = {s.label for s in view.spaces if s.location is not None}
     for hero in view.heroes:
         if hero.space is None:
             continue
@@ -245,108 +256,115 @@ def _heroes(canvas: Canvas, view: PublicView) -> None:
         offset = placed.get(hero.space, 0)
         placed[hero.space] = offset + 1
         cx += offset * 8
-        sprite = token(p.seat_shape(hero.owner), 30, p.seat_rgb(hero.owner), p.WHITE, p.INK)
+        if hero.space in located:
+            cy -= 8
+        sprite = token(p.seat_shape(hero.owner), 28, p.seat_rgb(hero.owner), p.WHITE, p.INK)
         box = paste_centred(canvas.image, sprite, cx, cy)
         canvas.text((cx, cy), hero.name[:2], 12, p.WHITE, weight="bold", anchor="mm", stroke=1)
         canvas.mark("hero", hero.id, box, text=hero.name)
 
 
-def _panel(canvas: Canvas, view: PublicView, x0: int, height: int) -> None:
-    draw = canvas.draw
-    draw.rectangle((x0 - 8, 0, canvas.image.width, height), fill=p.PANEL)
-    y = 16
+def _panel(canvas: Canvas, view: PublicView, top: int, width: int) -> int:
+    """The status panel under the map: round, week, decision owed, one block per player,
+    the legend. Returns the y below it."""
+    x0, room = MARGIN, width - 2 * MARGIN
+    canvas.draw.rectangle((0, top, width, top + _PANEL_ROOM), fill=p.PANEL)
+    y = top + 16
     canvas.text(
-        (x0, y), f"Round {view.round}", 20, p.LIGHT, weight="bold", kind="status", key="round"
+        (x0, y), f"Round {view.round}", 24, p.LIGHT, weight="bold", kind="status", key="round"
     )
-    y += 28
+    y += 34
     content = load_content()
     if view.week:
         week = content.week(view.week)
         colour = p.DARK_TIMES if view.dark_times else p.GOLD
         canvas.text(
             (x0, y),
-            ellipsize(f"Week: {week.name}", PANEL_W - 24, 15),
-            15,
+            ellipsize(f"Week: {week.name}", room, 18),
+            18,
             colour,
             kind="status",
             key="week",
         )
-        y += 20
+        y += 26
         if view.dark_times:
-            canvas.text((x0, y), "DARK TIMES", 14, (220, 120, 240), weight="bold")
-            y += 20
+            canvas.text((x0, y), "DARK TIMES", 17, (220, 120, 240), weight="bold")
+            y += 24
     canvas.text(
-        (x0, y), f"{view.weeks_left} week card(s) left · win at {view.threshold} VP", 13, p.MUTED
+        (x0, y), f"{view.weeks_left} week card(s) left · win at {view.threshold} VP", 16, p.MUTED
     )
-    y += 24
+    y += 26
     if view.result.finished:
         canvas.text(
-            (x0, y), ellipsize(view.result.reason, PANEL_W - 24, 14), 14, p.HIGHLIGHT, weight="bold"
+            (x0, y), ellipsize(view.result.reason, room, 17), 17, p.HIGHLIGHT, weight="bold"
         )
-        y += 22
+        y += 26
     elif view.pending:
         canvas.text(
             (x0, y),
-            ellipsize(view.pending[0].prompt, PANEL_W - 24, 14),
-            14,
+            ellipsize(view.pending[0].prompt, room, 17),
+            17,
             p.HIGHLIGHT,
             kind="status",
             key="pending",
         )
-        y += 22
-    y += 6
+        y += 26
+    y += 8
     for seat in view.seats:
-        y = _seat_block(canvas, view, seat.seat, x0, y)
-    _legend(canvas, x0, max(y + 10, height - 186))
+        y = _seat_block(canvas, view, seat.seat, x0, y, room)
+    return _legend(canvas, x0, y + 6, room)
 
 
-def _seat_block(canvas: Canvas, view: PublicView, seat: int, x0: int, y: int) -> int:
+def _seat_block(canvas: Canvas, view: PublicView, seat: int, x0: int, y: int, room: int) -> int:
     s = view.seats[seat]
     faction = load_content().faction(s.faction).name
-    sprite = badge(p.seat_shape(seat), 16, p.seat_rgb(seat), p.WHITE)
-    paste_centred(canvas.image, sprite, x0 + 8, y + 9)
+    sprite = badge(p.seat_shape(seat), 20, p.seat_rgb(seat), p.WHITE)
+    paste_centred(canvas.image, sprite, x0 + 10, y + 11)
     active = "  (to play)" if seat == view.active and not view.result.finished else ""
     canvas.text(
-        (x0 + 22, y),
+        (x0 + 28, y),
         f"{seat_name(seat)} · {faction}{active}",
-        16,
+        19,
         p.LIGHT,
         weight="bold",
         kind="seat",
         key=seat_name(seat),
     )
-    y += 22
-    cards = "".join(str(c.number) if not c.used else "·" for c in s.cards)
-    canvas.text(
-        (x0 + 22, y),
-        f"{s.vp} VP · {s.gold} gold · {s.resources} res · level {s.level} · cards {cards}",
-        13,
-        p.MUTED,
+    y += 27
+    up = " ".join(str(c.number) for c in s.cards if not c.used) or "none"
+    line = (
+        f"{s.vp} VP · {s.gold} gold · {s.resources} res · level {s.level} · "
+        f"action cards face up: {up}"
     )
-    y += 18
+    canvas.text((x0 + 28, y), ellipsize(line, room - 28, 16), 16, p.MUTED)
+    y += 23
     for hid in s.heroes:
         hero = next(h for h in view.heroes if h.id == hid)
         where = hero.space or "capital"
         line = f"{hero.name} @ {where}: {len(hero.army)}/{hero.leadership} creatures, {hero.xp} XP, luck {hero.luck}"
-        canvas.text((x0 + 22, y), ellipsize(line, PANEL_W - 40, 13), 13, p.LIGHT)
-        y += 17
-    return y + 8
+        canvas.text((x0 + 28, y), ellipsize(line, room - 28, 16), 16, p.LIGHT)
+        y += 22
+    return y + 10
 
 
-def _legend(canvas: Canvas, x0: int, y: int) -> None:
-    canvas.text((x0, y), "Legend", 14, p.LIGHT, weight="bold")
-    y += 20
+def _legend(canvas: Canvas, x0: int, y: int, room: int) -> int:
+    """The location codes and what the marks mean; returns the y below it."""
+    canvas.text((x0, y), "Legend", 17, p.LIGHT, weight="bold")
+    y += 26
     items = sorted(p.LOCATION_CODES.items(), key=lambda kv: kv[1])
-    col = 0
-    for location, code in items:
-        canvas.text((x0 + col * 170, y), f"{code} {LOCATION_NAMES[location]}", 11, p.MUTED)
-        col += 1
-        if col == 2:
-            col = 0
-            y += 14
-    y += 18
-    canvas.text((x0, y), "Discs: encounter might/threat · ring: empty symbol", 11, p.MUTED)
-    canvas.text(
-        (x0, y + 14), "Wedge: the space an encounter guards · red frame: red tile", 11, p.MUTED
-    )
-    canvas.text((x0, y + 28), "Small square: control · white dot: exploration marker", 11, p.MUTED)
+    cols = max(2, room // 240)
+    cell = room // cols
+    for i, (location, code) in enumerate(items):
+        x = x0 + (i % cols) * cell
+        row_y = y + (i // cols) * 24
+        text = ellipsize(f"{code} {LOCATION_NAMES[location]}", cell - 8, 17)
+        canvas.text((x, row_y), text, 17, p.MUTED, kind="legend", key=code)
+    y += -(-len(items) // cols) * 24 + 10
+    for note in (
+        "Discs: encounter might/threat · ring: empty symbol",
+        "Wedge: the space an encounter guards · red frame: red tile",
+        "Small square: control · white dot: exploration marker",
+    ):
+        canvas.text((x0, y), ellipsize(note, room, 16), 16, p.MUTED)
+        y += 22
+    return y + 14

@@ -137,3 +137,29 @@ def test_render_command_writes_the_pictures(tmp_path: Path) -> None:
     written = {p.name for p in tmp_path.iterdir()}
     assert {"board.png", "capital-red.png", "capital-blue.png"} <= written
     assert any(name.startswith("hero-") for name in written)
+
+
+def test_board_reads_on_a_phone_and_heroes_leave_location_codes_clear() -> None:
+    """Discord shows a picture about 500 px wide on a phone: the status panel sits under
+    the map so the picture stays 792 px wide and its status and player lines stay at least 9 px tall there (the legend's capitals 7.5 px);
+    a hero on a location stands above the location's code."""
+    state = _midgame()
+    view = R.public_view(state)
+    drawing = draw_board(view)
+    assert drawing.image.width == 2 * 28 + view.width * 46 == 792
+    scale = 500 / drawing.image.width
+    for kind, least in (("status", 9), ("seat", 9), ("legend", 7.5)):
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        for mark in marks:
+            assert (mark.box[3] - mark.box[1]) * scale >= least, (kind, mark.key)
+    map_bottom = 28 + view.height * 46
+    assert all(m.box[1] > map_bottom for m in drawing.of_kind("seat"))
+
+    located = sorted(s.label for s in view.spaces if s.location is not None)
+    hero = view.heroes[0]
+    on_location = hero.model_copy(update={"space": located[0]})
+    view = view.model_copy(update={"heroes": (on_location, *view.heroes[1:])})
+    drawing = draw_board(view)
+    token, code = drawing.find("hero", hero.id), drawing.find("location", located[0])
+    assert token.box[3] <= code.box[1] + 3, (token.box, code.box)
