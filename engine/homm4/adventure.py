@@ -221,9 +221,12 @@ def close_turn(state: Homm4State, seat: int, instance: int | None) -> list[Event
     :raises IllegalMove: if the card is not in the Hand (or none is named).
     """
     player = state.players_state[seat]
-    if instance is None or instance not in player.hand:
+    if instance is None:
+        raise IllegalMove("Choose one card from your Hand to put into your Risk Stack.")
+    if instance not in player.hand:
         raise IllegalMove(
-            "Choose one card from your Hand to put into your Risk Stack (close_turn card=#N)."
+            f"Card #{instance} is not in your Hand; put one of your Hand cards into your "
+            "Risk Stack."
         )
     player.hand.remove(instance)
     player.risk.append(instance)

@@ -19,6 +19,12 @@ def test_one_hand_card_goes_to_the_risk_stack_and_one_is_drawn() -> None:
     assert state.phase == "closing"
     with pytest.raises(IllegalMove, match="from your Hand"):
         apply(state, 0, {"type": "close_turn", "card": None})
+    in_deck = state.players_state[0].deck[0]
+    with pytest.raises(IllegalMove) as not_in_hand:
+        apply(state, 0, {"type": "close_turn", "card": in_deck})
+    assert not_in_hand.value.message == (
+        f"Card #{in_deck} is not in your Hand; put one of your Hand cards into your Risk Stack."
+    )
     deck_top = state.players_state[0].deck[0]
     state, events = apply(state, 0, {"type": "close_turn", "card": kept})
     player = state.players_state[0]
