@@ -38,6 +38,21 @@ AI_NAMES = (
 DECK_RULES = ("any", "ready-made")
 """``any``: ready-made or saved decks; ``ready-made``: ready-made decks only."""
 
+SETUP_LINES = 12
+"""Set-up event lines the game's first post shows at most."""
+
+
+def _setup_summary(lines: list[str]) -> list[str]:
+    """At most `SETUP_LINES` lines of the set-up events: when there are more, the first and
+    the last ones (where the set-up ends: who is first, what comes next) around a line
+    pointing to /game log for the rest."""
+    if len(lines) <= SETUP_LINES:
+        return lines
+    head = (SETUP_LINES - 1) // 2
+    tail = SETUP_LINES - 1 - head
+    hidden = len(lines) - head - tail
+    return [*lines[:head], f"… {hidden} more set-up lines in /game log …", *lines[-tail:]]
+
 
 class LobbyMixin(ServiceCore):
     """Lobby commands of the `GameService`."""
@@ -453,13 +468,13 @@ class LobbyMixin(ServiceCore):
             deadlines = await self.repo.deadlines(game.id)
             batch.deadlines = {d.seat: d.due_at for d in deadlines if d.kind == "turn"}
         lineup = ", ".join(f"{seat_name(s.seat)}: {s.display_name}" for s in seats)
-        setup_lines = [e.text for e in events if e.text]
+        setup_lines = _setup_summary([e.text for e in events if e.text])
         out = await self.narrate(batch, actor)
         out.posts.insert(
             0,
             ChannelPost(
                 game.channel_id,
-                f"⚔️ **Game #{game.id} begins.** {lineup}.\n" + "\n".join(setup_lines[:12]),
+                f"⚔️ **Game #{game.id} begins.** {lineup}.\n" + "\n".join(setup_lines),
             ),
         )
         out.reply = Reply(

@@ -150,3 +150,25 @@ async def test_game_rules_looks_up_homm3_topics(tmp_path: Path) -> None:
         assert "Siege" in text and "/homm3 combat wall" in text
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm3bf:battlefield-setup.skirmish-mode")
+async def test_the_first_post_names_the_first_player(tmp_path: Path) -> None:
+    """Step 10 of the set-up (the Resource dice roll decides the first player) comes after
+    the shuffles and rolls: the start post keeps the last set-up lines and points to the log
+    for the middle ones, instead of stopping at the twelfth line."""
+    repo, service = await make_service(tmp_path)
+    try:
+        await service.new_game(
+            person(1), CHANNEL, guild_id=GUILD, ruleset="homm3", seed=7, heroes="Catherine, Deemer"
+        )
+        await service.add_ai(person(1), CHANNEL, count=1)
+        out = await service.start(person(1), CHANNEL)
+        first = out.posts[0].text
+        lines = first.splitlines()
+        assert len(lines) == 1 + 12
+        assert "is the first player, holding the Initiative token." in first
+        assert any(line.endswith("more set-up lines in /game log …") for line in lines)
+        assert lines[1] == "Red (Catherine) plays Castle."
+    finally:
+        await repo.close()
