@@ -158,10 +158,13 @@ ALL_OPTIONS: dict[str, Any] = {
 
 
 def all_options(players: int) -> dict[str, Any]:
-    """`ALL_OPTIONS`, with Team Play for four players (Red+Green vs Blue+Yellow)."""
+    """`ALL_OPTIONS`, with Team Play for four players (seats 1+3 vs 2+4) and six (1+3+5 vs
+    2+4+6)."""
     options = dict(ALL_OPTIONS)
     if players == 4:
         options["teams"] = [[0, 2], [1, 3]]
+    if players == 6:
+        options["teams"] = [[0, 2, 4], [1, 3, 5]]
     return options
 
 
@@ -190,6 +193,14 @@ def sixty_card_decks(players: int) -> list[dict[str, Any]]:
 def test_ai_games_with_every_option_on_end_with_every_card_in_one_zone(players: int) -> None:
     for seed in range(6):
         assert _play(players, 7000 + 100 * players + seed, options=all_options(players)) > 0
+
+
+@pytest.mark.rule("homm4:victory")
+@pytest.mark.rule("homm4:advanced-rules")
+@pytest.mark.parametrize("players", [5, 6])
+def test_five_and_six_player_games_end_with_every_card_in_one_zone(players: int) -> None:
+    assert _play(players, 5000 + players) > 0
+    assert _play(players, 9000 + players, options=all_options(players)) > 0
 
 
 @pytest.mark.rule("homm4:errata")
