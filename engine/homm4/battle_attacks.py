@@ -334,7 +334,8 @@ def _check_attack(state: Homm4State, cr: Creature, command: Attack) -> list[int 
     else:
         if spellcaster_of(state, cr) is None:
             raise IllegalMove(
-                f"{creature_name(state, cr)} does not cast spells; a Hero casts with cast_spell."
+                f"{creature_name(state, cr)} cannot make a spell attack: it is no spellcaster. "
+                "A Hero casts a Spell by giving up its attack."
             )
         allowed = spell_targets(state, cr)
         most = 1

@@ -118,6 +118,12 @@ def test_ranged_attack_value_0_cannot_shoot() -> None:
         act(b, Attack(creature=cid(b, golems[0]), mode="ranged", targets=(cid(b, troll[0]),)))
     legal = battle.battle_legal(b.state, 0)
     assert not [c for c in legal if isinstance(c, Attack) and c.mode == "ranged"]
+    with pytest.raises(IllegalMove) as no_caster:
+        act(b, Attack(creature=cid(b, golems[0]), mode="spell", targets=(cid(b, troll[0]),)))
+    assert no_caster.value.message.endswith(
+        "cannot make a spell attack: it is no spellcaster. "
+        "A Hero casts a Spell by giving up its attack."
+    )
 
 
 @pytest.mark.rule("homm4:battles.making-a-ranged-attack")
