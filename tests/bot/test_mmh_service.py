@@ -319,3 +319,29 @@ def test_new_choices_are_buttons_in_the_channel(monkeypatch: pytest.MonkeyPatch)
         "Call the Guardian Angel: ignore the elite die's damage",
         "Take the damage, keep the Angel for later",
     ]
+
+
+@pytest.mark.rule("mmh:course-of-play.playing-action-cards")
+async def test_an_mmh_turn_has_a_deadline_a_reminder_and_a_moderator_call(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    from storage.records import GuildSettings
+    from tests.bot.service_helpers import FakeClock
+
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        await repo.save_guild_settings(GuildSettings(GUILD, 4321, timedelta(hours=8), None))
+        game = await _open(service)
+        _, state = await _state(service, game.id)
+        assert MMH.pending(state)[0].seat == 0  # the computer has answered its own part
+        deadlines = {d.kind: d.due_at for d in await repo.deadlines(game.id)}
+        assert deadlines["turn"] == clock.now + timedelta(hours=8)
+        reminder = await service.due_reminders(clock.advance(hours=6, minutes=1))
+        assert len(reminder.posts) == 1 and reminder.posts[0].mention_user_ids == (1,)
+        passed = await service.due_reminders(clock.advance(hours=2))
+        assert len(passed.posts) == 1
+        assert "has run out" in passed.posts[0].text and "/mod skip" in passed.posts[0].text
+        assert passed.posts[0].mention_role_ids == (4321,)
+    finally:
+        await repo.close()
