@@ -138,6 +138,13 @@ async def run(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print("heroes-table run: Discord refused the gateway intents.", file=sys.stderr)
         return 1
+    except OSError as error:  # aiohttp's connection errors: no network, DNS, TLS
+        print(
+            f"heroes-table run: cannot reach Discord ({error}). Check the network connection "
+            "and try again.",
+            file=sys.stderr,
+        )
+        return 1
     finally:
         unhook()
         for close in reversed(closers):

@@ -131,3 +131,24 @@ async def test_run_serves_until_sigterm_then_closes_everything(
     repo = await open_repository(db)  # closed cleanly: opens again at once
     await repo.close()
     fake_discord.assert_no_violations()
+
+
+async def test_run_without_a_network_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    async def no_network(self: discord.Client, token: str) -> None:
+        raise OSError(-2, "Name or service not known")
+
+    monkeypatch.setattr(discord.Client, "login", no_network)
+    db = tmp_path / "heroes.db"
+    settings = Settings(_env_file=None, DISCORD_TOKEN="abc", db_path=db)  # type: ignore[call-arg]
+    assert await bot.app.run(settings) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "heroes-table run: cannot reach Discord ([Errno -2] Name or service not known). "
+        "Check the network connection and try again.\n"
+    )
+    repo = await open_repository(db)  # closed cleanly: opens again at once
+    await repo.close()
