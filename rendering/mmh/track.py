@@ -48,6 +48,22 @@ def draw_track(view: PublicView) -> Drawing:
     return canvas.finish()
 
 
+def _commander(view: PublicView, unit: TrackUnitView) -> str:
+    """Who commands a marker: the active player's side, the defending hero's player, or
+    the encounter's controller (the rulebook's attacker/defender change with every roll,
+    so the sides are named by their players)."""
+    battle = view.battle
+    assert battle is not None
+    heroes = {h.id: h for h in view.heroes}
+    if unit.side == 0:
+        return f"{seat_name(heroes[battle.attacker].owner)} (active)"
+    if battle.defender is not None:
+        return seat_name(heroes[battle.defender].owner)
+    if battle.controller is None:
+        return "encounter"
+    return f"{seat_name(battle.controller)} commands"
+
+
 def _sides(view: PublicView) -> str:
     battle = view.battle
     assert battle is not None
@@ -104,9 +120,8 @@ def _unit(
         lines.append(f"damage {unit.damage}")
     if unit.kind == "hero":
         lines.append("hero (no damage)")
-    lines.append(f"{unit.dice} dice · might {unit.might}")
-    side = "attacker" if unit.side == 0 else "defender"
-    lines.append(side)
+    lines.append(f"{unit.dice} {'die' if unit.dice == 1 else 'dice'} · might {unit.might}")
+    lines.append(_commander(view, unit))
     for i, line in enumerate(lines):
         canvas.text((x + 8, y + 56 + i * 20), line, 13, p.MUTED if i == len(lines) - 1 else p.LIGHT)
 

@@ -86,6 +86,10 @@ def test_initiative_track_in_attack_order() -> None:
     assert [int(m.key) for m in units] == state.battle.order
     xs = [m.box[0] for m in units]
     assert xs == sorted(xs)
+    texts = drawing.texts()
+    assert "2 dice · might 5" in texts  # Laszlo: Might 5, Aggressor
+    assert "Red (active)" in texts and "Blue commands" in texts  # the encounter's controller
+    assert "attacker" not in texts and "defender" not in texts  # those change every roll
 
 
 @pytest.mark.rule("mmh:course-of-play.build")
