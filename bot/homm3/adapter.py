@@ -66,6 +66,60 @@ _ORDER = {
 }
 
 
+def select_order(state: Homm3State, legal: Sequence[Command]) -> dict[int, tuple[int, str]]:
+    """Sort keys (by ``id`` of the command) that spread a long Battlefield select menu over
+    its subjects: each Obstacle token, each unit to deploy, each attack target gets its
+    best hex in turn (rank 0 for all of them, then rank 1...; the ranks come before the kind
+    of command), so the 25 options Discord shows name every token, unit, target and a few
+    moves instead of one token on 25 hexes. Keys are ``(rank, subject)``. "Best":
+    Obstacles nearest the board's centre, deployments nearest the middle of the zone's front
+    column, attacks with the shortest move, moves ending nearest an enemy unit. Other
+    commands get no key (they keep the plain order).
+    """
+    from engine.homm3 import hexes
+
+    combat = state.combat
+    if combat is None:
+        return {}
+    centre = "G5"
+    active = next((u for u in combat.units if u.number == combat.active), None)
+    enemies = [
+        u.hex
+        for u in combat.units
+        if u.alive and u.hex is not None and active is not None and u.seat != active.seat
+    ]
+    groups: dict[tuple[str, str], list[tuple[int, str, Command]]] = {}
+    for cmd in legal:
+        subject, hex_label = "", None
+        if isinstance(cmd, c.PlaceObstacle):
+            subject, hex_label = f"{cmd.token:02d}", cmd.hex
+            score = hexes.distance(hex_label, centre)
+        elif isinstance(cmd, c.Deploy):
+            subject, hex_label = f"{cmd.unit:02d}", cmd.hex
+            fronts = {"west": "B5", "east": "L5"}
+            owner = next((u.seat for u in combat.units if u.number == cmd.unit), None)
+            side = combat.zones.get(owner) if owner is not None else None
+            targets = [fronts[side]] if side else list(fronts.values())
+            score = min(hexes.distance(hex_label, t) for t in targets)
+        elif isinstance(cmd, c.Attack):
+            subject = f"{cmd.target:02d}"
+            start = active.hex if active is not None else None
+            score = 0 if cmd.hex is None or start is None else hexes.distance(start, cmd.hex)
+            hex_label = cmd.hex or ""
+        elif isinstance(cmd, c.Move):
+            hex_label = cmd.hex
+            score = min((hexes.distance(cmd.hex, e) for e in enemies), default=0)
+        else:
+            continue
+        groups.setdefault((cmd.type, subject), []).append((score, hex_label or "", cmd))
+    keys: dict[int, tuple[int, str]] = {}
+    for (_kind, subject), items in groups.items():
+        items.sort(key=lambda item: (item[0], item[1]))
+        for rank, (_score, _hex, cmd) in enumerate(items):
+            keys[id(cmd)] = (rank, subject)
+    return keys
+
+
 def _state(state: GameState) -> Homm3State:
     from engine.homm3.state import Homm3State
 
@@ -328,6 +382,7 @@ class Homm3Adapter(RulesetAdapter):
             list(legal) if private else [cmd for cmd in legal if cmd.type not in CARD_COMMANDS]
         )
         h3 = _state(state)
+        spread = select_order(h3, offered)
         ui = decision_buttons(
             decision,
             game_id,
@@ -336,7 +391,12 @@ class Homm3Adapter(RulesetAdapter):
             default if default in offered else None,
             lambda cmd: describe(h3, cmd, seat),
             ends=ENDS,
-            priority=lambda cmd: (_ORDER.get(cmd.type, 9), describe(h3, cmd, seat)),
+            priority=lambda cmd: (
+                spread.get(id(cmd), (0, ""))[0],
+                _ORDER.get(cmd.type, 9),
+                spread.get(id(cmd), (0, ""))[1],
+                describe(h3, cmd, seat),
+            ),
         )
         return DecisionUI(ui.text, ui.components, private)
 

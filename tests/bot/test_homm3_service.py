@@ -172,3 +172,51 @@ async def test_the_first_post_names_the_first_player(tmp_path: Path) -> None:
         assert lines[1] == "Red (Catherine) plays Castle."
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.place-obstacles")
+def test_long_battlefield_menus_name_every_token_unit_and_target() -> None:
+    """Discord shows 25 options of a select menu: the Obstacle menu offers each of the 10
+    tokens (at its most central hexes), the deployment menu each unit, the activation menu
+    each attack target and some moves, rather than the first 25 in alphabetical order."""
+    from bot.homm3.adapter import Homm3Adapter
+    from bot.outbox import Select
+    from engine.homm3 import commands as c
+    from engine.homm3.options import Homm3Options
+    from tests.homm3.helpers import answer_choices, battle
+
+    adapter = Homm3Adapter()
+
+    def menu(state: Homm3State) -> list[str]:
+        decision = HOMM3.pending(state)[0]
+        legal = HOMM3.legal_commands(state, decision.seat)
+        ui = adapter.decision_ui(state, decision.seat, decision, 1, legal, None)
+        select = next(x for x in ui.components if isinstance(x, Select))
+        return [o.label for o in select.options]
+
+    state, _ = HOMM3.new_game(Homm3Options(heroes=("catherine", "deemer"), size="large"), 2, 3)
+    state = answer_choices(state)
+    assert HOMM3.pending(state)[0].kind == "place_obstacle"
+    labels = menu(state)
+    assert len(labels) == 25
+    assert {int(label.split("(token ")[1].split(")")[0]) for label in labels} == set(range(1, 11))
+    assert any(label.endswith(" on G5") for label in labels)  # the centre first
+    state, _ = HOMM3.apply(state, state.first, c.PassObstacles())
+    state, _ = HOMM3.apply(state, 1 - state.first, c.PassObstacles())
+    labels = menu(state)
+    assert len({label.split(" on ")[0] for label in labels}) == 7  # all 7 of a large army
+    fight = battle(
+        [
+            (0, "griffins", True, "F5"),
+            (1, "zombies", False, "K5"),
+            (1, "skeletons", False, "K3"),
+            (1, "wraiths", False, "K7"),
+        ]
+    )
+    labels = menu(fight)
+    assert {n for n in ("[2]", "[3]", "[4]") if any(n in label for label in labels)} == {
+        "[2]",
+        "[3]",
+        "[4]",
+    }
+    assert any(label.startswith("Move") for label in labels)
