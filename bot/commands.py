@@ -258,8 +258,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
             _s("name", "a name for the deck", required=True, max_length=60),
             _s(
                 "text",
-                "the card list: entries separated by ; or , (e.g. 3x Orc; 2x Wolf; Asylum)",
-                required=True,
+                "the cards, e.g. 3x Orc; 2x Wolf; Asylum (leave out to paste a list with line breaks)",
                 max_length=6000,
             ),
         ),

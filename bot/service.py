@@ -615,7 +615,7 @@ class GameService(LobbyMixin, ModerationMixin):
         return Outbox(reply=Reply(text[:1900], ephemeral=True, images=images))
 
     async def deck_import(
-        self, actor: Actor, channel_id: int | None, *, name: str, text: str
+        self, actor: Actor, channel_id: int | None, *, name: str, text: str | None = None
     ) -> Outbox:
         """Save a deck from a pasted list (one card per line; ``;`` and ``,`` also separate
         entries because slash command text has no line breaks: `deck_lines`). Only legal
@@ -626,6 +626,11 @@ class GameService(LobbyMixin, ModerationMixin):
         name = name.strip()
         if not 1 <= len(name) <= 60:
             raise DeckProblem("Give the deck a name of 1 to 60 characters.")
+        if text is None or not text.strip():
+            raise DeckProblem(
+                "Give the card list in text:, entries separated by ; or , "
+                '(e.g. text:"3x Orc; 2x Wolf; Asylum").'
+            )
         lines = deck_lines(text)
         try:
             cards = deck_rules.parse_deck_text(lines)

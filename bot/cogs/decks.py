@@ -1,11 +1,15 @@
 """/deck: a player's saved decks (import, show, list, delete); works in DMs too.
 
-Every callback forwards its options unread to ``GameService.run``.
+Every callback forwards its options unread to ``GameService.run``. ``/deck import``
+without ``text`` opens a form (a modal) with a paragraph field, since a slash option
+cannot hold line breaks; the form's custom id carries the deck name (``htdeck:<name>``)
+and its submission is answered by this cog's ``on_interaction`` listener, not by the
+modal object, so a form opened before a restart still works.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,6 +24,44 @@ DECK_IMPORT = ("deck", "import")
 DECK_SHOW = ("deck", "show")
 DECK_LIST = ("deck", "list")
 DECK_DELETE = ("deck", "delete")
+
+FORM_PREFIX = "htdeck:"
+"""Custom id prefix of the /deck import form; the deck name follows."""
+FORM_FIELD = "text"
+"""Custom id of the form's card list field."""
+
+
+def deck_form(name: str) -> discord.ui.Modal:
+    """The /deck import form for a deck called ``name``: one paragraph field (4000
+    characters, Discord's limit) for the pasted card list."""
+    form = discord.ui.Modal(
+        title=f"Import deck {name}"[:45], custom_id=f"{FORM_PREFIX}{name}"[:100], timeout=900
+    )
+    form.add_item(
+        discord.ui.TextInput(
+            label="Card list, one card per line",
+            style=discord.TextStyle.paragraph,
+            placeholder="3x Orc\n2x Wolf\nAsylum",
+            max_length=4000,
+            custom_id=FORM_FIELD,
+        )
+    )
+    return form
+
+
+def form_value(components: list[dict[str, Any]], custom_id: str) -> str | None:
+    """The value of the text input ``custom_id`` in a modal submission's components
+    (inside action rows or labels), or None."""
+    for component in components:
+        if component.get("custom_id") == custom_id and "value" in component:
+            return str(component["value"])
+        inner = component.get("components") or (
+            [component["component"]] if "component" in component else []
+        )
+        found = form_value(inner, custom_id)
+        if found is not None:
+            return found
+    return None
 
 
 class DeckCommands(
@@ -37,9 +79,26 @@ class DeckCommands(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, None, 60],
-        text: app_commands.Range[str, None, 6000],
+        text: app_commands.Range[str, None, 6000] | None = None,
     ) -> None:
         """Save a deck from a pasted card list, e.g. 3x Orc; 2x Wolf; Asylum."""
+        if text is None and name.strip():
+            # The form is the acknowledgement (sent at once, nothing read before it).
+            await interaction.response.send_modal(deck_form(name.strip()))
+            return
+        await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
+
+    @commands.Cog.listener("on_interaction")
+    async def form_submitted(self, interaction: discord.Interaction) -> None:
+        """A /deck import form was sent: save the deck it names (as the command would)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(FORM_PREFIX):
+            return
+        text = form_value(list(data.get("components") or []), FORM_FIELD)
+        name = custom_id.removeprefix(FORM_PREFIX)
         await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
 
     @common.command(DECK_SHOW)

@@ -66,7 +66,7 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         assert (
             "/purchase buy card [town] [into] [pay]" in helped and "!N presses button N" in helped
         )
-        assert "/mod undo [count] [reason]" in helped and "/deck import name text" in helped
+        assert "/mod undo [count] [reason]" in helped and "/deck import name [text]" in helped
         assert "/mmh" not in helped and "/homm3" not in helped, "only this game's commands"
         assert "There is no component" in await console.handle("!99")
         assert "✗ Console users: 1 (Player 1), 2 (Player 2)." in await console.handle("/as 7")
