@@ -295,9 +295,15 @@ def _phase_name(view: PublicView) -> str:
 
 
 def _draw_strip(canvas: Canvas, view: PublicView, width: int) -> None:
-    """Round, active player and phase, then one row per player with their counts."""
+    """Round, active player and phase, then one row per player with their counts. A
+    finished game names no one's turn."""
     active = seat_label(view.active)
-    title = f"Round {view.round} · {active}'s turn · {_phase_name(view)}"
+    over = view.result.finished
+    title = (
+        f"Round {view.round} · Game over"
+        if over
+        else f"Round {view.round} · {active}'s turn · {_phase_name(view)}"
+    )
     size = _strip_size(width)
     canvas.draw.rectangle((0, 0, width, _strip_height(view, width)), fill=PANEL)
     canvas.text((24, 24), title, size.title, LIGHT, weight="bold", kind="title", key="strip")
@@ -309,7 +315,7 @@ def _draw_strip(canvas: Canvas, view: PublicView, width: int) -> None:
         x = 24 + (index % columns) * col_w
         y = top + (index // columns) * size.row
         team = team_letter(view, player.seat)
-        turn = player.seat == view.active
+        turn = player.seat == view.active and not over
         _player_row(canvas, player, x, y, col_w - 12, turn, name_room, size, team)
     y = top + math.ceil(len(view.players) / columns) * size.row
     for key, text in _strip_lines(view, width):

@@ -177,6 +177,22 @@ def test_strip_shows_round_turn_phase_and_each_players_counts(public: PublicView
     assert any("Waiting: Red may move" in t for t in quiet.texts())
 
 
+@pytest.mark.rule("homm4:game-process")
+def test_a_finished_game_names_the_winner_and_no_ones_turn(public: PublicView) -> None:
+    from engine.core.model import Result
+    from rendering.homm4.palette import HIGHLIGHT
+
+    result = Result(finished=True, winners=(2,), reason="Green is the last side standing.")
+    over = draw_board(public.model_copy(update={"battle": None, "result": result}))
+    assert over.find("title", "strip").text == "Round 4 · Game over"
+    assert "Game over — winner: Green. Green is the last side standing." in over.texts()
+    red_row = over.find("player", "seat:0").box
+    frame = (4, red_row[1] - 8, 30, red_row[3] + 8)  # where the turn frame's left edge runs
+    assert share_of_colour(over, frame, HIGHLIGHT) == 0
+    playing = draw_board(public.model_copy(update={"battle": None}))
+    assert share_of_colour(playing, frame, HIGHLIGHT) > 0
+
+
 @pytest.mark.rule("homm4:battles")
 def test_battle_hex_is_marked(public: PublicView, board: Drawing) -> None:
     assert public.battle is not None
