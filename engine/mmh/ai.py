@@ -113,6 +113,8 @@ def ai_command(state: MmhState, seat: int, rng: random.Random) -> Command:
     """Choose a legal command for ``seat``.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
+
+    Rule: none (the computer player's heuristics).
     """
     owed = [d for d in decisions.pending(state) if d.seat == seat]
     if not owed:
@@ -662,7 +664,10 @@ def _battle(state: MmhState, seat: int, rng: random.Random) -> Command:
 
 
 def weakest(state: MmhState, targets: list[int]) -> int:
-    """The target marker with the fewest creatures (an encounter marker counts 1)."""
+    """The target marker with the fewest creatures (an encounter marker counts 1).
+
+    Rule: none (the computer player's heuristics).
+    """
     b = state.battle
     assert b is not None
 
@@ -676,7 +681,10 @@ def weakest(state: MmhState, targets: list[int]) -> int:
 
 
 def strongest(state: MmhState, targets: list[int]) -> int:
-    """The target marker with the most expected hits per attack."""
+    """The target marker with the most expected hits per attack.
+
+    Rule: none (the computer player's heuristics).
+    """
     b = state.battle
     assert b is not None
 
@@ -715,7 +723,10 @@ def _best_card(state: MmhState, seat: int, window: Window) -> Command | None:
 
 
 def cheapest_assign(state: MmhState, options: list[tuple[int, str]]) -> Command:
-    """Damage on the lowest-level stack, elite creatures flipped first."""
+    """Damage on the lowest-level stack, elite creatures flipped first.
+
+    Rule: none (the computer player's heuristics).
+    """
     b = state.battle
     assert b is not None
     c = content()

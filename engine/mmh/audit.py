@@ -14,7 +14,10 @@ from engine.mmh.state import ArtefactSwap, KeepCard, LeadershipCut, MmhState, Tr
 
 
 def problems(state: MmhState) -> list[str]:
-    """Broken invariants of ``state`` (empty when sound)."""
+    """Broken invariants of ``state`` (empty when sound).
+
+    Rule: mmh:game-material.
+    """
     found: list[str] = []
     found += _cards(state)
     found += _markers(state)

@@ -155,7 +155,10 @@ def _battle(state: MmhState) -> Battle:
 
 
 def participants(state: MmhState) -> list[int]:
-    """Seats whose heroes fight (active player first)."""
+    """Seats whose heroes fight (active player first).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     seats = [state.heroes[b.attacker].owner]
     if b.defender is not None:
@@ -164,14 +167,20 @@ def participants(state: MmhState) -> list[int]:
 
 
 def side_hero(state: MmhState, side: int) -> Hero | None:
-    """The hero of a side (None for the encounter side)."""
+    """The hero of a side (None for the encounter side).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     hid = b.attacker if side == 0 else b.defender
     return state.heroes[hid] if hid is not None else None
 
 
 def side_of_seat(state: MmhState, seat: int) -> int | None:
-    """The side ``seat``'s hero fights on, if any."""
+    """The side ``seat``'s hero fights on, if any.
+
+    Rule: mmh:course-of-play.battles.
+    """
     for side in (0, 1):
         hero = side_hero(state, side)
         if hero is not None and hero.owner == seat:
@@ -180,7 +189,10 @@ def side_of_seat(state: MmhState, seat: int) -> int | None:
 
 
 def unit_seat(state: MmhState, unit: BUnit) -> int:
-    """Who decides for a track marker (its hero's owner; the encounter's controller)."""
+    """Who decides for a track marker (its hero's owner; the encounter's controller).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if unit.kind == "encounter":
         assert b.controller is not None
@@ -191,14 +203,20 @@ def unit_seat(state: MmhState, unit: BUnit) -> int:
 
 
 def stack_units(state: MmhState, unit: BUnit) -> list[int]:
-    """Indexes into the hero's army of the creatures of a stack."""
+    """Indexes into the hero's army of the creatures of a stack.
+
+    Rule: mmh:course-of-play.battles.
+    """
     assert unit.hero is not None
     army = state.heroes[unit.hero].army
     return [i for i, u in enumerate(army) if u.creature == unit.creature]
 
 
 def alive(state: MmhState, unit: BUnit) -> bool:
-    """A stack lives while its hero has a creature of its type; heroes always stand."""
+    """A stack lives while its hero has a creature of its type; heroes always stand.
+
+    Rule: mmh:course-of-play.battles.
+    """
     if unit.kind == "stack":
         return bool(stack_units(state, unit))
     if unit.kind == "hero":
@@ -207,13 +225,19 @@ def alive(state: MmhState, unit: BUnit) -> bool:
 
 
 def side_standing(state: MmhState, side: int) -> bool:
-    """True while a side has a creature stack, element or encounter marker left."""
+    """True while a side has a creature stack, element or encounter marker left.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     return any(u.side == side and u.kind != "hero" and alive(state, u) for u in b.units)
 
 
 def unit_name(state: MmhState, unit: BUnit) -> str:
-    """``[3] Ghoul`` style label of a track marker."""
+    """``[3] Ghoul`` style label of a track marker.
+
+    Rule: none (names, labels and events).
+    """
     c = content()
     if unit.kind == "hero":
         assert unit.hero is not None
@@ -250,7 +274,10 @@ def _buff(b: Battle, unit: BUnit, stat: str) -> int:
 
 
 def unit_initiative(state: MmhState, unit: BUnit) -> int:
-    """Initiative of a track marker with every bonus (skills, artefacts, week, buffs)."""
+    """Initiative of a track marker with every bonus (skills, artefacts, week, buffs).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     c = content()
     base: int
@@ -321,7 +348,10 @@ def compute_order(state: MmhState) -> list[int]:
 def usable_cards(state: MmhState, seat: int, window: Window) -> list[str]:
     """Cards ``seat``'s fighting hero may use in ``window`` now (each skill and artefact
     once per battle, start-of-battle ones once per exchange; scrolls need Magic at least
-    their level and no Dispel)."""
+    their level and no Dispel).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     side = side_of_seat(state, seat)
     if side is None:
         return []
@@ -400,7 +430,10 @@ def may_use_cards(state: MmhState, seat: int, window: Window) -> bool:
 
 def open_window(state: MmhState, window: Window) -> list[Event]:
     """Open a timing window: the seats `may_use_cards` decides for are asked in turn
-    (active player first); with none, the window closes at once."""
+    (active player first); with none, the window closes at once.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     b.window = window.value
     b.window_seats = [s for s in participants(state) if may_use_cards(state, s, window)]
@@ -412,7 +445,10 @@ def open_window(state: MmhState, window: Window) -> list[Event]:
 
 def close_window(state: MmhState) -> list[Event]:
     """Continue after a window: build the track, start the attacks, end the exchange, or
-    end the battle."""
+    end the battle.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     window = Window(b.window or "before")
     b.window_seats = []
@@ -431,7 +467,10 @@ def close_window(state: MmhState) -> list[Event]:
 
 
 def pass_window(state: MmhState, seat: int) -> list[Event]:
-    """The seat uses no (more) cards in this window. :raises IllegalMove: out of turn."""
+    """The seat uses no (more) cards in this window. :raises IllegalMove: out of turn.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if b.step != "window" or not b.window_seats or b.window_seats[0] != seat:
         raise IllegalMove("You have no card window open.")
@@ -470,7 +509,10 @@ def _next_exchange(state: MmhState) -> list[Event]:
 
 # ============================================================== honor
 def choose_honor(state: MmhState, seat: int, elite_die: bool) -> list[Event]:
-    """Honor: everyone in this battle may roll the elite die, or nobody may."""
+    """Honor: everyone in this battle may roll the elite die, or nobody may.
+
+    Rule: mmh:course-of-play.build.
+    """
     b = _battle(state)
     if b.step != "honor" or b.window_seats[:1] != [seat]:
         raise IllegalMove("You are not deciding Honor now.")
@@ -690,7 +732,10 @@ def _after_card(state: MmhState, seat: int, window: Window) -> list[Event]:
 # ============================================================== attacks
 def can_elite(state: MmhState, unit: BUnit) -> bool:
     """May this marker roll the elite die (elite creature in the stack or, for a hero, in
-    the army; an encounter with the symbol; Honor decides for everyone)?"""
+    the army; an encounter with the symbol; Honor decides for everyone)?
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if b.honor == "none":
         return False
@@ -710,7 +755,10 @@ def can_elite(state: MmhState, unit: BUnit) -> bool:
 
 def focus_targets(state: MmhState, unit: BUnit) -> list[int]:
     """Enemy markers a Focused Attack may pick (not stacks or markers with Defender); empty
-    when the marker has no Focused Attack or the choice would change nothing."""
+    when the marker has no Focused Attack or the choice would change nothing.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if "focused" not in _abilities(state, unit):
         return []
@@ -860,7 +908,10 @@ def _luck_usable(state: MmhState, hero: Hero | None) -> bool:
 
 
 def continue_attack(state: MmhState) -> list[Event]:
-    """Carry the attack on from its stage until a decision is owed or damage is dealt."""
+    """Carry the attack on from its stage until a decision is owed or damage is dealt.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     r = b.roll
     assert r is not None
@@ -923,7 +974,10 @@ def continue_attack(state: MmhState) -> list[Event]:
 
 
 def luck_choices(state: MmhState) -> list[str]:
-    """What a luck marker could reroll now: ``missed`` d8s and/or the ``elite`` die."""
+    """What a luck marker could reroll now: ``missed`` d8s and/or the ``elite`` die.
+
+    Rule: mmh:other-game-rules.luck.
+    """
     b = _battle(state)
     r = b.roll
     if r is None:
@@ -1000,7 +1054,10 @@ def spend_luck(state: MmhState, seat: int, choice: str) -> list[Event]:
 
 def laurel_options(state: MmhState, unit: BUnit) -> list[str]:
     """What a laurel wreath may do for this attacker: ``upgrade`` a basic creature of the
-    attacking stack and/or ``raise`` (RAISE DEAD 1)."""
+    attacking stack and/or ``raise`` (RAISE DEAD 1).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     found = []
     if unit.kind == "stack":
@@ -1052,7 +1109,10 @@ def _do_laurel(state: MmhState, unit: BUnit, choice: str) -> list[Event]:
 
 
 def choose_laurel(state: MmhState, seat: int, choice: str) -> list[Event]:
-    """Answer the laurel wreath: ``upgrade`` or ``raise``. :raises IllegalMove: otherwise."""
+    """Answer the laurel wreath: ``upgrade`` or ``raise``. :raises IllegalMove: otherwise.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     r = b.roll
     if r is None or b.step != "laurel":
@@ -1226,7 +1286,10 @@ def _damage_encounters(state: MmhState, side: int, total: int, piercing: bool) -
 def assign_options(state: MmhState) -> list[tuple[int, str]]:
     """(marker, order) pairs the defender may assign the pending damage to: the Focused
     target first while it stands; ``order`` ``elite`` flips elite creatures first, ``basic``
-    destroys basic ones first (only offered when the stack has both)."""
+    destroys basic ones first (only offered when the stack has both).
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if b.step != "assign":
         return []
@@ -1264,6 +1327,8 @@ def assign(state: MmhState, seat: int, unit_id: int, order: str) -> list[Event]:
     """The defender assigns the pending damage to one of his stacks (or element).
 
     :raises IllegalMove: out of turn or for a marker / order not allowed now.
+
+    Rule: mmh:course-of-play.battles.
     """
     b = _battle(state)
     if b.step != "assign":
@@ -1391,7 +1456,10 @@ def turn_choices(state: MmhState) -> bool:
 
 
 def advance(state: MmhState) -> list[Event]:
-    """Resolve everything that needs no decision until one is owed or the battle ends."""
+    """Resolve everything that needs no decision until one is owed or the battle ends.
+
+    Rule: mmh:course-of-play.battles.
+    """
     events: list[Event] = []
     while state.battle is not None and not state.queue:
         b = state.battle
@@ -1415,13 +1483,19 @@ def advance(state: MmhState) -> list[Event]:
 
 # ============================================================== retreat
 def retreat_losses_needed(state: MmhState, hero: Hero) -> int:
-    """Creatures a retreating hero loses: 2 (1 if he has only 1), less retreat savings."""
+    """Creatures a retreating hero loses: 2 (1 if he has only 1), less retreat savings.
+
+    Rule: mmh:course-of-play.battles.
+    """
     saving = passive(state, hero, EffectKind.RETREAT_SAVING)
     return max(0, min(2 - saving, len(hero.army)))
 
 
 def defender_sacrifices(state: MmhState, hero: Hero) -> list[tuple[str, bool]]:
-    """Creatures with Defender that may be sacrificed alone instead of the normal losses."""
+    """Creatures with Defender that may be sacrificed alone instead of the normal losses.
+
+    Rule: mmh:course-of-play.battles.
+    """
     c = content()
     found = []
     for unit in hero.army:
@@ -1475,7 +1549,10 @@ def retreat(state: MmhState, seat: int, losses: list[tuple[str, bool]] | None) -
 
 def default_losses(state: MmhState, hero: Hero) -> list[tuple[str, bool]]:
     """The cheapest retreat: one Defender creature if that is fewer, else the weakest
-    creatures (basic before elite, lower level first)."""
+    creatures (basic before elite, lower level first).
+
+    Rule: mmh:course-of-play.battles.
+    """
     need = retreat_losses_needed(state, hero)
     sacrifices = defender_sacrifices(state, hero)
     if need >= 2 and sacrifices:
@@ -1485,7 +1562,10 @@ def default_losses(state: MmhState, hero: Hero) -> list[tuple[str, bool]]:
 
 
 def fight_on(state: MmhState, seat: int) -> list[Event]:
-    """Stay in the battle; when every side has decided, the exchange begins."""
+    """Stay in the battle; when every side has decided, the exchange begins.
+
+    Rule: mmh:course-of-play.battles.
+    """
     b = _battle(state)
     if b.step != "retreat" or b.retreat_seats[:1] != [seat]:
         raise IllegalMove("You have no retreat decision now.")
@@ -1610,7 +1690,10 @@ def _end_hero_battle(state: MmhState, b: Battle) -> list[Event]:
 def raise_options(state: MmhState, hero: Hero, fallen: dict[str, int]) -> list[tuple[str, str]]:
     """What one RAISE DEAD point may do for the hero: (creature, ``revive``) for a type
     destroyed in this battle with a marker in reserve and room under Leadership, or
-    (creature, ``upgrade``) to turn a basic creature of his army elite."""
+    (creature, ``upgrade``) to turn a basic creature of his army elite.
+
+    Rule: mmh:course-of-play.battles.
+    """
     from engine.mmh.heroes import leadership
 
     found: list[tuple[str, str]] = []

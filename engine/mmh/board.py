@@ -28,13 +28,19 @@ STEPS: tuple[Point, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def tiles_for(players: int) -> list[int]:
-    """The tile numbers used with ``players`` players (9, 12 or 16 tiles)."""
+    """The tile numbers used with ``players`` players (9, 12 or 16 tiles).
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     cols, rows = GRIDS[players]
     return list(range(1, cols * rows + 1))
 
 
 def rotate(point: Point, rotation: int) -> Point:
-    """Turn a tile-local point ``rotation`` quarter turns clockwise about the tile."""
+    """Turn a tile-local point ``rotation`` quarter turns clockwise about the tile.
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     x, y = point
     for _ in range(rotation % 4):
         x, y = 3 - y, x
@@ -92,7 +98,10 @@ class Board:
 
 
 def label(x: int, y: int) -> str:
-    """The label of board point ``(x, y)``: ``(0, 0) -> "A1"``."""
+    """The label of board point ``(x, y)``: ``(0, 0) -> "A1"``.
+
+    Rule: none (names, labels and events).
+    """
     return f"{chr(ord('A') + x)}{y + 1}"
 
 
@@ -135,13 +144,19 @@ def _global(col: int, row: int, rotation: int, local: Point) -> Point:
 
 
 def board_of(state: MmhState) -> Board:
-    """The static board of ``state`` (cached by its tile placement)."""
+    """The static board of ``state`` (cached by its tile placement).
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     placed = tuple((t.tile, t.slot[0], t.slot[1], t.rotation) for t in state.tiles)
     return _build(state.width, state.height, placed)
 
 
 def space_label(state: MmhState, index: int | None) -> str:
-    """The label of space ``index`` (``"the capital"`` for None)."""
+    """The label of space ``index`` (``"the capital"`` for None).
+
+    Rule: none (names, labels and events).
+    """
     if index is None:
         return "the capital"
     return label(index % state.width, index // state.width)
@@ -151,6 +166,8 @@ def parse_space(state: MmhState, text: str) -> int:
     """Read a space label (``"C7"``, case-insensitive).
 
     :raises InvalidInput: naming the board's size when the label is malformed or off it.
+
+    Rule: none (names, labels and events).
     """
     cleaned = text.strip().upper()
     last_col = chr(ord("A") + state.width - 1)
@@ -208,7 +225,10 @@ def legal_rotations(placed: list[PlacedTile], tile_number: int, slot: tuple[int,
 
 
 def portals_apart(state: MmhState) -> bool:
-    """True when no two portals on neighbouring tiles touch by an edge or a corner."""
+    """True when no two portals on neighbouring tiles touch by an edge or a corner.
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     board = board_of(state)
     for a in board.portals:
         for b in board.portals:

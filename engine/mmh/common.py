@@ -17,12 +17,18 @@ NO_EVENT = WeekEvent()
 
 
 def content() -> Content:
-    """The validated mmh content (cached)."""
+    """The validated mmh content (cached).
+
+    Rule: mmh:game-material.
+    """
     return load_content()
 
 
 def week_event(state: MmhState) -> WeekEvent:
-    """The event of the current week card (no effect in round 1)."""
+    """The event of the current week card (no effect in round 1).
+
+    Rule: mmh:course-of-play.revealing-the-week-card.
+    """
     return NO_EVENT if state.week is None else content().week(state.week).event
 
 
@@ -32,44 +38,68 @@ def dark_times(state: MmhState) -> bool:
 
 
 def who(seat: int) -> str:
-    """The public name of a seat (``Red``...)."""
+    """The public name of a seat (``Red``...).
+
+    Rule: none (names, labels and events).
+    """
     return seat_name(seat)
 
 
 def hero_def(hero: str | Hero) -> HeroDef:
-    """The hero sheet of a hero id or `Hero`."""
+    """The hero sheet of a hero id or `Hero`.
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return content().hero(hero if isinstance(hero, str) else hero.id)
 
 
 def hero_name(hero: str | Hero) -> str:
-    """The hero's name (``Sandor``)."""
+    """The hero's name (``Sandor``).
+
+    Rule: none (names, labels and events).
+    """
     return hero_def(hero).name
 
 
 def seat_for(state: MmhState, hero: str) -> Seat:
-    """The seat controlling ``hero``."""
+    """The seat controlling ``hero``.
+
+    Rule: mmh:other-game-rules.enemies.
+    """
     return state.seats[state.heroes[hero].owner]
 
 
 def creature_name(creature: str, elite: bool) -> str:
-    """The name of the basic or elite side of a creature type."""
+    """The name of the basic or elite side of a creature type.
+
+    Rule: none (names, labels and events).
+    """
     kind = content().creature(creature)
     return kind.elite.name if elite else kind.basic.name
 
 
 def unit_ref(unit: Unit) -> str:
-    """The command form of a creature marker: ``ghoul`` (basic) or ``ghoul+`` (elite)."""
+    """The command form of a creature marker: ``ghoul`` (basic) or ``ghoul+`` (elite).
+
+    Rule: none (names, labels and events).
+    """
     return unit.creature + ("+" if unit.elite else "")
 
 
 def parse_unit_ref(ref: str) -> tuple[str, bool]:
-    """Split ``"ghoul+"`` into ``("ghoul", True)``."""
+    """Split ``"ghoul+"`` into ``("ghoul", True)``.
+
+    Rule: none (names, labels and events).
+    """
     text = ref.strip().lower()
     return (text[:-1], True) if text.endswith("+") else (text, False)
 
 
 def army_text(hero: Hero) -> str:
-    """A short public list of an army (``2 Praetorian, 1 Sentinel``)."""
+    """A short public list of an army (``2 Praetorian, 1 Sentinel``).
+
+    Rule: none (names, labels and events).
+    """
     counts: dict[tuple[str, bool], int] = {}
     for unit in hero.army:
         counts[(unit.creature, unit.elite)] = counts.get((unit.creature, unit.elite), 0) + 1
@@ -78,12 +108,18 @@ def army_text(hero: Hero) -> str:
 
 
 def ev(kind: str, text: str, **data: Any) -> Event:
-    """A public event."""
+    """A public event.
+
+    Rule: none (names, labels and events).
+    """
     return Event(kind=kind, text=text, data=data)
 
 
 def private_ev(kind: str, text: str, seat: int, private: str, **data: Any) -> Event:
-    """An event with a line only ``seat`` may read."""
+    """An event with a line only ``seat`` may read.
+
+    Rule: none (names, labels and events).
+    """
     return Event(kind=kind, text=text, data=data, private={seat: private})
 
 
@@ -108,7 +144,10 @@ def draw_from(
 
 
 def roll(state: MmhState, sides: int, purpose: str, events: list[Event]) -> int:
-    """Roll one die from ``state.rng`` and log it as a ``die_roll`` event."""
+    """Roll one die from ``state.rng`` and log it as a ``die_roll`` event.
+
+    Rule: mmh:game-material.dice.
+    """
     result = state.rng.die(sides)
     events.append(
         Event(

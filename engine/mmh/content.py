@@ -524,6 +524,8 @@ def parse_tile(raw: dict[str, Any]) -> Tile:
     ``> < ^ v`` pointing at the space it guards).
 
     :raises ValueError: for an unknown code or a malformed row.
+
+    Rule: mmh:description-of-the-game-board.
     """
     rows = raw["rows"]
     if len(rows) != 4:
@@ -966,6 +968,8 @@ def load_content() -> Content:
 
     :raises pydantic.ValidationError | ValueError: if the data breaks the schema or the
         rulebook's counts.
+
+    Rule: mmh:game-material.
     """
     factions = _load_toml("factions.toml")
     tiles = _load_toml("tiles.toml")

@@ -116,7 +116,10 @@ BATTLE_COMMANDS: dict[str, tuple[str, ...]] = {
 
 # ====================================================================== pending
 def pending(state: MmhState) -> list[Decision]:
-    """The decisions owed now (several only while heroes are being chosen)."""
+    """The decisions owed now (several only while heroes are being chosen).
+
+    Rule: mmh:course-of-play.
+    """
     if state.phase == "over":
         return []
     if state.queue:
@@ -267,7 +270,10 @@ def _window_name(window: str | None) -> str:
 
 # ====================================================================== legal
 def legal_commands(state: MmhState, seat: int) -> list[Command]:
-    """A finite list of commands ``seat`` may issue now, each accepted by apply."""
+    """A finite list of commands ``seat`` may issue now, each accepted by apply.
+
+    Rule: mmh:course-of-play.
+    """
     owed = [d for d in pending(state) if d.seat == seat]
     if not owed:
         return []
@@ -315,7 +321,10 @@ def _play_options(state: MmhState, seat: int) -> list[Command]:
 def level_up_options(
     state: MmhState, seat: int, extra_xp: int = 0, only: str | None = None
 ) -> list[Command]:
-    """One `LevelUp` per hero and deck that can be paid (the fewest trophies that suffice)."""
+    """One `LevelUp` per hero and deck that can be paid (the fewest trophies that suffice).
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
+    """
     found: list[Command] = []
     for hid in state.seats[seat].heroes:
         if only is not None and hid != only:
@@ -331,7 +340,10 @@ def level_up_options(
 
 
 def paying_trophies(hero: Hero, extra_xp: int = 0) -> tuple[int, ...] | None:
-    """The trophies that pay the next level-up with the least waste (None if too few)."""
+    """The trophies that pay the next level-up with the least waste (None if too few).
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
+    """
     cost = level_up_cost(hero)
     if extra_xp >= cost:
         return ()
@@ -403,7 +415,10 @@ def _can_end(state: MmhState) -> bool:
 
 
 def recruit_options(state: MmhState, seat: int) -> list[Command]:
-    """Every single recruit, hero recruit, upgrade and dismissal open in a Recruit action."""
+    """Every single recruit, hero recruit, upgrade and dismissal open in a Recruit action.
+
+    Rule: mmh:course-of-play.recruit.
+    """
     step = state.action
     assert step is not None
     record = state.seats[seat]
@@ -597,7 +612,10 @@ def _ref(creature: str, elite: bool) -> str:
 
 
 def card_options(state: MmhState, seat: int, window: Window) -> list[Command]:
-    """Every (card, part, target) the seat may use in ``window`` now."""
+    """Every (card, part, target) the seat may use in ``window`` now.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     side = fight.side_of_seat(state, seat)
     if side is None:
         return []
@@ -625,6 +643,8 @@ def default_command(state: MmhState, seat: int) -> Command:
     damage to the first stack, fight on.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
+
+    Rule: none (the documented default of a moderator's skip).
     """
     options = legal_commands(state, seat)
     if not options:

@@ -73,13 +73,19 @@ def play_action(
 
 
 def describe_card(card: ActionCard) -> str:
-    """``"Activate Hero / Build"``."""
+    """``"Activate Hero / Build"``.
+
+    Rule: mmh:course-of-play.playing-action-cards.
+    """
     return " / ".join(ACTION_NAMES[a] for a in card.actions)
 
 
 def end_action(state: MmhState, seat: int) -> list[Event]:
     """Finish the action in progress (Build without building, or the end of Recruit or
-    Activate Hero). :raises IllegalMove: if a hero would end his move where he may not stop."""
+    Activate Hero). :raises IllegalMove: if a hero would end his move where he may not stop.
+
+    Rule: mmh:course-of-play.playing-action-cards.
+    """
     from engine.mmh.movement import finish_activation
 
     events = finish_activation(state)
@@ -90,7 +96,10 @@ def end_action(state: MmhState, seat: int) -> list[Event]:
 def gather_income(state: MmhState, seat: int, bonus: str = "gold") -> tuple[int, int]:
     """(gold, resources) that Gather Resources would give ``seat`` now: Sawmill 3 res,
     Mine 2 res, Crystal Cavern 1 res, Gold Mine 4 gold, the Town Hall's 3 (``bonus``),
-    Merchant +2 res, Landowner +2 gold, skills, artefacts and the week."""
+    Merchant +2 res, Landowner +2 gold, skills, artefacts and the week.
+
+    Rule: mmh:course-of-play.gather-resources.
+    """
     board = board_of(state)
     gold = resources = 0
     for space, owner in state.control.items():
@@ -136,7 +145,10 @@ def gather(state: MmhState, seat: int, bonus: str) -> list[Event]:
 
 # ------------------------------------------------------------------ build
 def level_cost(state: MmhState, seat: int) -> int | None:
-    """Resources to raise the capital one level (None at level IV), less the week's discount."""
+    """Resources to raise the capital one level (None at level IV), less the week's discount.
+
+    Rule: mmh:course-of-play.build.
+    """
     record = state.seats[seat]
     if record.level >= 4:
         return None
@@ -145,13 +157,19 @@ def level_cost(state: MmhState, seat: int) -> int | None:
 
 
 def building_cost(state: MmhState, seat: int, building: str) -> tuple[int, int]:
-    """(resources, gold) a building costs now (the week's discount off the resources)."""
+    """(resources, gold) a building costs now (the week's discount off the resources).
+
+    Rule: mmh:course-of-play.build.
+    """
     b = content().building(building)
     return max(0, b.resources - week_event(state).build_discount), b.gold
 
 
 def buildable(state: MmhState, seat: int) -> list[str]:
-    """Buildings (and ``"level"``) ``seat`` may construct now, cost and requirements met."""
+    """Buildings (and ``"level"``) ``seat`` may construct now, cost and requirements met.
+
+    Rule: mmh:course-of-play.build.
+    """
     record = state.seats[seat]
     options = []
     cost = level_cost(state, seat)
@@ -291,6 +309,8 @@ def sell_scroll(state: MmhState, seat: int, hero_id: str, scroll: str) -> list[E
 
     :raises IllegalMove: without a Marketplace, a hero outside the capital, or a scroll he
         does not hold.
+
+    Rule: mmh:other-game-rules.trading.
     """
     hero = own_hero(state, seat, hero_id)
     if not has_building(state, seat, "marketplace"):
@@ -315,7 +335,10 @@ def sell_scroll(state: MmhState, seat: int, hero_id: str, scroll: str) -> list[E
 
 
 def own_hero(state: MmhState, seat: int, hero_id: str) -> Hero:
-    """The seat's hero ``hero_id``. :raises IllegalMove: naming the seat's heroes otherwise."""
+    """The seat's hero ``hero_id``. :raises IllegalMove: naming the seat's heroes otherwise.
+
+    Rule: none (names, labels and events).
+    """
     hero = state.heroes.get(hero_id)
     if hero is None or hero.owner != seat:
         names = ", ".join(state.seats[seat].heroes)
@@ -325,14 +348,20 @@ def own_hero(state: MmhState, seat: int, hero_id: str) -> Hero:
 
 # ------------------------------------------------------------------ recruit
 def recruit_limit(state: MmhState, seat: int) -> int:
-    """Markers per Recruit action: 3, or 5 with the Garrison."""
+    """Markers per Recruit action: 3, or 5 with the Garrison.
+
+    Rule: mmh:course-of-play.recruit.
+    """
     return RECRUIT_LIMIT + (2 if has_building(state, seat, "garrison") else 0)
 
 
 def creature_cost(state: MmhState, hero: Hero, creature: str, elite: bool) -> int:
     """Gold for one creature recruited for ``hero``: the capital board's price, 1 less for
     a basic / 2 less for an elite creature with the matching Master ability, less skill
-    and week discounts, never below 0."""
+    and week discounts, never below 0.
+
+    Rule: mmh:course-of-play.recruit.
+    """
     c = content()
     record = state.seats[hero.owner]
     level = c.creature(creature).level
@@ -345,7 +374,10 @@ def creature_cost(state: MmhState, hero: Hero, creature: str, elite: bool) -> in
 
 
 def upgrade_cost(state: MmhState, hero: Hero, creature: str) -> int:
-    """The difference between the elite and the basic price for ``hero`` (never below 0)."""
+    """The difference between the elite and the basic price for ``hero`` (never below 0).
+
+    Rule: mmh:course-of-play.recruit.
+    """
     return max(
         0, creature_cost(state, hero, creature, True) - creature_cost(state, hero, creature, False)
     )
@@ -365,6 +397,8 @@ def check_recruit(
 
     :raises IllegalMove: naming what is wrong (not the faction's, capital level, no Elite
         Barracks, no marker in reserve, leadership full, gold short).
+
+    Rule: mmh:course-of-play.recruit.
     """
     c = content()
     record = state.seats[seat]
@@ -393,7 +427,10 @@ def check_recruit(
 
 
 def add_creature(state: MmhState, hero: Hero, creature: str, elite: bool, cost: int) -> list[Event]:
-    """Pay and add one creature to the army; the Leader ability adds a free elite one."""
+    """Pay and add one creature to the army; the Leader ability adds a free elite one.
+
+    Rule: mmh:course-of-play.recruit.
+    """
     record = state.seats[hero.owner]
     record.gold -= cost
     record.reserve[creature] -= 1
@@ -444,7 +481,10 @@ def recruit(state: MmhState, seat: int, hero_id: str, creature: str, elite: bool
 
 
 def hero_cost(state: MmhState) -> int:
-    """Gold to recruit a hero: 5, less the week's discount."""
+    """Gold to recruit a hero: 5, less the week's discount.
+
+    Rule: mmh:course-of-play.recruit.
+    """
     return max(0, HERO_COST - week_event(state).hero_cost)
 
 
@@ -453,6 +493,8 @@ def recruit_hero(state: MmhState, seat: int, hero_id: str) -> list[Event]:
 
     :raises IllegalMove: without the Hall, with 3 heroes, over the limit, short of gold,
         or for a hero who is not free.
+
+    Rule: mmh:course-of-play.recruit.
     """
     step = _recruit_step(state)
     record = state.seats[seat]
@@ -482,6 +524,8 @@ def upgrade(state: MmhState, seat: int, hero_id: str, creature: str) -> list[Eve
 
     :raises IllegalMove: without the Barracks, for a hero outside the capital, no basic
         creature of that type, or gold short.
+
+    Rule: mmh:course-of-play.recruit.
     """
     _recruit_step(state)
     hero = own_hero(state, seat, hero_id)
@@ -512,6 +556,8 @@ def dismiss(state: MmhState, seat: int, hero_id: str, creature: str, elite: bool
     """Send one creature of a hero's army back to the reserve (no refund; never the last).
 
     :raises IllegalMove: for the last creature or a creature the army lacks.
+
+    Rule: mmh:course-of-play.recruit.
     """
     _recruit_step(state)
     hero = own_hero(state, seat, hero_id)

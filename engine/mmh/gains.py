@@ -31,7 +31,10 @@ from engine.mmh.state import (
 
 
 def push(state: MmhState, *prompts: Prompt) -> None:
-    """Queue ``prompts`` ahead of everything already queued (in the given order)."""
+    """Queue ``prompts`` ahead of everything already queued (in the given order).
+
+    Rule: none (the queue of pending choices).
+    """
     state.queue[0:0] = list(prompts)
 
 
@@ -42,7 +45,10 @@ def level_up_cost(hero: Hero) -> int:
 
 
 def trophy_xp(trophies: list[int]) -> int:
-    """Medals on these trophy markers."""
+    """Medals on these trophy markers.
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
+    """
     c = content()
     return sum(c.encounter(t).xp for t in trophies)
 
@@ -55,7 +61,10 @@ def _skill_piles(state: MmhState, hero: Hero, deck: str) -> tuple[list[str], lis
 
 
 def skill_cards_left(state: MmhState, hero: Hero, deck: str) -> int:
-    """Cards that could still be drawn from the hero's might or magic deck (with its discard pile)."""
+    """Cards that could still be drawn from the hero's might or magic deck (with its discard pile).
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
+    """
     pile, discard = _skill_piles(state, hero, deck)
     return len(pile) + len(discard)
 
@@ -104,7 +113,10 @@ def draw_skills(state: MmhState, hero: Hero, deck: str, count: int) -> list[Even
 
 def gain_scroll(state: MmhState, hero: Hero) -> list[Event]:
     """The hero may draw 1 scroll card (3, keep 1, with Mysticism). At his Magic limit he
-    must first discard one of his choice or forgo the draw (a `ScrollRoom`)."""
+    must first discard one of his choice or forgo the draw (a `ScrollRoom`).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     count = 3 if hero_def(hero).ability == "mysticism" else 1
     if not state.scroll_deck and not state.scroll_discard:
         return [ev("scroll_none", "The scroll deck and its discard pile are empty.")]
@@ -117,7 +129,10 @@ def gain_scroll(state: MmhState, hero: Hero) -> list[Event]:
 
 
 def draw_scrolls(state: MmhState, hero: Hero, count: int) -> list[Event]:
-    """Draw ``count`` scrolls for the hero (keep 1 when more than one); face down."""
+    """Draw ``count`` scrolls for the hero (keep 1 when more than one); face down.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     events: list[Event] = []
     drawn = []
     for _ in range(count):
@@ -153,7 +168,10 @@ def draw_scrolls(state: MmhState, hero: Hero, count: int) -> list[Event]:
 
 
 def gain_artefact(state: MmhState, hero: Hero) -> list[Event]:
-    """The hero draws 3 artefact cards (5 with Artefact Finder) and keeps one."""
+    """The hero draws 3 artefact cards (5 with Artefact Finder) and keeps one.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     count = 5 if hero_def(hero).ability == "artefact_finder" else 3
     events: list[Event] = []
     drawn = []
@@ -201,6 +219,8 @@ def keep_card(state: MmhState, prompt: KeepCard, card: str) -> list[Event]:
     """Resolve a draw-N-keep-1: ``card`` goes to the hero, the others to the discard pile.
 
     :raises IllegalMove: if ``card`` is not among the drawn cards.
+
+    Rule: mmh:other-game-rules.using-card-effects.
     """
     if card not in prompt.cards:
         raise IllegalMove(
@@ -237,6 +257,8 @@ def swap_artefact(state: MmhState, prompt: ArtefactSwap, keep: str) -> list[Even
     """Keep the new or the old artefact of one category; the other is discarded.
 
     :raises IllegalMove: if ``keep`` is neither.
+
+    Rule: mmh:other-game-rules.using-card-effects.
     """
     if keep not in (prompt.new, prompt.old):
         raise IllegalMove(f"Keep {prompt.new} or {prompt.old}.")
@@ -256,7 +278,10 @@ def swap_artefact(state: MmhState, prompt: ArtefactSwap, keep: str) -> list[Even
 
 
 def lose_artefact(state: MmhState, hero: Hero, card: str) -> list[Event]:
-    """Remove an artefact from a hero (its VP goes with it); his values may drop."""
+    """Remove an artefact from a hero (its VP goes with it); his values may drop.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     hero.artefacts.remove(card)
     return enforce_leadership(state, hero)
 
@@ -328,6 +353,8 @@ def choose_fields(state: MmhState, prompt: TreasureChoice, fields: tuple[int, ..
     XP must be spent at once (an `XpSpend`), so all XP fields chosen are added up.
     :raises IllegalMove: for a wrong number of fields, a repeated field or the forbidden
         artefact field.
+
+    Rule: mmh:other-game-rules.using-card-effects.
     """
     treasure = content().treasure(prompt.card)
     chosen = list(fields)
@@ -384,6 +411,8 @@ def pay_level_up(
     """Discard trophies (plus treasure XP) worth at least the level-up cost; excess is lost.
 
     :raises IllegalMove: for a trophy the hero does not have, a repeated one, or too few medals.
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
     """
     chosen = list(trophies)
     if len(set(chosen)) != len(chosen) or any(t not in hero.trophies for t in chosen):
@@ -412,5 +441,8 @@ def pay_level_up(
 
 
 def queue_skill_draw(state: MmhState, hero: Hero, draw: int = 2) -> None:
-    """Queue a free skill card for the hero (deck chosen by his owner)."""
+    """Queue a free skill card for the hero (deck chosen by his owner).
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
+    """
     push(state, SkillDraw(seat=hero.owner, hero=hero.id, draw=draw))

@@ -55,7 +55,10 @@ def card_abilities(hero: Hero, card: str) -> CardAbilities | None:
 
 
 def passive(state: MmhState, hero: Hero, kind: EffectKind) -> int:
-    """The sum of standing bonuses of ``kind`` from the hero's skills and artefacts."""
+    """The sum of standing bonuses of ``kind`` from the hero's skills and artefacts.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     total = 0
     for card in (*hero.skills, *hero.artefacts):
         abilities = card_abilities(hero, card)
@@ -70,35 +73,53 @@ def passive(state: MmhState, hero: Hero, kind: EffectKind) -> int:
 
 
 def has_building(state: MmhState, seat: int, effect: str) -> bool:
-    """True when ``seat`` has built the building with ``effect`` (``marketplace``...)."""
+    """True when ``seat`` has built the building with ``effect`` (``marketplace``...).
+
+    Rule: mmh:course-of-play.build.
+    """
     c = content()
     return any(c.building(b).effect == effect for b in state.seats[seat].buildings)
 
 
 def might(state: MmhState, hero: Hero) -> int:
-    """The hero's Might (to hit with his own attack die)."""
+    """The hero's Might (to hit with his own attack die).
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return hero_def(hero).might + passive(state, hero, EffectKind.MIGHT)
 
 
 def magic(state: MmhState, hero: Hero) -> int:
-    """The hero's Magic: the highest scroll level he may use and how many scrolls he may hold."""
+    """The hero's Magic: the highest scroll level he may use and how many scrolls he may hold.
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return hero_def(hero).magic + passive(state, hero, EffectKind.MAGIC)
 
 
 def initiative(state: MmhState, hero: Hero) -> int:
-    """The hero's Initiative (his marker on the initiative track)."""
+    """The hero's Initiative (his marker on the initiative track).
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return hero_def(hero).initiative + passive(state, hero, EffectKind.INITIATIVE)
 
 
 def leadership(state: MmhState, hero: Hero) -> int:
-    """How many creature markers the hero's army may hold (War Academy: +1)."""
+    """How many creature markers the hero's army may hold (War Academy: +1).
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     bonus = 1 if has_building(state, hero.owner, "academy") else 0
     return hero_def(hero).leadership + passive(state, hero, EffectKind.LEADERSHIP) + bonus
 
 
 def movement_points(state: MmhState, hero: Hero) -> int:
     """Movement points at the start of an activation: 4, +bonuses, +1 with Wanderlust when
-    the hero starts in the capital."""
+    the hero starts in the capital.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     mp = BASE_MP + passive(state, hero, EffectKind.MOVEMENT) + week_event(state).movement
     if hero_def(hero).ability == "wanderlust" and hero.space is None:
         mp += 1
@@ -106,7 +127,10 @@ def movement_points(state: MmhState, hero: Hero) -> int:
 
 
 def hero_dice(state: MmhState, hero: Hero) -> int:
-    """Attack dice of the hero's own attack: 1, +1 Aggressor, +bonuses."""
+    """Attack dice of the hero's own attack: 1, +1 Aggressor, +bonuses.
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     dice = 1 + passive(state, hero, EffectKind.HERO_DICE) + week_event(state).hero_dice
     if hero_def(hero).ability == "aggressor":
         dice += 1
@@ -127,10 +151,16 @@ def overwhelm(state: MmhState, hero: Hero) -> int:
 
 
 def scroll_capacity(state: MmhState, hero: Hero) -> int:
-    """The most scroll cards the hero may hold: his Magic."""
+    """The most scroll cards the hero may hold: his Magic.
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return max(0, magic(state, hero))
 
 
 def elite_in_army(hero: Hero) -> bool:
-    """True when the army holds at least one elite creature."""
+    """True when the army holds at least one elite creature.
+
+    Rule: mmh:course-of-play.battles.
+    """
     return any(u.elite for u in hero.army)

@@ -32,18 +32,27 @@ CONTROL_RADIUS = 2
 
 
 def overwhelm_needed(state: MmhState, colour: str) -> int:
-    """The overwhelm value that routs an encounter of ``colour`` now (Dark Times: +1)."""
+    """The overwhelm value that routs an encounter of ``colour`` now (Dark Times: +1).
+
+    Rule: mmh:other-game-rules.overwhelm-markers.
+    """
     return OVERWHELM_NEEDED[colour] + (1 if dark_times(state) else 0)
 
 
 # ------------------------------------------------------------------ activation
 def activation(state: MmhState) -> Activation | None:
-    """The activation in progress, if any."""
+    """The activation in progress, if any.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     return state.action.activation if state.action is not None else None
 
 
 def activatable(state: MmhState, seat: int) -> list[str]:
-    """Heroes of ``seat`` that may still be activated in this Activate Hero action."""
+    """Heroes of ``seat`` that may still be activated in this Activate Hero action.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     step = state.action
     done = step.activated if step is not None else []
     return [h for h in state.seats[seat].heroes if h not in done and state.heroes[h].army]
@@ -54,6 +63,8 @@ def activate(state: MmhState, seat: int, hero_id: str) -> list[Event]:
 
     :raises IllegalMove: outside Activate Hero, for a hero already activated, without
         creatures, or when the previous hero may not stop where he stands.
+
+    Rule: mmh:course-of-play.activate-hero.
     """
     step = state.action
     if step is None or step.kind != "hero":
@@ -91,7 +102,10 @@ def activate(state: MmhState, seat: int, hero_id: str) -> list[Event]:
 
 def finish_activation(state: MmhState) -> list[Event]:
     """End the current activation. :raises IllegalMove: if the hero stands where he may
-    not end his movement (water, mountain, another own hero's space)."""
+    not end his movement (water, mountain, another own hero's space).
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     act = activation(state)
     if act is None:
         return []
@@ -107,7 +121,10 @@ def finish_activation(state: MmhState) -> list[Event]:
 
 def can_stop(state: MmhState, hero: Hero, space: int) -> bool:
     """True when the hero may end his movement on ``space`` (not water or mountain, no
-    other hero of his on it)."""
+    other hero of his on it).
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     terrain = geometry.board_of(state).space(space).terrain
     if terrain in ("water", "mountain"):
         return False
@@ -163,7 +180,10 @@ def step_options(
     state: MmhState, hero: Hero, act: Activation | None
 ) -> list[tuple[int | None, int]]:
     """Every single move the hero can make now as (destination, MP cost); None = into his
-    own capital (via a portal). Terrain and MP only; battles are checked by `move`."""
+    own capital (via a portal). Terrain and MP only; battles are checked by `move`.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     seat = state.seats[hero.owner]
     board = geometry.board_of(state)
     portal_building = has_building(state, hero.owner, "town_portal")
@@ -233,7 +253,10 @@ def _reaches_stop(state: MmhState, hero: Hero, act: Activation, start: int, mp: 
 
 
 def legal_moves(state: MmhState, hero: Hero) -> list[int | None]:
-    """Destinations ``move`` accepts now (None: into the capital)."""
+    """Destinations ``move`` accepts now (None: into the capital).
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     act = activation(state)
     if act is None or act.hero != hero.id:
         return []
@@ -272,6 +295,8 @@ def move(state: MmhState, seat: int, to: int | None) -> list[Event]:
 
     :raises IllegalMove: with no hero activated, an unreachable space, MP short, or a
         space where he could never stop.
+
+    Rule: mmh:course-of-play.activate-hero.
     """
     act = activation(state)
     if act is None:
@@ -370,7 +395,10 @@ def after_guard_defeated(
 ) -> list[Event]:
     """The guard of a location is gone: on ``enter`` the hero stands on the marker's space
     and an explorable location gets an exploration marker; on ``explore``/``control`` he
-    explores or takes the location at once."""
+    explores or takes the location at once.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     board = geometry.board_of(state)
     guarded = board.space(symbol).guards
     events: list[Event] = []
@@ -418,7 +446,10 @@ def control_zone(state: MmhState, hero: Hero) -> set[int]:
 
 
 def protected(state: MmhState, space: int) -> bool:
-    """True when the player controlling ``space`` has a hero whose control zone covers it."""
+    """True when the player controlling ``space`` has a hero whose control zone covers it.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     owner = state.control.get(space)
     if owner is None:
         return False
@@ -427,7 +458,10 @@ def protected(state: MmhState, space: int) -> bool:
 
 def may_take(state: MmhState, hero: Hero, space: int) -> bool:
     """True when ``space`` is an unguarded controllable location the hero's player may
-    take now: not his already, not in a control zone of its owner's heroes."""
+    take now: not his already, not in a control zone of its owner's heroes.
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     location = geometry.board_of(state).space(space).location
     if location not in CONTROLLABLE or _guarded(state, space) is not None:
         return False
@@ -461,6 +495,8 @@ def take_offered(state: MmhState, seat: int) -> list[Event]:
     nothing happens between the step and the answer).
 
     :raises WrongPhase: when no such choice is ``seat``'s to answer.
+
+    Rule: mmh:course-of-play.activate-hero.
     """
     prompt = state.queue[0] if state.queue else None
     if not isinstance(prompt, ControlChoice) or prompt.seat != seat:
@@ -470,7 +506,10 @@ def take_offered(state: MmhState, seat: int) -> list[Event]:
 
 
 def take_control(state: MmhState, hero: Hero, space: int) -> list[Event]:
-    """Put the hero's control marker on ``space`` (replacing another player's)."""
+    """Put the hero's control marker on ``space`` (replacing another player's).
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     location = geometry.board_of(state).space(space).location
     assert location is not None
     before = state.control.get(space)
@@ -494,6 +533,8 @@ def declare_control(state: MmhState, seat: int) -> list[Event]:
     with its guard first.
 
     :raises IllegalMove: when the hero stands on no such space or it is protected.
+
+    Rule: mmh:course-of-play.activate-hero.
     """
     act = activation(state)
     if act is None:
@@ -522,6 +563,8 @@ def explore(state: MmhState, seat: int) -> list[Event]:
     """Explore the location the active hero stands on (a battle first if it is guarded).
 
     :raises IllegalMove: when there is nothing left to explore here.
+
+    Rule: mmh:course-of-play.activate-hero.
     """
     act = activation(state)
     if act is None:

@@ -52,6 +52,8 @@ def head(state: MmhState, seat: int, *kinds: type) -> Prompt:
     """The first queued choice, which must be ``seat``'s and of one of ``kinds``.
 
     :raises WrongPhase: when another choice is pending.
+
+    Rule: none (the queue of pending choices).
     """
     if not state.queue:
         raise WrongPhase("No choice is pending.")
@@ -62,7 +64,10 @@ def head(state: MmhState, seat: int, *kinds: type) -> Prompt:
 
 
 def keep(state: MmhState, seat: int, card: str) -> list[Event]:
-    """Keep one drawn card (or one of two artefacts of a category)."""
+    """Keep one drawn card (or one of two artefacts of a category).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     prompt = head(state, seat, KeepCard, ArtefactSwap)
     if isinstance(prompt, KeepCard):
         return keep_card(state, prompt, card)
@@ -95,7 +100,10 @@ def make_room(state: MmhState, seat: int, scroll: str) -> list[Event]:
 
 
 def fields(state: MmhState, seat: int, chosen: tuple[int, ...]) -> list[Event]:
-    """Choose treasure fields."""
+    """Choose treasure fields.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     prompt = head(state, seat, TreasureChoice)
     assert isinstance(prompt, TreasureChoice)
     return choose_fields(state, prompt, chosen)
@@ -105,6 +113,8 @@ def spend_xp(state: MmhState, seat: int, deck: str, trophies: tuple[int, ...]) -
     """Spend pending treasure XP (with trophies) on a level-up.
 
     :raises IllegalMove: for too little XP or an empty deck.
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
     """
     prompt = head(state, seat, XpSpend)
     assert isinstance(prompt, XpSpend)
@@ -120,6 +130,8 @@ def choose_deck(state: MmhState, seat: int, deck: str) -> list[Event]:
     """Draw the free skill card(s) from the might or magic deck.
 
     :raises IllegalMove: for an empty deck while the other has cards.
+
+    Rule: mmh:other-game-rules.experience-points-xp-and-leveling-up.
     """
     prompt = head(state, seat, SkillDraw)
     assert isinstance(prompt, SkillDraw)
@@ -136,6 +148,8 @@ def search(state: MmhState, seat: int, pile: str, card: str) -> list[Event]:
     (Dragon Vein). A treasure card is resolved at once (one field).
 
     :raises IllegalMove: for a card not in that pile.
+
+    Rule: mmh:description-of-the-game-board.game-board-locations.
     """
     prompt = head(state, seat, DragonVein)
     assert isinstance(prompt, DragonVein)
@@ -174,7 +188,10 @@ def search(state: MmhState, seat: int, pile: str, card: str) -> list[Event]:
 
 
 def arena(state: MmhState, seat: int, creature: str, elite: bool) -> list[Event]:
-    """Recruit one creature at an Arena (any capital level; price as in the capital)."""
+    """Recruit one creature at an Arena (any capital level; price as in the capital).
+
+    Rule: mmh:description-of-the-game-board.game-board-locations.
+    """
     prompt = head(state, seat, ArenaRecruit)
     assert isinstance(prompt, ArenaRecruit)
     hero = state.heroes[prompt.hero]
@@ -190,6 +207,8 @@ def raise_creature(state: MmhState, seat: int, creature: str, mode: str) -> list
     up) or ``upgrade`` a basic creature to elite.
 
     :raises IllegalMove: for an option not open now.
+
+    Rule: mmh:course-of-play.battles.
     """
     prompt = head(state, seat, Raise)
     assert isinstance(prompt, Raise)
@@ -221,6 +240,8 @@ def reward(state: MmhState, seat: int, deck: str | None, artefact: str | None) -
     artefact of the defeated hero (VP move with it).
 
     :raises IllegalMove: for both or neither, or an artefact the loser lacks.
+
+    Rule: mmh:course-of-play.battles.
     """
     prompt = head(state, seat, Reward)
     assert isinstance(prompt, Reward)
@@ -289,7 +310,10 @@ def return_creatures(state: MmhState, seat: int, creatures: list[tuple[str, bool
 
 
 def unit_ref_text(creature: str, elite: bool) -> str:
-    """``ghoul`` / ``ghoul+`` as typed in commands."""
+    """``ghoul`` / ``ghoul+`` as typed in commands.
+
+    Rule: none (names, labels and events).
+    """
     return creature + ("+" if elite else "")
 
 
@@ -300,6 +324,8 @@ def decline(state: MmhState, seat: int) -> list[Event]:
     (both skill decks used up, no artefact).
 
     :raises WrongPhase: when the pending choice may not be declined.
+
+    Rule: none (an optional choice passed).
     """
     prompt = head(
         state, seat, XpSpend, ScrollRoom, DragonVein, ArenaRecruit, Raise, Reward, ControlChoice

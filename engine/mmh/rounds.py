@@ -43,7 +43,10 @@ def begin_round(state: MmhState) -> list[Event]:
 
 
 def reveal_week(state: MmhState) -> list[Event]:
-    """Reveal the top week card; its event lasts the round (gains at reveal are paid now)."""
+    """Reveal the top week card; its event lasts the round (gains at reveal are paid now).
+
+    Rule: mmh:course-of-play.revealing-the-week-card.
+    """
     if state.week is not None:
         state.week_past.append(state.week)
     state.week = state.week_stack.pop(0)
@@ -74,7 +77,10 @@ def reveal_week(state: MmhState) -> list[Event]:
 
 def next_turn(state: MmhState) -> list[Event]:
     """The active player's action is over: the next player to the left with an action card
-    face up becomes active; when nobody has one, the round ends."""
+    face up becomes active; when nobody has one, the round ends.
+
+    Rule: mmh:course-of-play.playing-action-cards.
+    """
     state.action = None
     state.turn += 1
     for step in range(1, state.players + 1):

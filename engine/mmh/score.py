@@ -16,7 +16,10 @@ THRESHOLDS: dict[int, int] = {2: 12, 3: 14, 4: 16}
 
 
 def location_vp(state: MmhState, seat: int) -> int:
-    """VP of the spaces ``seat`` controls (Sawmill 1, Mine 2, Crystal Cavern 3, Dragon Nexus 4)."""
+    """VP of the spaces ``seat`` controls (Sawmill 1, Mine 2, Crystal Cavern 3, Dragon Nexus 4).
+
+    Rule: mmh:course-of-play.activate-hero.
+    """
     board = board_of(state)
     total = 0
     for space, owner in state.control.items():
@@ -28,19 +31,28 @@ def location_vp(state: MmhState, seat: int) -> int:
 
 
 def artefact_vp(state: MmhState, seat: int) -> int:
-    """1 VP per artefact card the seat's heroes hold (and the Tear of Asha under a Temple)."""
+    """1 VP per artefact card the seat's heroes hold (and the Tear of Asha under a Temple).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     held = sum(len(state.heroes[h].artefacts) for h in state.seats[seat].heroes)
     return held + (1 if state.seats[seat].temple_artefact else 0)
 
 
 def building_vp(state: MmhState, seat: int) -> int:
-    """VP of constructed buildings (the Temple of Asha: 3)."""
+    """VP of constructed buildings (the Temple of Asha: 3).
+
+    Rule: mmh:course-of-play.build.
+    """
     c = content()
     return sum(c.building(b).vp for b in state.seats[seat].buildings)
 
 
 def vp(state: MmhState, seat: int) -> int:
-    """The seat's victory points (the power marker on its capital board)."""
+    """The seat's victory points (the power marker on its capital board).
+
+    Rule: mmh:game-goal.
+    """
     return (
         location_vp(state, seat)
         + artefact_vp(state, seat)

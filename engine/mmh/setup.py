@@ -48,6 +48,8 @@ def new_game(options: MmhOptions, players: int, seed: int) -> tuple[MmhState, li
     """Create a game (version 0).
 
     :raises InvalidInput: for a player count outside 2-4 or a bad faction list.
+
+    Rule: mmh:game-setup.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidInput(f"Might & Magic Heroes is played by 2-4 players, not {players}.")
@@ -212,12 +214,18 @@ def place_tile(state: MmhState, seat: int, column: int, row: int, rotation: int)
 
 
 def tile_placer(state: MmhState) -> int:
-    """The seat placing the next tile (the players take turns, Red first)."""
+    """The seat placing the next tile (the players take turns, Red first).
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     return len(state.tiles) % state.players
 
 
 def free_slots(state: MmhState) -> list[tuple[int, int]]:
-    """Empty grid slots, 1-based (column, row)."""
+    """Empty grid slots, 1-based (column, row).
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     taken = {t.slot for t in state.tiles}
     return [
         (c + 1, r + 1)
@@ -267,7 +275,10 @@ def _place_encounters(state: MmhState, events: list[Event]) -> None:
 
 
 def capital_placer(state: MmhState) -> int:
-    """The seat placing the next capital (order of the drawn power markers)."""
+    """The seat placing the next capital (order of the drawn power markers).
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
+    """
     placed = sum(1 for s in state.seats if s.capital is not None)
     return state.capital_order[placed]
 
@@ -292,6 +303,8 @@ def place_capital(state: MmhState, seat: int, space: int) -> list[Event]:
     """Place ``seat``'s capital marker on ``space``.
 
     :raises IllegalMove: naming the allowed tiles when the space is not allowed.
+
+    Rule: mmh:game-setup.setting-up-the-game-board.
     """
     allowed = capital_spaces(state)
     if space not in allowed:
@@ -358,6 +371,8 @@ def enter_play(state: MmhState, seat: int, hero: str, *, starting: bool) -> list
 
     A starting hero brings 3 elite might-2 and 3 elite might-3 creatures; a recruited one
     1 elite creature of capital level I; Celebrated Leader adds 2 elite might-2 creatures.
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
     """
     c = content()
     record = state.seats[seat]

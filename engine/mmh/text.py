@@ -49,7 +49,10 @@ _PHRASES: dict[EffectKind, str] = {
 
 
 def effect_text(effect: Effect) -> str:
-    """One effect in words (``"deal 2 damage to an enemy stack or encounter"``)."""
+    """One effect in words (``"deal 2 damage to an enemy stack or encounter"``).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     element = ""
     if effect.element is not None:
         element = load_content().element(effect.element).name
@@ -57,7 +60,10 @@ def effect_text(effect: Effect) -> str:
 
 
 def ability_text(ability: Ability) -> str:
-    """An ability with its window (``"In Battle: deal 1 damage ..."``)."""
+    """An ability with its window (``"In Battle: deal 1 damage ..."``).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     body = "; ".join(effect_text(e) for e in ability.effects)
     if ability.window.value == "always":
         return body[0].upper() + body[1:]
@@ -65,7 +71,10 @@ def ability_text(ability: Ability) -> str:
 
 
 def two_part_text(primary: Ability, link: str, secondary: Ability, school: str) -> tuple[str, str]:
-    """The text box of a skill or scroll: the primary line and the school-gated line."""
+    """The text box of a skill or scroll: the primary line and the school-gated line.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     return ability_text(
         primary
     ), f"{link.upper()} ({SCHOOL_NAMES[school]}): {ability_text(secondary)}"
@@ -75,6 +84,8 @@ def card_text(card: str) -> list[str]:
     """The lines printed on any card (skill, scroll, artefact, treasure, week).
 
     :raises KeyError: for an unknown card id.
+
+    Rule: mmh:other-game-rules.using-card-effects.
     """
     c = load_content()
     for skill in c.skills:
@@ -115,7 +126,10 @@ def _field(kind: str, value: int) -> str:
 
 
 def week_text(card: str) -> str:
-    """The event of a week card in words."""
+    """The event of a week card in words.
+
+    Rule: mmh:course-of-play.revealing-the-week-card.
+    """
     e = load_content().week(card).event
     parts = []
     if e.dark_times:
@@ -153,5 +167,8 @@ def week_text(card: str) -> str:
 
 
 def hero_ability_text(ability: str) -> str:
-    """The name of a starting ability (``"Pathfinder"``)."""
+    """The name of a starting ability (``"Pathfinder"``).
+
+    Rule: mmh:game-setup.choosing-the-starting-hero.
+    """
     return ABILITY_NAMES[ability]

@@ -32,7 +32,10 @@ from engine.mmh.views import (
 
 
 def encounter_view(marker: int) -> EncounterView:
-    """The face of encounter marker ``marker``."""
+    """The face of encounter marker ``marker``.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     e = content().encounter(marker)
     return EncounterView(
         id=e.id,
@@ -81,7 +84,10 @@ def _spaces(state: MmhState) -> tuple[SpaceView, ...]:
 
 
 def hero_view(state: MmhState, hero: Hero) -> HeroView:
-    """The public hero sheet of ``hero``."""
+    """The public hero sheet of ``hero``.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     c = content()
     sheet = c.hero(hero.id)
     army = tuple(
@@ -231,7 +237,10 @@ def _result(state: MmhState) -> Result:
 
 
 def public_view(state: MmhState) -> PublicView:
-    """What everyone may see (no held scroll, no card drawn for a choice, no deck order)."""
+    """What everyone may see (no held scroll, no card drawn for a choice, no deck order).
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     week = state.week
     return PublicView(
         version=state.version,
@@ -270,7 +279,10 @@ def public_view(state: MmhState) -> PublicView:
 
 def seat_view(state: MmhState, seat: int) -> SeatView:
     """The public view plus the seat's own scrolls, the cards drawn for its pending choice,
-    and the discard piles while it searches a Dragon Vein."""
+    and the discard piles while it searches a Dragon Vein.
+
+    Rule: mmh:other-game-rules.using-card-effects.
+    """
     base = public_view(state)
     scrolls = {h: tuple(state.heroes[h].scrolls) for h in state.seats[seat].heroes}
     choice: tuple[str, ...] = ()
