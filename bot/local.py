@@ -83,6 +83,7 @@ class Console:
     components: list[Component] = field(default_factory=list)
     game_id: int | None = None
     images_written: list[Path] = field(default_factory=list)
+    dm_slots: set[tuple[int, int, str]] = field(default_factory=set)
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
 
     def actor(self, number: int | None = None) -> Actor:
@@ -291,7 +292,12 @@ class Console:
             lines += listed(post.components)
         for dm in out.dms:
             who = self.seat_label(dm.user_id)
-            lines.append(f"[DM to {who}] {self.plain(dm.text)}")
+            slot = (dm.user_id, dm.game_id, dm.slot)
+            # Discord edits the slot's last DM in place (or, for a new decision, replaces it).
+            edited = dm.slot != "notice" and slot in self.dm_slots
+            how = ", replacing the last one" if edited else ""
+            self.dm_slots.add(slot)
+            lines.append(f"[DM to {who}{how}] {self.plain(dm.text)}")
             lines += self.files(dm.images)
             lines += listed(dm.components)
         if fresh:

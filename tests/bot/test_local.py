@@ -154,6 +154,10 @@ def test_the_console_lists_each_messages_buttons_under_it(tmp_path: Path) -> Non
         "  !2 [Red: my cards and choices]",
     ]
     assert console.components == [done, hand]
+    again = console.show(Outbox(dms=[DirectMessage(1, 1, "decision", "Your Closing Phase")]))
+    assert again == ["[DM to user 1, replacing the last one] Your Closing Phase"]
+    notice = console.show(Outbox(dms=[DirectMessage(1, 1, "notice", "a notice")] * 2))
+    assert notice == ["[DM to user 1] a notice"] * 2, "notices are never replaced"
 
 
 def test_the_console_lists_a_component_once_and_prints_embeds(tmp_path: Path) -> None:
