@@ -184,7 +184,7 @@ class Console:
             elif text.lower().startswith("/as"):
                 output = self.switch(text[3:].strip())
             elif text.lower() in ("/help", "help", "?"):
-                output = self.help_text()
+                output = self.help_text() + await self.help_now()
             elif text.lower() in ("/quit", "/exit", "quit", "exit"):
                 return "Bye."
             else:
@@ -236,6 +236,16 @@ class Console:
         ]
         specs = [s for s in self.service.specs() if s.ruleset in (None, self.ruleset)]
         return "\n".join(own + help_lines(specs))
+
+    async def help_now(self) -> str:
+        """The commands answering the decision the acting person owes now (as Discord's
+        /help starts with), after a blank line; empty when they owe none."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        reply = (await self.service.help(self.actor(), CHANNEL_ID)).reply
+        head = reply.text.split("**Commands**")[0].strip() if reply is not None else ""
+        return f"\n\n{self.plain(head)}" if head else ""
 
     async def press(self, spec: str) -> str:
         """Press a numbered button or pick from a numbered select."""

@@ -68,6 +68,9 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         )
         assert "/mod undo [count] [reason]" in helped and "/deck import name [text]" in helped
         assert "/mmh" not in helped and "/homm3" not in helped, "only this game's commands"
+        now = helped.split("\n\n")[1]
+        assert now.startswith("Now: Red chooses 5 of the 8 cards drawn as the Risk Stack.")
+        assert "\n/setup risk cards — Choose 5 of the 8 drawn cards as your Risk Stack" in now
         assert "There is no component" in await console.handle("!99")
         assert "✗ Console users: 1 (Player 1), 2 (Player 2)." in await console.handle("/as 7")
         switched = await console.handle("/as 2")
