@@ -150,6 +150,16 @@ def _choose(state: Homm3State, seat: int, rng: random.Random) -> Command:
         return c.Choose(option=0)
     if kind == "reroll":
         return c.Choose(option=1)
+    if kind == "braced_pikes":
+        cards = [int(x) for x in choice.data["cards"]]
+        if len(cards) < 3:
+            return c.Choose(option=0)
+        values = [_card_value(state, x) for x in cards]
+        return c.Choose(option=1 + values.index(min(values)))
+    if kind == "death_cloud":
+        numbers = [int(x) for x in choice.data["units"]]
+        foes = [i for i, n in enumerate(numbers) if core.get_unit(state, n).seat != seat]
+        return c.Choose(option=1 + foes[0] if foes else 0)
     if kind in ("mana_vortex", "vortex_pick"):
         cards = choice.data.get("cards") or state.looking.get(seat, [])
         if not cards:

@@ -517,12 +517,18 @@ def _damage_all(
 ) -> list[Event]:
     events: list[Event] = []
     for unit, amount in zip(units, amounts, strict=False):
-        if spell and core.spell_immune(unit):
+        kind = "spell" if spell else ctx.card.kind
+        taken = core.magic_damage(unit, amount, kind)
+        if taken < amount:
             events.append(
-                Event(kind="ability", text=f"{core.unit_name(unit)} is immune to Spells.", data={})
+                Event(
+                    kind="ability",
+                    text=f"{core.unit_name(unit)} "
+                    + ("takes no damage from it." if not taken else f"takes only {taken} damage."),
+                    data={"unit": unit.number},
+                )
             )
-            continue
-        events += core.deal_damage(ctx.state, unit, amount, ctx.card.name)
+        events += core.deal_damage(ctx.state, unit, taken, ctx.card.name)
     return events
 
 
@@ -932,7 +938,7 @@ def _reshuffle(ctx: Ctx) -> Apply:
 
 def _damage(ctx: Ctx) -> Apply:
     unit = _spell_unit(ctx, tower=True)
-    return lambda: core.deal_damage(ctx.state, unit, _value(ctx), ctx.card.name)
+    return lambda: _damage_all(ctx, [unit], [_value(ctx)], spell=True)
 
 
 def _chain(ctx: Ctx) -> Apply:

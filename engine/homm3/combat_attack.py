@@ -11,13 +11,15 @@ Retaliation (once per Combat round, adjacent attacks only), Defend and Paralysis
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.homm3 import combat_core as core
-from engine.homm3 import combat_flow, dice, hexes, morale, zones
+from engine.homm3 import combat_flow, dice, effects, hexes, morale, zones
 from engine.homm3.content import load_content
 from engine.homm3.rules import other
-from engine.homm3.state import AttackWindow, CombatUnit, Homm3State, LastAttack, Modifier
+from engine.homm3.state import AttackWindow, Choice, CombatUnit, Homm3State, LastAttack
 
 FAR = 8
 """Ranged attacks at this distance or more suffer the Combat penalty."""
@@ -304,7 +306,7 @@ def _penalty(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
         return False
     distance = hexes.distance(att.hex, tgt.hex)
     if distance == 1:
-        return core.ability(att) != "no_close_penalty"
+        return core.ability(att) not in ("no_close_penalty", "petrifying_gaze")
     return distance >= FAR
 
 
@@ -332,6 +334,15 @@ def resolve(state: Homm3State) -> list[Event]:
         events.append(Event(kind="ability", text="Bless: the Attack die is ignored.", data={}))
     else:
         count = 2 if _penalty(state, att, tgt) else 1
+        if window.retaliation and core.ability(tgt) == "dread":
+            count = 2
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"Dread: {core.unit_name(att)} retaliates with two dice, the lower counts.",
+                    data={},
+                )
+            )
         if morale.trigger(state, att.seat, "attack"):
             count = 2
             events.append(
@@ -356,10 +367,24 @@ def resolve(state: Homm3State) -> list[Event]:
             then="attack",
             args={"stage": "rolled"},
             best=1,
+            **_free_reroll(att, window),
         ):
             return events
         events += _lower_die(window)
     return events + finish(state)
+
+
+def _free_reroll(att: CombatUnit, window: AttackWindow) -> dict[str, Any]:
+    """The reroll a unit's own attack gets from its ability: Crusade (every die showing 0)
+    or Charge (one die, when it attacks from another hex than it began on)."""
+    if window.retaliation:
+        return {}
+    skill = core.ability(att)
+    if skill == "crusade":
+        return {"free": "Crusade", "free_values": (0,)}
+    if skill == "charge" and att.start_hex is not None and att.hex != att.start_hex:
+        return {"free": "Charge", "free_once": True}
+    return {}
 
 
 def _lower_die(window: AttackWindow) -> list[Event]:
@@ -431,10 +456,11 @@ def resurrection_open(state: Homm3State, seat: int) -> bool:
 
 def finish(state: Homm3State) -> list[Event]:
     """Resolve the rolled attack in stages, each once (a die thrown may pause it for a
-    reroll, the damage for Resurrection): the Defense token's die (+1 Defense on a +1),
-    Attack + die - Defense, Death Blow's die, the result, the window for Resurrection when
-    the target would reach 0 Health, the damage and abilities, a Paralysis die, then
-    Retaliation or the rest of the activation."""
+    reroll, a choice for Braced Pikes or the Guardian Angel, the damage for Resurrection):
+    Braced Pikes, the Defense token's die (+1 Defense on a +1), Attack + die - Defense, the
+    result, the Guardian Angel and the window for Resurrection when the target would reach
+    0 Health, the damage and abilities, Stone Gaze's die, then Retaliation or the rest of
+    the activation."""
     combat = core.combat(state)
     window = combat.window
     assert window is not None and window.die is not None
@@ -442,6 +468,10 @@ def finish(state: Homm3State) -> list[Event]:
     tgt = next(u for u in combat.units if u.number == window.target)
     events: list[Event] = []
     if window.stage == "rolled":
+        window.stage = "braced"
+        if _offer_brace(state, window, att, tgt):
+            return events
+    if window.stage == "braced":
         window.stage = "guarded"
         if tgt.defending:
             if morale.trigger(state, tgt.seat, "defend"):
@@ -469,25 +499,16 @@ def finish(state: Homm3State) -> list[Event]:
     if window.stage == "guarded":
         window.stage = "blow"
         events += _compute(state, window, att, tgt)
-        if window.damage and core.ability(att) == "death_blow":
-            face, event = dice.roll_attack_face(state, "death_blow", seat_name(att.seat))
-            events.append(event)
-            window.blow = dice.attack_value(face)
-            if dice.offer(
-                state,
-                att.seat,
-                die="attack",
-                faces=[face],
-                then="attack",
-                args={"stage": "blow"},
-                best=1,
-            ):
-                return events
     if window.stage == "blow":
-        window.stage = "hit"
+        window.stage = "angel"
         events += _result(state, window, att, tgt)
+        if _offer_angel(state, window, tgt):
+            return events
+    if window.stage == "angel":
+        window.stage = "hit"
         if (
-            lethal(tgt, window.damage or 0)
+            not window.cancelled
+            and lethal(tgt, window.damage or 0)
             and tgt.unit != core.TOWER
             and resurrection_open(state, tgt.seat)
         ):
@@ -501,6 +522,7 @@ def finish(state: Homm3State) -> list[Event]:
         window.stage = "gaze"
         near = att.hex is not None and tgt.hex is not None and hexes.adjacent(att.hex, tgt.hex)
         tgt.paralysed = False
+        skill = core.ability(att)
         if window.cancelled:
             events.append(
                 Event(
@@ -514,27 +536,169 @@ def finish(state: Homm3State) -> list[Event]:
             events += core.deal_damage(
                 state, tgt, window.damage or 0, f"attack of {core.unit_name(att)}"
             )
-            events += _after_hit(state, att, tgt, window.damage or 0, near, center)
-            skill = core.ability(att)
-            gaze = skill == "stone_gaze" and near and not window.retaliation
-            gaze = gaze or (skill == "stone_gaze_retaliation" and near)
-            if (gaze or skill == "sting") and tgt.alive:
-                face, event = dice.roll_attack_face(state, "paralysis", seat_name(att.seat))
-                events.append(event)
-                window.gaze = dice.attack_value(face)
-                if dice.offer(
-                    state,
-                    att.seat,
-                    die="attack",
-                    faces=[face],
-                    then="attack",
-                    args={"stage": "gaze"},
-                    best=1,
-                ):
-                    return events
-    if window.gaze == 1 and tgt.alive and core.paralyse(tgt):
-        events.append(Event(kind="ability", text=f"{core.unit_name(tgt)} is Paralysed.", data={}))
+            events += _after_hit(state, att, tgt, near)
+            if skill == "death_cloud" and not window.retaliation and not window.second:
+                combat.splash = center
+        if not window.retaliation:
+            events += _after_own_attack(state, window, att)
+        if (
+            window.retaliation
+            and skill == "petrifying_gaze"
+            and tgt.alive
+            and not window.cancelled
+            and core.paralyse(tgt)
+        ):
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"Petrifying Gaze: {core.unit_name(tgt)} is Paralysed.",
+                    data={},
+                )
+            )
+        if window.retaliation and skill == "stone_gaze" and tgt.alive:
+            face, event = dice.roll_attack_face(state, "paralysis", seat_name(att.seat))
+            events.append(event)
+            window.gaze = dice.attack_value(face)
+            if dice.offer(
+                state,
+                att.seat,
+                die="attack",
+                faces=[face],
+                then="attack",
+                args={"stage": "gaze"},
+                best=GAZE,
+            ):
+                return events
+    if window.gaze == GAZE and tgt.alive and core.paralyse(tgt):
+        events.append(
+            Event(kind="ability", text=f"Stone Gaze: {core.unit_name(tgt)} is Paralysed.", data={})
+        )
     return events + _close(state, window, att, tgt)
+
+
+GAZE = 0
+"""The Attack die result on which Stone Gaze Paralyses the unit the Medusas retaliated
+against."""
+
+NO_RETALIATION: tuple[str, ...] = ("no_retaliation", "blood_feast", "harpy_raid")
+"""Abilities of units whose attacks bring no Retaliation."""
+
+
+def _offer_brace(state: Homm3State, window: AttackWindow, att: CombatUnit, tgt: CombatUnit) -> bool:
+    """Braced Pikes: when the Attack die against the unit counts +1, its owner, holding a
+    card, is asked (privately: the options name the hand) whether to discard one to make
+    the die count as 0. Returns whether the question was opened."""
+    player = state.player(tgt.seat)
+    if core.ability(tgt) != "braced_pikes" or window.die != 1 or not player.hand:
+        return False
+    state.choice[tgt.seat] = Choice(
+        kind="braced_pikes",
+        prompt=f"{seat_name(tgt.seat)}'s Braced Pikes: discard a card to make the Attack die "
+        f"against {core.unit_name(tgt)} count as 0?",
+        options=["Keep the die at +1"] + [f"Discard {zones.name(state, c)}" for c in player.hand],
+        private=True,
+        data={"cards": list(player.hand)},
+    )
+    return True
+
+
+def answer_brace(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
+    """Braced Pikes answered: option 0 keeps the die, another discards that card and makes
+    the die count as 0; the attack then goes on."""
+    window = core.combat(state).window
+    assert window is not None
+    events: list[Event] = []
+    cards = [int(c) for c in choice.data["cards"]]
+    if index > 0:
+        card = cards[index - 1]
+        events.append(zones.discard_from_hand(state, seat, [card]))
+        window.die = 0
+        events.append(
+            Event(
+                kind="ability",
+                text="Braced Pikes: the Attack die counts as 0.",
+                data={"seat": seat},
+            )
+        )
+    return events + finish(state)
+
+
+def _angel(state: Homm3State, tgt: CombatUnit) -> CombatUnit | None:
+    """A Pack of Archangels of ``tgt``'s side, other than ``tgt``, whose Guardian Angel is
+    unused this Combat."""
+    return next(
+        (
+            u
+            for u in core.living(state, tgt.seat, tower=False)
+            if u is not tgt and core.ability(u) == "guardian_angel" and "angel_used" not in u.flags
+        ),
+        None,
+    )
+
+
+def _offer_angel(state: Homm3State, window: AttackWindow, tgt: CombatUnit) -> bool:
+    """Guardian Angel: when the attack would bring another unit of the Archangels' side to
+    0 Health, their owner is asked whether to cancel it (a public choice)."""
+    if tgt.unit == core.TOWER or not lethal(tgt, window.damage or 0):
+        return False
+    angel = _angel(state, tgt)
+    if angel is None:
+        return False
+    state.choice[tgt.seat] = Choice(
+        kind="guardian_angel",
+        prompt=f"{seat_name(tgt.seat)}'s Guardian Angel ({core.unit_name(angel)}): cancel the "
+        f"attack that would bring {core.unit_name(tgt)} to 0 Health (once per Combat)?",
+        options=["Cancel the attack", "Let it hit"],
+        data={"angel": angel.number},
+    )
+    return True
+
+
+def answer_angel(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
+    """Guardian Angel answered: option 0 cancels the attack (the Archangels' ability is then
+    spent for the Combat); the attack then goes on."""
+    window = core.combat(state).window
+    assert window is not None
+    events: list[Event] = []
+    if index == 0:
+        angel = core.get_unit(state, int(choice.data["angel"]))
+        angel.flags.append("angel_used")
+        window.cancelled = True
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Guardian Angel: {core.unit_name(angel)} cancel the attack.",
+                data={"unit": angel.number},
+            )
+        )
+    return events + finish(state)
+
+
+def _after_own_attack(state: Homm3State, window: AttackWindow, att: CombatUnit) -> list[Event]:
+    """Abilities acting after a unit's own attack (not its Retaliation): Fury draws a card
+    on a -1, Blood Feast removes up to 2 damage."""
+    events: list[Event] = []
+    skill = core.ability(att)
+    if skill == "fury" and window.die == -1 and att.alive:
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Fury: {seat_name(att.seat)} draws a card.",
+                data={"seat": att.seat},
+            )
+        )
+        events += zones.draw(state, att.seat, 1)
+    if skill == "blood_feast" and att.alive:
+        healed = core.heal(att, 2)
+        if healed:
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"Blood Feast: {core.unit_name(att)} removes {healed} damage.",
+                    data={},
+                )
+            )
+    return events
 
 
 def _compute(
@@ -542,15 +706,44 @@ def _compute(
 ) -> list[Event]:
     events: list[Event] = []
     die = window.die or 0
+    own = not window.retaliation
+    skill = core.ability(att)
     if "triple" in att.flags:
         die *= 3
-    if core.ability(tgt) == "pikes" and die > 0:
-        die = 0
-        events.append(Event(kind="ability", text="Pike Wall: the Attack die counts as 0.", data={}))
+    if own and skill == "terror_strike":
+        die += 1
+        events.append(
+            Event(kind="ability", text=f"Terror Strike: the Attack die counts {die:+d}.", data={})
+        )
     window.die = die
     bless = max((int(f.split(":")[1]) for f in att.flags if f.startswith("bless:")), default=0)
-    att_value = core.attack(state, att, tgt) + bless + die
+    printed = 2 if "cloud" in att.flags else core.attack(state, att, tgt)
+    att_value = printed + bless + die
+    if own and skill == "cursed_blade" and die >= 0:
+        att_value += 1
+        events.append(
+            Event(kind="ability", text="Cursed Blade: +1 Attack for this attack.", data={})
+        )
     def_value = core.defense(state, tgt)
+    hide = core.ability(tgt)
+    if (hide == "rotting_hide" and die >= 1) or (hide == "rotting_hide_pack" and die >= 0):
+        def_value += 1
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Rotting Hide: {core.unit_name(tgt)} has +1 Defense against this attack.",
+                data={},
+            )
+        )
+    if own and skill == "piercing_sting" and tgt.unit != core.TOWER:
+        def_value = max(0, def_value - core.base(tgt)[1])
+        events.append(
+            Event(
+                kind="ability",
+                text=f"Piercing Sting: the Defense printed on {core.unit_name(tgt)} does not count.",
+                data={},
+            )
+        )
     if window.guard == 1:
         def_value += 1
         events.append(
@@ -577,10 +770,6 @@ def _result(
 ) -> list[Event]:
     combat = core.combat(state)
     damage = window.damage or 0
-    if window.blow == 1 and damage:
-        damage *= 2
-        window.note = "Death Blow doubles the damage"
-    window.damage = damage
     die = window.die or 0
     att_value, def_value, note = window.attack_value, window.defense_value, window.note
     combat.last = LastAttack(
@@ -622,7 +811,22 @@ def _close(
     events += core.check_victory(state, att.seat)
     if state.phase != "combat":
         return events
-    if not window.retaliation and near and att.alive and tgt.alive and core.kind(att) != "ranged":
+    if (
+        not window.retaliation
+        and near
+        and att.alive
+        and tgt.alive
+        and core.kind(att) != "ranged"
+        and core.ability(att) in NO_RETALIATION
+    ):
+        events.append(
+            Event(
+                kind="ability",
+                text=f"{core.unit_name(tgt)} cannot retaliate against {core.unit_name(att)}.",
+                data={},
+            )
+        )
+    elif not window.retaliation and near and att.alive and tgt.alive and core.kind(att) != "ranged":
         retaliate = _retaliation(state, tgt)
         if retaliate:
             events.append(
@@ -664,86 +868,60 @@ def _retaliation(state: Homm3State, unit: CombatUnit) -> bool:
     return True
 
 
-def _after_hit(
-    state: Homm3State,
-    att: CombatUnit,
-    tgt: CombatUnit,
-    damage: int,
-    near: bool,
-    center: str | None,
-) -> list[Event]:
+def _after_hit(state: Homm3State, att: CombatUnit, tgt: CombatUnit, near: bool) -> list[Event]:
     events: list[Event] = []
-    skill = core.ability(att)
     for flag in tgt.flags:
         if flag.startswith("fire_shield:") and near and att.alive:
             events += core.deal_damage(state, att, int(flag.split(":")[1]), "Fire Shield")
-    if skill == "life_drain" and damage and att.alive:
-        healed = core.heal(att, damage)
-        if healed:
-            events.append(
-                Event(
-                    kind="ability",
-                    text=f"Life Drain: {core.unit_name(att)} heals {healed}.",
-                    data={},
-                )
-            )
-    if skill == "disease" and damage and tgt.alive and "diseased" not in tgt.flags:
-        tgt.flags.append("diseased")
-        tgt.modifiers.append(Modifier(stat="attack", amount=-1, until="combat", source="disease"))
-        events.append(
-            Event(
-                kind="ability",
-                text=f"Disease: {core.unit_name(tgt)} gets -1 Attack for the Combat.",
-                data={},
-            )
-        )
-    if skill == "fear_and_ageing" and damage and tgt.alive and "aged" not in tgt.flags:
-        tgt.flags.append("aged")
-        tgt.modifiers.append(Modifier(stat="health", amount=-1, until="combat", source="ageing"))
-        events.append(
-            Event(
-                kind="ability",
-                text=f"Ageing: {core.unit_name(tgt)} has -1 Health for the Combat.",
-                data={},
-            )
-        )
-        events += core.settle_health(tgt)
-    if skill == "death_cloud" and center is not None:
-        for other_unit in core.living(state, tower=False):
-            if other_unit.hex is not None and hexes.adjacent(center, other_unit.hex):
-                card = core.unit_card(other_unit)
-                if card is not None and card.faction != "necropolis":
-                    events += core.deal_damage(state, other_unit, 1, "Death Cloud")
     return events
 
 
 def after_attack(state: Homm3State, retaliation: bool) -> list[Event]:
-    """After an attack and its Retaliation: a second attack for Twin Strike, the Harpies'
-    return flight, then the end of the activation."""
+    """After an attack and its Retaliation: the Marksmen's Double Shot, the Liches' Death
+    Cloud (its owner names the unit), the Harpies' return flight, then the end of the
+    activation."""
     combat = core.combat(state)
     if combat.active is None:
         return []
     unit = next(u for u in combat.units if u.number == combat.active)
+    splash, combat.splash = combat.splash, None
     if not unit.alive:
         return combat_flow.end_activation(state)
     target = next((u for u in combat.units if u.number == combat.target), None)
+    skill = core.ability(unit)
     if (
         combat.attacks == 1
-        and core.ability(unit) == "double_attack"
+        and skill == "double_shot"
         and target is not None
         and target.alive
-    ) and target in targets(state, unit, None):
+        and unit.hex is not None
+        and target.hex is not None
+        and not hexes.adjacent(unit.hex, target.hex)
+        and target in targets(state, unit, None)
+    ):
         combat.attacks = 2
         return [
             Event(
-                kind="attack", text=f"Twin Strike: {core.unit_name(unit)} attacks again.", data={}
+                kind="attack", text=f"Double Shot: {core.unit_name(unit)} shoots again.", data={}
             ),
             *open_window(state, unit, target, second=True),
         ]
+    if combat.attacks == 1 and skill == "death_cloud" and splash is not None:
+        near = cloud_targets(state, unit, splash)
+        if near:
+            state.choice[unit.seat] = Choice(
+                kind="death_cloud",
+                prompt=f"{seat_name(unit.seat)}'s Death Cloud: {core.unit_name(unit)} attacks a "
+                f"unit next to {splash} with Attack 2.",
+                options=["Attack no other unit"]
+                + [f"Attack {core.unit_name(u)} on {u.hex}" for u in near],
+                data={"units": [u.number for u in near]},
+            )
+            return []
     events: list[Event] = []
     back = unit.start_hex
     if (
-        core.ability(unit) == "strike_and_return"
+        skill in ("strike_and_return", "harpy_raid")
         and back
         and unit.hex != back
         and core.empty(state, back)
@@ -753,6 +931,46 @@ def after_attack(state: Homm3State, retaliation: bool) -> list[Event]:
         )
         unit.hex = back
     return events + combat_flow.end_activation(state)
+
+
+def cloud_targets(state: Homm3State, unit: CombatUnit, center: str) -> list[CombatUnit]:
+    """Units a Pack of Liches' Death Cloud may strike: every unit on a hex next to
+    ``center`` (the first target's hex) but the Liches themselves, enemies first."""
+    near = [
+        u
+        for u in core.living(state, tower=False)
+        if u is not unit and u.hex is not None and hexes.adjacent(center, u.hex)
+    ]
+    return sorted(near, key=lambda u: (u.seat == unit.seat, u.number))
+
+
+def answer_cloud(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
+    """Death Cloud answered: option 0 attacks no other unit; another attacks the named unit
+    with Attack 2 (a second attack of the activation, its own card window first)."""
+    combat = core.combat(state)
+    numbers = [int(n) for n in choice.data["units"]]
+    unit = next(u for u in combat.units if u.number == combat.active)
+    if index == 0:
+        return [
+            Event(
+                kind="ability",
+                text=f"{seat_name(seat)}'s Death Cloud strikes no other unit.",
+                data={},
+            ),
+            *combat_flow.end_activation(state),
+        ]
+    victim = core.get_unit(state, numbers[index - 1])
+    combat.attacks = 2
+    combat.target = victim.number
+    unit.flags.append("cloud")
+    return [
+        Event(
+            kind="attack",
+            text=f"Death Cloud: {core.unit_name(unit)} attacks {core.unit_name(victim)} with Attack 2.",
+            data={"attacker": unit.number, "target": victim.number},
+        ),
+        *open_window(state, unit, victim, second=True),
+    ]
 
 
 def attack_wall(state: Homm3State, seat: int, hex_label: str, from_hex: str | None) -> list[Event]:
@@ -844,3 +1062,6 @@ def end(state: Homm3State, seat: int) -> list[Event]:
 
 
 dice.register("attack", _dice_kept)
+effects.register_answer("braced_pikes", answer_brace)
+effects.register_answer("guardian_angel", answer_angel)
+effects.register_answer("death_cloud", answer_cloud)

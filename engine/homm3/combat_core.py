@@ -20,7 +20,7 @@ from engine.homm3.state import CombatState, CombatUnit, Homm3State
 TOWER = "arrow_tower"
 """Unit id of the Arrow Tower in a Siege."""
 
-FLEETING_FLAGS = ("bless", "lucky", "triple")
+FLEETING_FLAGS = ("bless", "lucky", "triple", "cloud")
 """Flags that last until the unit's next attack resolves or the activation ends."""
 
 
@@ -106,10 +106,9 @@ def defense(state: Homm3State, unit: CombatUnit) -> int:
 
 
 def attack(state: Homm3State, unit: CombatUnit, target: CombatUnit | None = None) -> int:
-    """Current Attack against ``target`` (printed + modifiers + Archery, Jousting and Axe
-    Sweep where they apply; at least 0)."""
+    """Current Attack against ``target`` (printed + modifiers + Archery where it applies;
+    at least 0)."""
     value = base(unit)[0] + _mods(unit, "attack")
-    skill = ability(unit)
     if target is not None and state.combat is not None:
         near = (
             unit.hex is not None and target.hex is not None and hexes.adjacent(unit.hex, target.hex)
@@ -120,10 +119,6 @@ def attack(state: Homm3State, unit: CombatUnit, target: CombatUnit | None = None
                 for b in state.combat.bonuses
                 if b.seat == unit.seat and b.kind == "archery"
             )
-        if skill == "jousting":
-            value += unit.moved // 3
-        if skill == "axe_sweep" and target.defending:
-            value += 1
     return max(0, value)
 
 
@@ -175,8 +170,24 @@ def fire_wall_at(state: Homm3State, hex_label: str) -> int:
 
 
 def spell_immune(unit: CombatUnit) -> bool:
-    """Black Dragons' Spell Immunity."""
+    """A Pack of Black Dragons' Magic Immunity: Spells cannot target or damage it."""
     return ability(unit) == "spell_immunity"
+
+
+DRAGON_HIDE = 2
+"""Spell damage a Few of Black Dragons ignores."""
+
+
+def magic_damage(unit: CombatUnit, amount: int, kind: str) -> int:
+    """The damage ``unit`` takes from a card of ``kind`` (``spell``, ``specialty`` or
+    another) dealing ``amount``: none to Magic Immunity from a Spell or a Specialty card,
+    2 less (at least 0) to Dragon Hide from a Spell."""
+    skill = ability(unit)
+    if skill == "spell_immunity" and kind in ("spell", "specialty"):
+        return 0
+    if skill == "dragon_hide" and kind == "spell":
+        return max(0, amount - DRAGON_HIDE)
+    return amount
 
 
 def deal_damage(state: Homm3State, unit: CombatUnit, amount: int, source: str) -> list[Event]:

@@ -26,7 +26,8 @@ ROUND_DRAW = 2
 
 def begin(state: Homm3State) -> list[Event]:
     """Start the final Combat: remove stuns, recover every Expert use, shuffle the deck and
-    draw up to the Hand Limit, set up the board (Obstacles in turns, or a Siege's Walls).
+    draw up to the Hand Limit (and a card for each Few of Archangels: Herald of Light), set
+    up the board (Obstacles in turns, or a Siege's Walls).
     """
     state.phase = "combat"
     state.adventure = None
@@ -39,6 +40,19 @@ def begin(state: Homm3State) -> list[Event]:
         player.hand.clear()
         events.append(zones.shuffle(state, player.deck, f"{seat_name(player.seat)}'s deck"))
         events += zones.draw(state, player.seat, hand_limit(player))
+    for player in state.seats:
+        heralds = [
+            a for a in player.army if load_content().units[a.unit].side(a.pack).ability == "herald"
+        ]
+        if heralds:
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"Herald of Light: {seat_name(player.seat)} draws {len(heralds)} card(s).",
+                    data={"seat": player.seat},
+                )
+            )
+            events += zones.draw(state, player.seat, len(heralds))
     for player in state.seats:
         if "cover" in player.buildings:
             events += zones.random_discard(state, other(player.seat), "Cover of Darkness")
@@ -631,37 +645,45 @@ def activate(state: Homm3State, unit: CombatUnit) -> list[Event]:
             )
         )
     skill = core.ability(unit)
-    if skill == "drain_expert":
-        foe = state.player(other(unit.seat))
-        if foe.experts > 0:
-            foe.experts -= 1
-            events.append(
-                Event(
-                    kind="ability",
-                    text=f"Mana Drain: {seat_name(foe.seat)} loses an Expert use.",
-                    data={},
-                )
+    if skill in ("regeneration", "haunting") and core.heal(unit, 1):
+        events.append(
+            Event(
+                kind="ability",
+                text=f"{core.unit_name(unit)} removes 1 damage from itself.",
+                data={"unit": unit.number},
             )
-    if skill in ("fear", "fear_and_ageing") and unit.hex is not None:
-        near = [
-            u
-            for u in core.living(state, other(unit.seat), tower=False)
-            if u.hex is not None
-            and hexes.adjacent(unit.hex, u.hex)
-            and core.tier(u) == 1
-            and not u.paralysed
-        ]
-        if near:
-            victim = max(near, key=lambda u: (core.initiative(state, u), -u.number))
-            if core.paralyse(victim):
-                events.append(
-                    Event(
-                        kind="ability",
-                        text=f"Dread Presence: {core.unit_name(victim)} is Paralysed.",
-                        data={},
-                    )
-                )
+        )
+    if skill == "haunting":
+        events += zones.random_discard(state, other(unit.seat), "Haunting")
+    if skill in ("terror", "terror_strike"):
+        events += _terror(state, other(unit.seat))
     return events
+
+
+def _terror(state: Homm3State, seat: int) -> list[Event]:
+    """Ghost Dragons' Terror: ``seat`` loses its oldest Positive Morale card, or else its
+    Positive token (nothing when it has neither)."""
+    player = state.player(seat)
+    if player.positive:
+        card = player.positive.pop(0)
+        state.positive_deck.append(card)
+        return [
+            Event(
+                kind="morale",
+                text=f"Terror: {seat_name(seat)} discards {morale.card_name(state, card)} (Positive Morale).",
+                data={"seat": seat, "discarded": card},
+            )
+        ]
+    if player.positive_token:
+        player.positive_token = False
+        return [
+            Event(
+                kind="morale",
+                text=f"Terror: {seat_name(seat)} discards the Positive Morale token.",
+                data={"seat": seat},
+            )
+        ]
+    return []
 
 
 def end_activation(state: Homm3State) -> list[Event]:
@@ -683,6 +705,7 @@ def end_activation(state: Homm3State) -> list[Event]:
     combat.active = None
     combat.window = None
     combat.target = None
+    combat.splash = None
     combat.attacks = 0
     core.expire(state, activation_end=True)
     state.turn += 1
@@ -690,8 +713,7 @@ def end_activation(state: Homm3State) -> list[Event]:
 
 
 def end_round(state: Homm3State) -> list[Event]:
-    """End the Combat round: round-long effects expire, Guardian Wings heal, each player
-    draws 2 cards and regains one Expert use up to the Hero's limit
+    """End the Combat round: round-long effects expire, each player draws 2 cards and regains one Expert use up to the Hero's limit
     (homm3bf:...the-deck-of-might-and-magic)."""
     combat = core.combat(state)
     events = [
@@ -701,21 +723,6 @@ def end_round(state: Homm3State) -> list[Event]:
             data={"round": combat.round},
         )
     ]
-    for unit in core.living(state):
-        if core.ability(unit) == "guardian" and unit.hex is not None:
-            for ally in core.living(state, unit.seat):
-                if (
-                    ally.hex is not None
-                    and hexes.adjacent(unit.hex, ally.hex)
-                    and core.heal(ally, 1)
-                ):
-                    events.append(
-                        Event(
-                            kind="heal",
-                            text=f"Guardian Wings: {core.unit_name(ally)} heals 1 damage.",
-                            data={},
-                        )
-                    )
     for unit in combat.units:
         unit.modifiers = [m for m in unit.modifiers if m.until != "round"]
         for mod in unit.modifiers:

@@ -129,12 +129,17 @@ def offer(
     args: dict[str, Any] | None = None,
     best: int | None = None,
     luck_used: list[int] | None = None,
+    free: str | None = None,
+    free_values: tuple[int, ...] = (),
+    free_once: bool = False,
 ) -> bool:
     """Offer ``seat`` a reroll of the ``faces`` it just threw (``die``: ``attack``,
     ``resource`` or ``treasure``); returns whether a choice was opened (the caller stops;
     the continuation ``then`` runs with the final faces). ``best``: the Attack die result
     the thrower hopes for; a die already showing it is not offered. ``luck_used``: indexes
-    already rerolled with Luck (each die once).
+    already rerolled with Luck (each die once). ``free``: the name of a unit ability that
+    rerolls an Attack die at no cost (Crusade: every die showing one of ``free_values``;
+    Charge: one die, ``free_once``).
     """
     used = list(luck_used or [])
     options: list[str] = []
@@ -145,6 +150,9 @@ def offer(
         if die == "attack" and best is not None and attack_value(face) == best:
             continue
         which = f"die {index + 1} " if len(faces) > 1 else ""
+        if free and (not free_values or attack_value(face) in free_values):
+            options.append(f"Reroll {which}({_label(die, face)}) with {free}")
+            picks.append([index, "free"])
         if luck and index not in used:
             options.append(f"Reroll {which}({_label(die, face)}) with Luck")
             picks.append([index, "luck"])
@@ -166,6 +174,9 @@ def offer(
             "best": best,
             "luck_used": used,
             "picks": picks,
+            "free": free,
+            "free_values": list(free_values),
+            "free_once": free_once,
         },
     )
     return True
@@ -178,9 +189,20 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
     faces = [int(f) for f in data["faces"]]
     used = [int(i) for i in data.get("luck_used", [])]
     events: list[Event] = []
+    free = data.get("free")
     if index > 0:
         which, source = data["picks"][index - 1]
-        if source == "token":
+        if source == "free":
+            events.append(
+                Event(
+                    kind="ability",
+                    text=f"{seat_name(seat)} rerolls a die with {free}.",
+                    data={"seat": seat},
+                )
+            )
+            if data.get("free_once"):
+                free = None
+        elif source == "token":
             state.player(seat).positive_token = False
             events.append(
                 Event(
@@ -210,6 +232,9 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
             args=dict(data["args"]),
             best=data.get("best"),
             luck_used=used,
+            free=free,
+            free_values=tuple(int(v) for v in data.get("free_values", [])),
+            free_once=bool(data.get("free_once")),
         ):
             return events
     return events + _THEN[str(data["then"])](state, seat, faces, dict(data["args"]))

@@ -210,10 +210,11 @@ class AttackWindow(BaseModel):
 
     ``priority``: the seat that may play now; the card window closes after two passes in
     a row. ``stage``: ``cards`` (the window is open), ``rolled`` (the Attack die is
-    final), ``guarded`` (the Defense token's die too), ``blow`` (Death Blow's die too),
-    ``resurrection`` (the damage would bring the target to 0 Health and its owner may cast
-    Resurrection), ``hit`` (the damage is dealt next), ``gaze`` (a Paralysis die was
-    rolled). ``rolls``: the Attack dice thrown (two under the Ranged penalty); ``guard``,
+    final), ``braced`` (Braced Pikes were offered), ``guarded`` (the Defense token's die
+    too), ``blow`` (the result is computed next), ``angel`` (a Guardian Angel was
+    offered), ``resurrection`` (the damage would bring the target to 0 Health and its
+    owner may cast Resurrection), ``hit`` (the damage is dealt next), ``gaze`` (Stone
+    Gaze's die was rolled: a 0 Paralyses). ``rolls``: the Attack dice thrown (two under the Ranged penalty); ``guard``,
     ``blow``, ``gaze``: the later dice; ``damage`` / ``attack_value`` / ``defense_value``
     / ``note``: the computed result; ``cancelled``: Resurrection cancelled the attack.
     """
@@ -227,7 +228,9 @@ class AttackWindow(BaseModel):
     priority: int
     passes: int = 0
     die: int | None = None
-    stage: Literal["cards", "rolled", "guarded", "blow", "resurrection", "hit", "gaze"] = "cards"
+    stage: Literal[
+        "cards", "rolled", "braced", "guarded", "blow", "angel", "resurrection", "hit", "gaze"
+    ] = "cards"
     rolls: list[int] = Field(default_factory=list)
     guard: int | None = None
     blow: int | None = None
@@ -321,7 +324,8 @@ class CombatState(BaseModel):
     ``round`` (activations), ``over``. ``token`` holds the Initiative token. ``reaction``:
     a Spell waiting for Resistance; ``opening``: the start of the Combat before any unit
     activates; ``luck``: seat -> the Combat round in which its Expert Luck lets it reroll
-    each of its dice once.
+    each of its dice once; ``splash``: the hex of the target of a Pack of Liches' attack,
+    next to which its Death Cloud may strike.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -355,6 +359,7 @@ class CombatState(BaseModel):
     reaction: Reaction | None = None
     opening: Opening | None = None
     luck: dict[int, int] = Field(default_factory=dict)
+    splash: str | None = None
 
 
 class Homm3State(GameState):

@@ -68,14 +68,14 @@ def test_spent_spell_discarded_for_empower_and_spell_immunity() -> None:
     state = battle(
         [
             (0, "griffins", True, "B5"),
-            (1, "black_dragons", False, "L5"),
+            (1, "black_dragons", True, "L5"),
             (1, "troglodytes", False, "L6"),
         ],
         hands={0: ["lightning_bolt", "slow"]},
         heroes=("catherine", "mutare"),
         token=1,
     )
-    state, _ = apply(state, 1, {"type": "defend"})  # the Black Dragons (11) act first
+    state, _ = apply(state, 1, {"type": "defend"})  # the Black Dragons (15) act first
     bolt, slow = card(state, 0, "lightning_bolt"), card(state, 0, "slow")
     with pytest.raises(IllegalMove, match="immune"):
         apply(state, 0, {"type": "play", "card": bolt, "unit": 2})
