@@ -36,7 +36,7 @@ PRIVATE_CHOICES: frozenset[str] = frozenset(
     {
         "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",
         "adventure_keep", "adventure_keep2", "necromancy", "eagle_eye", "mana_vortex",
-        "vortex_pick",
+        "vortex_pick", "braced_pikes",
     }
 )  # fmt: skip
 """Choices whose options name hidden cards: offered by DM only."""

@@ -220,3 +220,26 @@ def test_long_battlefield_menus_name_every_token_unit_and_target() -> None:
         "[4]",
     }
     assert any(label.startswith("Move") for label in labels)
+
+
+def test_every_private_engine_choice_goes_by_dm() -> None:
+    """Each choice the engine marks private (its options name hidden cards) is answered by
+    DM: the bot's list of private choices holds every such kind found in the engine."""
+    import ast
+    from pathlib import Path as P
+
+    from bot.homm3.adapter import PRIVATE_CHOICES
+
+    found: set[str] = set()
+    for path in P("engine/homm3").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Choice":
+                words = {k.arg: k.value for k in node.keywords}
+                private = words.get("private")
+                kind = words.get("kind")
+                if isinstance(private, ast.Constant) and private.value is True:
+                    assert isinstance(kind, ast.IfExp | ast.Constant)
+                    values = [kind.body, kind.orelse] if isinstance(kind, ast.IfExp) else [kind]
+                    found |= {v.value for v in values if isinstance(v, ast.Constant)}
+    assert "braced_pikes" in found and "vortex_pick" in found
+    assert found <= PRIVATE_CHOICES, found - PRIVATE_CHOICES
