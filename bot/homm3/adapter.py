@@ -354,6 +354,22 @@ class Homm3Adapter(RulesetAdapter):
             text += ", final Combat is a Siege"
         return text
 
+    def card_lookup(self, name: str) -> tuple[str, str] | None:
+        """A homm3 unit (both sides and abilities), hero, Might & Magic card, Adventure or
+        Morale card, Town building or the Arrow Tower, by name or id, in our own text."""
+        return component_text(name)
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Names of homm3 components matching ``current`` (≤ 25, name starts first); each
+        value is the component's key (``event:scholar_event``), as names repeat across
+        kinds (the Scholar Ability and the Scholar Adventure card)."""
+        needle = current.strip().lower()
+        found = [
+            (label, key) for label, key in _components() if needle in label.split(" (")[0].lower()
+        ]
+        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+        return [(label[:100], value[:100]) for label, value in found[:25]]
+
     def is_private(self, decision: Decision) -> bool:
         """Choices among hidden cards and the Adventure turn go by DM."""
         return decision.kind in PRIVATE_DECISIONS
@@ -533,6 +549,149 @@ class Homm3Adapter(RulesetAdapter):
         from rendering.homm3 import render_hand
 
         return Picture("cards.png", render_hand(view), "Your cards")
+
+
+def _cost(cost: Any) -> str:
+    parts = [
+        f"{cost.gold} Gold" if cost.gold else "",
+        f"{cost.materials} Building Materials" if cost.materials else "",
+        f"{cost.valuables} Valuables" if cost.valuables else "",
+    ]
+    return ", ".join(p for p in parts if p) or "nothing"
+
+
+_HALL = {
+    "movement": "+1 Movement for this round's redraw of Adventure cards",
+    "reinforce_bronze": "a free Reinforcement of a Bronze unit on its Few side",
+    "valuables": "1 Valuable",
+}
+
+_BUILDING_TEXT = {
+    "citadel": "Needed to Reinforce units (Few to Pack); in a Siege it gives the Walls, "
+    "the Gate and the Arrow Tower.",
+    "morale_income": "Positive Morale at each Resource round.",
+    "blacksmith": "Once per turn: pay 6 Gold to Search(2) the Artifact deck.",
+    "amplifier": "At the start of each of your Adventure turns you may take a Necromancy "
+    "card from the Ability deck.",
+    "cover": "When the final Combat begins, the enemy discards a random card.",
+    "vortex": "At the start of each Combat round you may discard a card, shuffle your "
+    "discard pile into your deck and Search(3) it.",
+}
+"""What each Town building does (our words; the City Hall, Mage Guild and Dwellings are
+described from their faction's numbers)."""
+
+
+def _building_text(faction: Any, building: Any) -> str:
+    if building.effect == "city_hall":
+        hall = faction.city_hall
+        return f"Each Resource round: {hall.gold} Gold, or {_HALL[hall.alternative]}."
+    if building.effect == "mage_guild":
+        return (
+            "When built, Search(2) the Spell deck twice; from the next round the Spell Book "
+            f"Token buys a Spell for {faction.spell_cost} Gold (Search(2) the Spell deck)."
+        )
+    if building.effect == "dwelling":
+        tier = str(building.tier).capitalize()
+        return f"Lets the Population Token recruit the faction's {tier} units."
+    return _BUILDING_TEXT[building.effect]
+
+
+def _components() -> list[tuple[str, str]]:
+    """``(label, key)`` of every homm3 component a player may look up with /card."""
+    c = load_content()
+    found = [
+        (f"{u.name} (unit, {c.factions[u.faction].name})", f"unit:{u.id}") for u in c.units.values()
+    ]
+    found += [
+        (f"{h.name} (hero, {c.factions[h.faction].name})", f"hero:{h.id}")
+        for h in c.heroes.values()
+    ]
+    found += [(f"{card.name} ({card.type_line})", f"card:{card.id}") for card in c.cards.values()]
+    found += [(f"{e.name} (Adventure Event)", f"event:{e.id}") for e in c.events.values()]
+    found += [(f"{k.name} (Adventure Combat)", f"combat:{k.id}") for k in c.combats.values()]
+    found += [(f"{m.name} (Positive Morale)", f"positive:{m.id}") for m in c.positive.values()]
+    found += [(f"{m.name} (Negative Morale)", f"negative:{m.id}") for m in c.negative.values()]
+    for faction_id, faction in c.factions.items():
+        found += [
+            (f"{b.name} ({faction.name} building)", f"building:{faction_id}:{b.id}")
+            for b in faction.building
+        ]
+    found.append(("Arrow Tower (Siege)", "tower:arrow_tower"))
+    return found
+
+
+def _unit_text(unit: Any) -> str:
+    c = load_content()
+    lines = [
+        f"{c.factions[unit.faction].name}, {unit.tier.capitalize()}, {unit.kind.capitalize()}. "
+        f"Recruit (Few): {_cost(unit.recruit)}; Reinforce (to Pack): {_cost(unit.reinforce)}."
+    ]
+    for label, side in (("Few", unit.few), ("Pack", unit.pack)):
+        line = (
+            f"{label}: Attack {side.attack}, Defense {side.defense}, Health {side.health}, "
+            f"Initiative {side.initiative}"
+        )
+        if side.ability:
+            ability = c.unit_abilities[side.ability]
+            line += f"; {ability.name} ({ability.trigger}): {ability.text}"
+        lines.append(line.rstrip(".") + ".")
+    return "\n".join(lines)
+
+
+def component_text(name: str) -> tuple[str, str] | None:
+    """``(title, text)`` of the homm3 unit, hero, card, Adventure or Morale card, building
+    or the Arrow Tower called ``name`` (its name, id or /card key); None when none is."""
+    c = load_content()
+    wanted = name.strip().lower()
+    for label, key in _components():
+        kind, _, ident = key.partition(":")
+        title = label.split(" (")[0]
+        if wanted not in (title.lower(), key.lower(), ident.lower()):
+            continue
+        if kind == "unit":
+            return title, _unit_text(c.units[ident])
+        if kind == "hero":
+            h = c.heroes[ident]
+            ability = c.cards[h.ability].name
+            specialty = ", ".join(c.cards[s].name for s in h.specialty)
+            return title, (
+                f"{c.factions[h.faction].name} {h.hero_class}, a {h.type.capitalize()} hero. "
+                f"Starting deck: {h.attack} Attack, {h.defense} Defense, {h.power} Power, "
+                f"{h.knowledge} Knowledge, {1 if h.type == 'might' else 2} Magic Arrow, "
+                f"{ability} and the Level I Specialty card. Specialty cards: {specialty}."
+            )
+        if kind == "card":
+            card = c.cards[ident]
+            lines = [card.type_line]
+            for _index, expert, effect in card.effects():
+                lines.append(("Expert: " if expert else "") + effect.text)
+            if card.kind == "spell":
+                lines.append("Or discard it: +1 Empower.")
+            return title, "\n".join(lines)
+        if kind == "event":
+            return title, "Adventure Event. " + c.events[ident].text
+        if kind == "combat":
+            combat = c.combats[ident]
+            levels = "; ".join(f"Combat Power {lv.power}: {lv.text}" for lv in combat.levels)
+            return title, f"Adventure Combat. {levels}."
+        if kind in ("positive", "negative"):
+            morale = (c.positive if kind == "positive" else c.negative)[ident]
+            return title, f"{kind.capitalize()} Morale card. {morale.text}"
+        if kind == "building":
+            faction_id, _, building_id = ident.partition(":")
+            faction = c.factions[faction_id]
+            building = next(b for b in faction.building if b.id == building_id)
+            return title, (
+                f"{faction.name} building, costs {_cost(building.cost)}. "
+                + _building_text(faction, building)
+            )
+        tower = c.arrow_tower
+        return title, (
+            f"The Siege defender's Ranged unit off the board: Attack {tower.attack}, Defense "
+            f"{tower.defense}, Health {tower.health}, Initiative {tower.initiative}; never "
+            "penalised, hit only by Ranged attacks and cards, falls with the last Wall or Gate."
+        )
+    return None
 
 
 ADAPTERS[Homm3Adapter.ruleset] = Homm3Adapter()

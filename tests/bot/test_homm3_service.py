@@ -243,3 +243,33 @@ def test_every_private_engine_choice_goes_by_dm() -> None:
                     found |= {v.value for v in values if isinstance(v, ast.Constant)}
     assert "braced_pikes" in found and "vortex_pick" in found
     assert found <= PRIVATE_CHOICES, found - PRIVATE_CHOICES
+
+
+async def test_card_looks_up_homm3_units_cards_and_buildings(tmp_path: Path) -> None:
+    """/card in a homm3 channel shows that game's components in our words: a unit with
+    both sides and abilities, Adventure cards, buildings; names shared by two kinds are
+    told apart by the autocomplete's keys."""
+    repo, service = await make_service(tmp_path)
+    try:
+        await _open(service, heroes="Catherine, Deemer")
+        out = await service.card(person(1), CHANNEL, name="Griffins")
+        text = out.reply.text if out.reply else ""
+        assert text.startswith("**Griffins**\nCastle, Bronze, Flying. Recruit (Few): 4 Gold;")
+        assert "Pack: Attack 3, Defense 0, Health 4, Initiative 9; Ever Vigilant" in text
+        out = await service.card(person(1), CHANNEL, name="Black Dragons")
+        assert "Few: Attack 6, Defense 3, Health 8, Initiative 11; Dragon Hide" in (
+            out.reply.text if out.reply else ""
+        )
+        choices = await service.autocomplete(
+            person(1), ("card",), "name", "scholar", channel_id=CHANNEL
+        )
+        keys = [value for _label, value in choices]
+        assert "card:scholar" in keys and "event:scholar_event" in keys
+        out = await service.card(person(1), CHANNEL, name="event:scholar_event")
+        assert (out.reply.text if out.reply else "").startswith("**Scholar**\nAdventure Event.")
+        out = await service.card(person(1), CHANNEL, name="Mana Vortex")
+        assert "Dungeon building, costs" in (out.reply.text if out.reply else "")
+        out = await service.card(person(1), CHANNEL, name="Crypt")
+        assert "Combat Power 4: 1 Treasure die" in (out.reply.text if out.reply else "")
+    finally:
+        await repo.close()
