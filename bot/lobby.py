@@ -470,11 +470,17 @@ class LobbyMixin(ServiceCore):
         lineup = ", ".join(f"{seat_name(s.seat)}: {s.display_name}" for s in seats)
         setup_lines = _setup_summary([e.text for e in events if e.text])
         out = await self.narrate(batch, actor)
+        by_moderator = (
+            ""
+            if actor.user_id == game.host_user_id
+            else f" 🛡️ Started by moderator {actor.display_name} (<@{actor.user_id}>) "
+            f"for the host <@{game.host_user_id}>."
+        )
         out.posts.insert(
             0,
             ChannelPost(
                 game.channel_id,
-                f"⚔️ **Game #{game.id} begins.** {lineup}.\n" + "\n".join(setup_lines),
+                f"⚔️ **Game #{game.id} begins.**{by_moderator} {lineup}.\n" + "\n".join(setup_lines),
             ),
         )
         out.reply = Reply(

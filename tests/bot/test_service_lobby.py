@@ -69,7 +69,9 @@ async def test_only_the_host_or_a_moderator_starts_adds_computers_and_changes_op
             and settings.turn_deadline.total_seconds() == 12 * 3600
         )
         out = await service.start(person(7, moderator=True), CHANNEL)
-        assert out.posts[0].text.startswith("⚔️ **Game #")
+        assert out.posts[0].text.startswith(
+            "⚔️ **Game #1 begins.** 🛡️ Started by moderator Player 7 (<@7>) for the host <@1>."
+        )
         game = await repo.game_in_channel(CHANNEL)
         assert game is not None and game.status is GameStatus.ACTIVE
         with pytest.raises(WrongStage, match="already started"):
