@@ -428,3 +428,21 @@ def test_exploring_a_guarded_location_fights_its_guard_first(
     assert at(state, "C5") not in state.exploration_markers
     assert len(state.heroes["ysabel"].scrolls) == 1
     assert state.heroes["ysabel"].space == at(state, "C5")
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
+def test_regeneration_heals_a_resilient_marker_while_it_stands() -> None:
+    # Fate Spinner: threat 5, Resilience 1, Regeneration. 5 damage markers: its threat is
+    # down to 1 die (5 - (5 - 1)) but the Resilience keeps it standing, so it regenerates.
+    state = _encounter_game([("sentinel", True)] * 3, marker=36)
+    battle.begin_encounter_battle(state, state.heroes["laszlo"], at(state, "D3"), "enter", None)
+    b = state.battle
+    assert b is not None
+    enc = next(u for u in b.units if u.kind == "encounter")
+    enc.damage = 5
+    assert battle.alive(state, enc) and len(battle._dice_mights(state, enc, None)) == 1
+    events = battle._next_exchange(state)
+    assert enc.damage == 0 and "regenerates all damage" in texts(events)
+    enc.damage, enc.alive = 6, False  # destroyed (threat 5 + Resilience 1): stays so
+    battle._next_exchange(state)
+    assert enc.damage == 6
