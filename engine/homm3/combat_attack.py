@@ -374,10 +374,17 @@ def resolve(state: Homm3State) -> list[Event]:
     return events + finish(state)
 
 
+def first_attack(window: AttackWindow) -> bool:
+    """Whether ``window`` is the first attack of the active unit's activation: the one its
+    attack-icon ability acts on (core: "in case of multiple attacks, resolve the effect for
+    the first attack only"; a Retaliation is not an attack during the unit's activation)."""
+    return not window.retaliation and not window.second
+
+
 def _free_reroll(att: CombatUnit, window: AttackWindow) -> dict[str, Any]:
     """The reroll a unit's own attack gets from its ability: Crusade (every die showing 0)
     or Charge (one die, when it attacks from another hex than it began on)."""
-    if window.retaliation:
+    if not first_attack(window):
         return {}
     skill = core.ability(att)
     if skill == "crusade":
@@ -539,7 +546,7 @@ def finish(state: Homm3State) -> list[Event]:
             events += _after_hit(state, att, tgt, near)
             if skill == "death_cloud" and not window.retaliation and not window.second:
                 combat.splash = center
-        if not window.retaliation:
+        if first_attack(window):
             events += _after_own_attack(state, window, att)
         if (
             window.retaliation
@@ -706,7 +713,7 @@ def _compute(
 ) -> list[Event]:
     events: list[Event] = []
     die = window.die or 0
-    own = not window.retaliation
+    own = first_attack(window)
     skill = core.ability(att)
     if "triple" in att.flags:
         die *= 3
@@ -816,7 +823,6 @@ def _close(
         and near
         and att.alive
         and tgt.alive
-        and core.kind(att) != "ranged"
         and core.ability(att) in NO_RETALIATION
     ):
         events.append(
@@ -826,7 +832,7 @@ def _close(
                 data={},
             )
         )
-    elif not window.retaliation and near and att.alive and tgt.alive and core.kind(att) != "ranged":
+    elif not window.retaliation and near and att.alive and tgt.alive:
         retaliate = _retaliation(state, tgt)
         if retaliate:
             events.append(

@@ -59,9 +59,9 @@ def test_double_shot_twice_at_a_distant_target_once_next_to_it() -> None:
     assert [r["attacker"] for r in _results(events)] == [1, 1]
     assert unit(state, 2).damage == 2  # 2 - 1 Defense, twice
     state = battle([(0, "marksmen", True, "G5"), (1, "zombies", False, "H5")], token=0)
-    attack_dice(state, [0, 0])  # two dice: the penalty next to the target
+    attack_dice(state, [0, 0, 0])  # two dice (the penalty next to the target), Retaliation
     state, events = apply(state, 0, {"type": "attack", "target": 2})
-    assert [r["attacker"] for r in _results(events)] == [1]
+    assert [r["attacker"] for r in _results(events)] == [1, 2]  # one shot, then Retaliation
 
 
 @pytest.mark.rule(COMBAT)

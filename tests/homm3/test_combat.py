@@ -55,7 +55,8 @@ def test_ranged_penalty_adjacent_or_eight_hexes(target_hex: str, dice: int) -> N
     assert hexes.distance("A5", target_hex) in (1, 5, 8)
     attack_dice(state, [1, -1] if dice == 2 else [1])
     state, events = apply(state, 0, {"type": "attack", "target": 2})
-    rolls = [e for e in events if e.kind == "die_roll" and e.data["purpose"] == "attack"]
+    shot = events[: next(i for i, e in enumerate(events) if e.kind == "attack_result")]
+    rolls = [e for e in shot if e.kind == "die_roll" and e.data["purpose"] == "attack"]
     assert len(rolls) == dice
     result = next(e for e in events if e.kind == "attack_result")
     assert result.data["die"] == (-1 if dice == 2 else 1)
@@ -155,11 +156,19 @@ def test_retaliation_once_per_round_and_griffins_every_time() -> None:
 
 
 @pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units")
-def test_ranged_attacks_bring_no_retaliation() -> None:
-    state = battle([(0, "zealots", False, "E5"), (1, "halberdiers", False, "F5")], token=0)
-    attack_dice(state, [0, 0])
+def test_a_shot_from_afar_brings_no_retaliation_one_next_to_the_target_does() -> None:
+    state = battle([(0, "zealots", False, "B5"), (1, "halberdiers", False, "F5")], token=0)
+    attack_dice(state, [0])
     state, events = apply(state, 0, {"type": "attack", "target": 2})
     assert not any(e.kind == "retaliation" for e in events)
+    # core: "if the defending unit was adjacent to the attacker, it retaliates"
+    state = battle([(0, "zealots", False, "E5"), (1, "zombies", False, "F5")], token=0)
+    attack_dice(state, [0, 0, 0])  # two dice (the penalty), then the Retaliation
+    state, events = apply(state, 0, {"type": "attack", "target": 2})
+    results = [e.data for e in events if e.kind == "attack_result"]
+    assert [r["attacker"] for r in results] == [1, 2]
+    # Zealots 3 against Defense 1: 2 damage; Zombies 2 against Defense 1: 1 damage
+    assert [r["damage"] for r in results] == [2, 1]
 
 
 @pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules")
