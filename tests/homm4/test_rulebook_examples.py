@@ -13,10 +13,21 @@ import pytest
 
 from engine.core.errors import IllegalMove
 from engine.homm4 import battle
-from engine.homm4.commands import Attack, Defend
+from engine.homm4.commands import Attack, Defend, SupportCreature
 from tests.homm4.adventure_helpers import R
-from tests.homm4.battle_fixtures import Builder, act, begin, cid, deploy, set_rolls
+from tests.homm4.battle_fixtures import (
+    Builder,
+    act,
+    begin,
+    cid,
+    deploy,
+    fight,
+    set_rolls,
+    small_pool,
+)
 from tests.homm4.test_playout import all_options
+
+__all__ = ["small_pool"]
 
 
 # ------------------------------------------------------------ tactical deployment
@@ -153,3 +164,42 @@ def test_apply_never_changes_the_state_it_is_given() -> None:
         after, _ = R.apply(state, seat, R.ai_command(state, seat, rng))
         assert R.dump_state(state) == before
         state = after
+
+
+# ------------------------------------------------------- Support for spellcasters
+@pytest.mark.rule("homm4:battles.making-support")
+@pytest.mark.usefixtures("small_pool")
+def test_golems_support_a_mages_spell_attack_with_6_only_against_the_front_line() -> None:
+    """Spellcasters' attack spells take Support "just as ... an ordinary attack": 3 Golden
+    Golems add 6 to a Mage's Magic Fist (4) at a front-line target, nothing at the back."""
+    b = Builder()
+    golems = b.cards("golden_golem", 0, 3)
+    mage = b.card("mage", 0)
+    pike = b.card("pikeman", 0)
+    bandit = b.card("bandit", 0)
+    enemy_front = [b.card("troll", 1), b.card("cerberus", 1), b.card("golden_golem", 1)]
+    halfling = b.card("halfling", 1)
+    fight(
+        b,
+        [(golems, "melee"), ([pike], "melee"), ([bandit], "melee"), ([mage], "ranged")],
+        [*[([c], "melee") for c in enemy_front], ([halfling], "ranged")],
+    )
+    for target, value in ((cid(b, enemy_front[0]), 4 + 6), (cid(b, halfling), 4)):
+        _pass_until(b, cid(b, golems[0]))
+        act(b, SupportCreature(creature=cid(b, golems[0]), target=cid(b, mage)))
+        _pass_until(b, cid(b, mage))  # the next Round's Phase 4
+        set_rolls(b.state, [1])
+        events, _ = act(b, Attack(creature=cid(b, mage), mode="spell", targets=(target,)))
+        found = [e.data for e in events if e.kind == "battle_attack"]
+        assert found and found[0]["attack_value"] == value
+
+
+def _pass_until(b: Builder, creature: int) -> None:
+    """Let every other due Creature defend until ``creature`` is due."""
+    for _ in range(100):
+        assert b.state.battle is not None and b.state.battle.stage == "fight"
+        due = [c.id for c in battle.due_creatures(b.state)]
+        if creature in due:
+            return
+        act(b, Defend(creature=due[0]))
+    raise AssertionError("creature never became due")
