@@ -223,6 +223,13 @@ class RulesetAdapter:
         """The engine options for lobby option values (only `lobby_options` are read)."""
         return {k: v for k, v in values.items() if k in self.lobby_options and v is not None}
 
+    def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
+        """Autocomplete ``(name, value)`` pairs (≤ 25) for ``option`` (one of
+        `lobby_options`, ``-`` written ``_``) of /game new and /game options while the
+        host types ``current``; none by default (a ruleset without such words, or an
+        option that is not this ruleset's)."""
+        return []
+
     def options_summary(self, options: Mapping[str, Any]) -> str:
         """One line describing a lobby's engine options."""
         shown = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(options.items()) if v]
@@ -292,15 +299,20 @@ class RulesetAdapter:
         return False
 
     # ------------------------------------------------------------------ /card
+    card_pool: ClassVar[bool] = False
+    """Whether /card shows cards of the homm4 card pool, drawn as pictures (homm4, and
+    /card outside any game's channel) instead of asking `card_lookup`."""
+
     def card_lookup(self, name: str) -> tuple[str, str] | None:
         """``(title, text)`` of this ruleset's card (or other component) called ``name``
-        (name or id), for /card in a channel playing it; None: not one of its cards (the
-        flagship's card pool is searched instead)."""
+        (name or id), for /card in a channel playing it or holding its lobby; None: not
+        one of its cards (/card then refuses: it never shows another game's card)."""
         return None
 
     def card_names(self, current: str) -> list[tuple[str, str]]:
         """Autocomplete ``(label, value)`` pairs (≤ 25) for /card in a channel playing
-        this ruleset; empty: offer the flagship's pool."""
+        this ruleset or holding its lobby: only this ruleset's names (empty when none
+        matches; never another game's)."""
         return []
 
     # ------------------------------------------------------------------ pictures
@@ -349,6 +361,13 @@ class Homm4Adapter(RulesetAdapter):
         if text is not None:
             found.update(parse_options_text(str(text)))
         return found
+
+    def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
+        """The ``options`` text's words (Advanced Rules and Game Variants,
+        `bot.homm4.options_text.suggest_options`); nothing for the other options."""
+        from bot.homm4.options_text import suggest_options
+
+        return suggest_options(current) if option == "options" else []
 
     def options_summary(self, options: Mapping[str, Any]) -> str:
         """Board size, assembly, and the Advanced Rules and variants in effect."""
@@ -492,6 +511,23 @@ class Homm4Adapter(RulesetAdapter):
     def has_private_hand(self) -> bool:
         """Hands and Risk Stacks are private."""
         return True
+
+    card_pool: ClassVar[bool] = True
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Cards of the homm4 card pool whose name or id contains ``current``, names
+        starting with it first (≤ 25 ``("Name (type)", card id)`` pairs)."""
+        from engine.homm4.cards import load_card_pool
+
+        pool = load_card_pool()
+        needle = current.strip().lower()
+        found = [
+            (card.name, card.id)
+            for card in pool.cards.values()
+            if needle in card.name.lower() or needle in card.id
+        ]
+        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+        return [(f"{name} ({pool.cards[cid].type})", cid) for name, cid in found[:25]]
 
     def picture_after(
         self, before: GameState | None, after: GameState, commands: Sequence[Command]

@@ -246,7 +246,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         ("card",),
-        "Show a card of the pool",
+        "Show a card of this channel's game (elsewhere: of the Heroes IV card game)",
         (_s("name", "the card's name", required=True, auto=True),),
         handler="card",
         in_dm=True,

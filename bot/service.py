@@ -253,18 +253,32 @@ class GameService(LobbyMixin, ModerationMixin):
         opt = option.replace("-", "_")
         try:
             if key == ("card",) and opt == "name":
-                here = adapter_for(await self._ruleset_here(channel_id)).card_names(current)
-                return here or self.card_suggestions(current)
+                # Only the channel's game's names (its lobby's too); elsewhere homm4's,
+                # as /card then shows: never another game's.
+                return adapter_for(await self._ruleset_here(channel_id)).card_names(current)
+            if key in (("game", "new"), ("game", "options")) and opt != "deck":
+                # The chosen ruleset's own words (/game new ruleset:, else the default;
+                # /game options: the lobby's).
+                ruleset = (
+                    str(values.get("ruleset") or "homm4")
+                    if key == ("game", "new")
+                    else await self._ruleset_here(channel_id)
+                )
+                return adapter_for(ruleset).lobby_suggestions(opt, current)
+            if opt == "deck" and key[0] == "game":
+                ruleset = (
+                    str(values.get("ruleset") or "homm4")
+                    if key == ("game", "new")
+                    else await self._ruleset_here(channel_id)
+                )
+                if not adapter_for(ruleset).uses_decks:
+                    return []
             if opt == "deck" or (key[0] == "deck" and opt == "name"):
                 return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
             if key == ("hand",) and opt == "game":
                 return await self._game_suggestions(actor)
             if key == ("game", "rules") and opt == "topic":
                 return rules_help.choices(await self._ruleset_here(channel_id), current)
-            if key in (("game", "new"), ("game", "options")) and opt == "options":
-                from bot.homm4.options_text import suggest_options
-
-                return suggest_options(current)
             if channel_id is None:
                 return []
             game = await self.repo.game_in_channel(channel_id)
@@ -573,24 +587,28 @@ class GameService(LobbyMixin, ModerationMixin):
     # ------------------------------------------------------------------ cards and decks
     @staticmethod
     def card_suggestions(current: str) -> list[tuple[str, str]]:
-        """Card names of the pool matching ``current`` (≤ 25 ``(name, card id)`` pairs)."""
-        pool = load_card_pool()
-        needle = current.strip().lower()
-        found = [
-            (card.name, card.id)
-            for card in pool.cards.values()
-            if needle in card.name.lower() or needle in card.id
-        ]
-        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
-        return [(f"{name} ({pool.cards[cid].type})", cid) for name, cid in found[:25]]
+        """Card names of the homm4 pool matching ``current`` (≤ 25 ``(name, card id)``
+        pairs; `bot.adapters.Homm4Adapter.card_names`)."""
+        return adapter_for("homm4").card_names(current)
 
     async def card(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
-        """A card of the pool, as an image (name or card id; the closest name is tried).
+        """A card (or other component) of the channel's game (its lobby's too) in words;
+        outside a game's channel, and in a homm4 game's, a card of the homm4 pool as an
+        image (name or card id; the closest name is tried). Never another game's card.
 
-        :raises BadOption: when no card has that name.
+        :raises BadOption: when nothing of that game has that name (naming the closest).
         """
-        found = adapter_for(await self._ruleset_here(channel_id)).card_lookup(name)
-        if found is not None:
+        ruleset = await self._ruleset_here(channel_id)
+        adapter = adapter_for(ruleset)
+        if not adapter.card_pool:
+            found = adapter.card_lookup(name)
+            if found is None:
+                close = ", ".join(label.split(" (")[0] for label, _ in adapter.card_names(name)[:5])
+                raise BadOption(
+                    f"{self.rules_by_id(ruleset).title} has nothing called {name.strip()!r}"
+                    + (f"; closest: {close}." if close else ".")
+                    + " Start typing a name to see suggestions."
+                )
             title, text = found
             return Outbox(reply=Reply(f"**{title}**\n{text}"[:1900], ephemeral=True))
         pool = load_card_pool()
@@ -599,10 +617,20 @@ class GameService(LobbyMixin, ModerationMixin):
             (c for c in pool.cards.values() if c.name.lower() == wanted), None
         )
         if card is None:
-            matches = self.card_suggestions(name)
+            matches = adapter.card_names(name)
             if len(matches) == 0:
+                anywhere = (
+                    await self.repo.game_in_channel(channel_id) if channel_id is not None else None
+                )
+                where = (
+                    ""
+                    if anywhere is not None
+                    else " (outside a game's channel /card looks in the pool of "
+                    f"{self.rules_by_id(ruleset).title})"
+                )
                 raise BadOption(
-                    f"No card is called {name!r}. Start typing a name to see suggestions."
+                    f"No card is called {name.strip()!r}{where}. Start typing a name to see "
+                    "suggestions."
                 )
             card = pool.cards[matches[0][1]]
         images: tuple[Image, ...] = ()

@@ -42,7 +42,7 @@ class PlayerCommands(commands.Cog):
         interaction: discord.Interaction,
         name: str,
     ) -> None:
-        """Show a card of the pool."""
+        """Show a card of this channel's game (elsewhere: of the Heroes IV card game)."""
         await self.bot.run_command(interaction, CARD, {"name": name})
 
     @common.command(HELP)
