@@ -420,6 +420,7 @@ async def _session(
         out(f"✗ {error}")
         temp.cleanup()
         return 1
+    started = False
     try:
         service = GameService(repo, renderer=None if args.no_images else DEFAULT_RENDERER)
         console = Console(
@@ -439,6 +440,7 @@ async def _session(
             out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
         try:
             out(await console.start())
+            started = True
         except USER_ERRORS as error:
             out(f"✗ {user_message(error)}")
             out(f"The game in {db} cannot be continued; pass another --db to start anew.")
@@ -454,17 +456,38 @@ async def _session(
         return 0
     finally:
         await repo.close()
-        gone = [
-            what
-            for what, kept in (("the game", args.db), ("its pictures", args.out))
-            if kept is None
-        ]
-        if gone:
-            out(
-                f"(the temporary folder {temp.name} is removed with {' and '.join(gone)}; "
-                "pass --db FILE to keep a game and resume it later, --out DIR to keep the pictures)"
-            )
+        out(_closing_line(args.db, args.out, temp.name, resumable=started))
         temp.cleanup()
+
+
+def _closing_line(db: Path | None, out_dir: Path | None, temp: str, *, resumable: bool) -> str:
+    """The session's last line: where the game and the pictures are kept (``--db FILE``,
+    ``--out DIR``; ``resumable``: the game in ``db`` can be continued), and what the
+    temporary folder ``temp`` takes with it when it is removed."""
+    kept = []
+    if db is not None:
+        kept.append(
+            f"the game is kept in {db}; resume it with --db {db}"
+            if resumable
+            else f"the database {db} is kept"
+        )
+    if out_dir is not None:
+        kept.append(f"the pictures are kept in {out_dir}")
+    gone = [what for what, given in (("the game", db), ("its pictures", out_dir)) if given is None]
+    hints = [
+        hint
+        for hint, given in (
+            ("--db FILE to keep a game and resume it later", db),
+            ("--out DIR to keep the pictures", out_dir),
+        )
+        if given is None
+    ]
+    if gone:
+        kept.append(
+            f"the temporary folder {temp} is removed with {' and '.join(gone)}; "
+            f"pass {', '.join(hints)}"
+        )
+    return f"({'; '.join(kept)})"
 
 
 def _read_line() -> str | None:

@@ -411,7 +411,8 @@ class ModerationMixin(ServiceCore):
             reason=reason,
         )
         if outcome.ok:
-            text = f"verified game #{game.id}: replaying {outcome.commands} commands gives exactly the stored position"
+            done = f"{outcome.commands} command{'' if outcome.commands == 1 else 's'}"
+            text = f"verified game #{game.id}: replaying {done} gives exactly the stored position"
         elif outcome.error:
             # Not the refusal's words: they may name a seat's Hand cards (house rule 6).
             text = (

@@ -101,6 +101,9 @@ async def test_the_session_reads_lines_until_the_end_of_input(tmp_path: Path) ->
     output = "\n".join(printed)
     assert "(homm4, 1 person, 1 computer)" in output
     assert "removed with its pictures" in output, "the game's --db is kept, the pictures not"
+    db = tmp_path / "s.db"
+    assert printed[-1].startswith(f"(the game is kept in {db}; resume it with --db {db}; the ")
+    assert "pass --db FILE" not in printed[-1]
     assert "[reply to Player 1 (only you)] Red — your cards in game #1" in output
     assert (tmp_path / "s.db").exists()
 
@@ -201,7 +204,11 @@ async def test_a_database_whose_game_cannot_be_read_is_reported_in_one_line(
     assert await local._session(args, lambda: None, printed.append) == 1
     assert printed[-3].startswith("✗ Not a valid homm4 game state")
     assert "pass another --db" in printed[-2]
-    assert "is removed with its pictures; pass --db FILE" in printed[-1]
+    assert printed[-1].startswith(f"(the database {db} is kept; the temporary folder ")
+    assert printed[-1].endswith(
+        " is removed with its pictures; pass --out DIR to keep the pictures)"
+    )
+    assert "--db FILE" not in printed[-1], "the game's database was given"
 
 
 async def test_a_file_that_is_not_a_database_is_reported_in_one_line_and_kept(
@@ -218,3 +225,40 @@ async def test_a_file_that_is_not_a_database_is_reported_in_one_line_and_kept(
         "Nothing was changed."
     ]
     assert db.read_bytes() == garbage
+
+
+async def test_the_closing_line_says_where_the_game_and_pictures_are_kept(tmp_path: Path) -> None:
+    db, out = tmp_path / "keep.db", tmp_path / "pictures"
+    temp = tmp_path / "temporary"
+    assert local._closing_line(None, None, str(temp), resumable=True) == (
+        f"(the temporary folder {temp} is removed with the game and its pictures; "
+        "pass --db FILE to keep a game and resume it later, --out DIR to keep the pictures)"
+    )
+    assert local._closing_line(db, out, str(temp), resumable=True) == (
+        f"(the game is kept in {db}; resume it with --db {db}; the pictures are kept in {out})"
+    )
+    assert local._closing_line(None, out, str(temp), resumable=True) == (
+        f"(the pictures are kept in {out}; the temporary folder {temp} is removed with the "
+        "game; pass --db FILE to keep a game and resume it later)"
+    )
+    args = build_parser().parse_args(
+        ["local", "--seed", "19", "--no-images", "--db", str(db), "--out", str(out)]
+    )
+    printed: list[str] = []
+    assert await local._session(args, lambda: None, printed.append) == 0
+    assert printed[-1] == (
+        f"(the game is kept in {db}; resume it with --db {db}; the pictures are kept in {out})"
+    )
+
+
+async def test_verify_in_the_console_counts_one_command_in_the_singular(tmp_path: Path) -> None:
+    console, service = await _console(tmp_path, humans=2, ai=0)
+    try:
+        await console.start()
+        assert "✅ Risk Stack" in await console.handle("!3")
+        verified = await console.handle("/mod verify")
+        assert "verified game #1: replaying 1 command gives exactly the stored position" in (
+            verified
+        )
+    finally:
+        await service.repo.close()
