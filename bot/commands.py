@@ -324,7 +324,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         ("mod", "undo"),
-        "Undo the last move(s) (the undo is logged)",
+        "Undo the last move, or the last count: moves (each undo is logged)",
         (_i("count", "how many moves (default 1)", 1, 50), _REASON),
         handler="mod_undo",
         moderator=True,

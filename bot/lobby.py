@@ -274,10 +274,9 @@ class LobbyMixin(ServiceCore):
                 ready_deck=ready,
                 max_seats=settings.seats_wanted or rules.max_players,
             )
-        out = await self.lobby_post(
-            game.id, f"{actor.display_name} added {count} computer player(s)."
-        )
-        out.reply = Reply(f"Added {count} computer player(s).")
+        players = f"{count} computer player{'' if count == 1 else 's'}"
+        out = await self.lobby_post(game.id, f"{actor.display_name} added {players}.")
+        out.reply = Reply(f"Added {players}.")
         return out
 
     async def set_options(

@@ -82,7 +82,7 @@ class ModCommands(
         count: app_commands.Range[int, 1, 50] | None = None,
         reason: app_commands.Range[str, None, 300] | None = None,
     ) -> None:
-        """Undo the last move(s) (the undo is logged)."""
+        """Undo the last move, or the last count: moves (each undo is logged)."""
         await self.bot.run_command(interaction, MOD_UNDO, {"count": count, "reason": reason})
 
     @common.command(MOD_REPLACE)

@@ -411,7 +411,8 @@ def target_label(request: PlayRequest, target: str) -> str:
         return f"{SEAT_COLOURS[seat]}'s hero ({units} unit{'s' if units != 1 else ''})"
     if kind == "fort" and value.isdigit():
         fort = state.fort(int(value))
-        manned = f"{len(fort.units)} units" if fort.units else "unmanned"
+        units = len(fort.units)
+        manned = f"{units} unit{'s' if units != 1 else ''}" if units else "unmanned"
         return f"{SEAT_COLOURS[fort.owner]}'s fort F{fort.id} ({manned})"
     return target
 

@@ -74,7 +74,8 @@ def hero_text(hero: Hero) -> str:
 def enchantment_text(spec: EnchantmentSpec, lists: list[str]) -> str:
     """An enchantment's kind, faction, effect and the ready-made lists holding it."""
     faction = f" Faction: {spec.faction}." if spec.faction else ""
-    where = f" In the ready-made list(s): {', '.join(lists)}." if lists else ""
+    which = "list" if len(lists) == 1 else "lists"
+    where = f" In the ready-made {which}: {', '.join(lists)}." if lists else ""
     return f"{_KIND_WORDS[spec.kind]}.{faction} Effect: {spec.summary().split(': ', 1)[1]}.{where}"
 
 

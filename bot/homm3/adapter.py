@@ -218,7 +218,8 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
             target += f" at {command.hex}"
         if command.hexes:
             target += f" at {' '.join(command.hexes)}"
-        paid = f", Empower with {len(command.power)} card(s)" if command.power else ""
+        spent = len(command.power)
+        paid = f", Empower with {spent} card{'' if spent == 1 else 's'}" if spent else ""
         return (
             f"Play {_card(h3, command.card)}{' (Expert)' if command.option else ''}{target}{paid}"
         )

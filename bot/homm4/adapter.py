@@ -304,7 +304,7 @@ def _multi_select(
         cards = sorted(player.hand)
         size = min(5, len(cards))
         low, high = size, size
-        placeholder = f"Choose {size} cards for your Risk Stack"
+        placeholder = f"Choose {size} card{'' if size == 1 else 's'} for your Risk Stack"
     else:
         cards = sorted({i for cmd in legal if isinstance(cmd, c.ReinforceGuard) for i in cmd.cards})
         if not cards:
@@ -477,7 +477,10 @@ def hand_text(state: Homm4State, seat: int, *, game_id: int, channel_id: int) ->
     lines += [f"  {d.card_detail(state, i)}" for i in player.risk] or ["  (empty)"]
     if player.free_town is not None:
         lines.append(f"Free Town card (not yet placed): {d.card_detail(state, player.free_town)}")
-    lines.append(f"Draw deck: {len(player.deck)} cards; discard pile: {len(player.discard)}.")
+    left = len(player.deck)
+    lines.append(
+        f"Draw deck: {left} card{'' if left == 1 else 's'}; discard pile: {len(player.discard)}."
+    )
     return "\n".join(lines)
 
 

@@ -655,7 +655,7 @@ PLAY: tuple[PlayCommand, ...] = (
             [
                 _opt(
                     "target",
-                    "enemy Creature number(s), e.g. 5 (two or three: multi-target) or walls",
+                    "an enemy Creature number, e.g. 5; two or three, e.g. 5 6: multi-target; or walls",
                     required=True,
                 ),
                 _opt("creature", "your Creature's number (default: the one due)"),
@@ -741,7 +741,10 @@ PLAY: tuple[PlayCommand, ...] = (
             "A Hero gives up its attack to cast a battle Spell",
             [
                 _opt("spell", "the Spell card in the Hero's inventory, e.g. #41", required=True),
-                _opt("target", "target Creature number(s) (area Spells: none)"),
+                _opt(
+                    "target",
+                    "target Creature number, or numbers for several targets (area Spells: none)",
+                ),
                 _opt("creature", "the Hero's Creature number (default: the one due)"),
                 OptionSpec(
                     "count",

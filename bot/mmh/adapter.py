@@ -384,14 +384,16 @@ class MmhAdapter(RulesetAdapter):
             week = content.week(view.week).name if view.week else "no week card yet"
             dark = " — **Dark Times**" if view.dark_times else ""
             lines = [
-                f"Round {view.round} ({week}{dark}); {view.weeks_left} week card(s) left; "
+                f"Round {view.round} ({week}{dark}); {view.weeks_left} week "
+                f"card{'' if view.weeks_left == 1 else 's'} left; "
                 f"{view.threshold} VP win. **{seat_name(view.active)}** to play."
             ]
         for seat in view.seats:
             who = names.get(seat.seat, seat_name(seat.seat))
             cards = " ".join(str(card.number) for card in seat.cards if not card.used) or "none"
             heroes = ", ".join(
-                f"{h.name} ({h.space or 'capital'}, {len(h.army)} creatures)"
+                f"{h.name} ({h.space or 'capital'}, {len(h.army)} "
+                f"creature{'' if len(h.army) == 1 else 's'})"
                 for h in view.heroes
                 if h.owner == seat.seat
             )

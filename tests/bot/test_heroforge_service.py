@@ -186,7 +186,7 @@ async def test_card_in_a_hero_forge_channel_shows_its_lands_units_heroes_and_enc
         assert "Level 4 unit, 200e. A damage roll of 4 or more kills it" in shown["Swordsman"]
         assert "Hero (HighLands). Cap 5, speed -1." in shown["weir"]
         assert (
-            "your next fort this turn costs 500e less. In the ready-made list(s): Omens 3."
+            "your next fort this turn costs 500e less. In the ready-made list: Omens 3."
             in shown["builder's blessing"]
         )
         assert shown["land:grassland"].startswith("**Grassland**\nBasic Land (GR). Economy 100e")
