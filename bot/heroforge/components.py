@@ -122,8 +122,8 @@ def lookup(name: str) -> tuple[str, str] | None:
 
 def suggestions(current: str) -> list[tuple[str, str]]:
     """Up to 25 ``(label, value)`` pairs whose label contains ``current``, names starting
-    with it first; when none does, the closest names (never empty: an empty answer would
-    let /card offer another game's cards)."""
+    with it first; when none does, the closest names (so a misspelt name still finds
+    its component)."""
     needle = current.strip().lower()
     pairs = [(label, value) for label, value, *_ in components()]
     found = [pair for pair in pairs if needle in pair[0].lower()]
