@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalMove, NotYourDecision, WrongPhase
+from engine.homm3.content import load_content
 from engine.homm3.effects import BASIC_INCOME
 from engine.homm3.rules import expert_limit, hand_limit
 from engine.homm3.state import ArmyUnit
@@ -305,3 +306,34 @@ def test_the_final_combat_draws_up_to_the_main_heros_hand_limit(
     combat_flow.begin(state)
     assert tuple(len(p.hand) for p in state.seats) == hands
     assert tuple(hand_limit(p) for p in state.seats) == hands
+
+
+@pytest.mark.rule("homm3turn:action-types")
+def test_an_adventure_turn_offers_town_and_morale_actions_and_the_round_ends_after_both() -> None:
+    """The action types that apply without a map: Town actions (a muster, a building) and
+    Morale actions (a Positive Morale card) during the turn; the round is over once both
+    players have ended their turns (Movement exists only as the redraw of drawn cards)."""
+    from engine.homm3 import zones
+
+    state = _at_turn()
+    seat = RULES.pending(state)[0].seat
+    player = state.player(seat)
+    player.resources.gold += 40
+    player.resources.materials += 10
+    player.tokens.population = player.tokens.build = True
+    if "dwelling_bronze" not in player.buildings:
+        player.buildings.append("dwelling_bronze")
+    windfall = next(k for k, v in load_content().positive.items() if v.effect == "gain")
+    player.positive.append(zones.new_instance(state, windfall))
+    kinds = {type(cmd).__name__ for cmd in RULES.legal_commands(state, seat)}
+    assert {"Build", "Muster", "UseMorale", "EndTurn"} <= kinds
+    round_now = state.round
+    state, _ = apply(state, seat, {"type": "end_turn"})
+    assert state.round == round_now  # the other player's turn comes first
+    other = RULES.pending(state)[0].seat
+    assert other == 1 - seat
+    while RULES.pending(state)[0].kind != "adventure_turn" or RULES.pending(state)[0].seat != other:
+        decision = RULES.pending(state)[0]
+        state, _ = apply(state, decision.seat, RULES.default_command(state, decision.seat))
+    state, _ = apply(state, other, {"type": "end_turn"})
+    assert state.round == round_now + 1

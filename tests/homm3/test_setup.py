@@ -96,3 +96,18 @@ def test_two_players_only_and_known_heroes() -> None:
         RULES.new_game(Homm3Options(), 3, 1)
     with pytest.raises(InvalidInput):
         RULES.new_game(Homm3Options(heroes=("catherine", "nobody")), 2, 1)
+
+
+@pytest.mark.rule("homm3bf:battlefield-setup.morale-deck")
+@pytest.mark.rule("homm3bf:skirmish-mode")
+def test_skirmish_skips_the_adventure_and_uses_both_morale_decks() -> None:
+    """Both modes use the two Morale decks (10 Positive, 10 Negative, shuffled apart); a
+    Skirmish has no Adventure deck and goes straight to the Combat once the decks are
+    ready."""
+    state, events = RULES.new_game(Homm3Options(heroes=("catherine", "deemer")), 2, 3)
+    shuffled = [e.data["what"] for e in events if e.kind == "shuffle"]
+    assert "The Positive Morale deck" in shuffled and "The Negative Morale deck" in shuffled
+    assert len(state.positive_deck) == 10 and len(state.negative_deck) == 10
+    assert state.adventure_deck == [] and state.rounds == 0
+    state = answer_choices(state)
+    assert state.phase == "combat" and state.round == 0
