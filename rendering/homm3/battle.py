@@ -311,10 +311,12 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         key=f"unit:{unit.number}",
     )
     name = ("P " if unit.pack else "F ") + unit.name
+    room = int(HEX_W) - 4
+    size = next((z for z in (11, 10, 9) if text_width(name, z, "medium") <= room), 9)
     canvas.text(
         (cx, cy + 19),
-        ellipsize(name, int(HEX_W) - 4, 11),
-        11,
+        ellipsize(name, room, size, "medium"),
+        size,
         WHITE,
         weight="medium",
         anchor="mm",
@@ -344,9 +346,9 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
             key=f"unit:{unit.number}",
         )
     tags = _tags(unit)
-    if tags:
+    if tags:  # left of the token, clear of the labels and bars of the hexes above
         canvas.text(
-            (cx - R * 0.6, cy - R * 0.55),
+            (cx - R * 0.85, cy - 4),
             tags,
             12,
             GOLD,
