@@ -30,6 +30,8 @@ class Mark:
         text: the text drawn, if any.
         card: the pool card id drawn (a card's name, face or token), if any.
         instance: the card instance number drawn (``17`` for ``#17``), if any.
+        size: the font size of the text in pixels (its em; 0 for marks without text), so a
+            test can tell how large a label reads when the picture is shown smaller.
     """
 
     kind: str
@@ -38,6 +40,7 @@ class Mark:
     text: str = ""
     card: str | None = None
     instance: int | None = None
+    size: int = 0
 
     @property
     def centre(self) -> tuple[int, int]:
@@ -119,7 +122,7 @@ class Canvas:
         x0, y0 = round(xy[0]) + dx, round(xy[1]) + dy
         self.image.paste(sprite, (x0, y0), sprite)
         box = (x0, y0, x0 + sprite.width, y0 + sprite.height)
-        return self.mark(kind, key, box, text=text, card=card, instance=instance)
+        return self.mark(kind, key, box, text=text, card=card, instance=instance, size=size)
 
 
 @lru_cache(maxsize=8192)
