@@ -17,13 +17,23 @@ Values a player types: cards as ``#17`` (lists: ``#17 #20``), battlefield units 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from functools import partial
 from typing import Any, Literal
 
 from bot.adapters import PlayRequest
-from bot.command_table import Choice, CommandSpec, OptionSpec
-from bot.errors import BadOption, WrongStage
+from bot.command_table import Choice, OptionSpec
+from bot.errors import BadOption
+from bot.play_commands import (
+    PlayCommand,
+    PlayTable,
+    auto_option,
+    filter_pairs,
+    int_option,
+    orders_spec,
+    play_spec,
+    read_int,
+)
 from engine.core.model import Command
 from engine.homm3.content import load_content
 
@@ -36,49 +46,9 @@ FieldKind = Literal[
 ]
 """How an option's text is read."""
 
-
-@dataclass(frozen=True)
-class PlayCommand:
-    """One ``/homm3`` command: its table entry, the engine command type it builds, and
-    option name -> (engine field, how it is read)."""
-
-    spec: CommandSpec
-    command_type: str
-    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
-    fill: Callable[[PlayRequest, dict[str, Any]], None] | None = None
-
-
-def _spec(
-    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
-) -> CommandSpec:
-    return CommandSpec(
-        path=(TOP, group, name),
-        description=description,
-        options=tuple(options),
-        kind="play",
-        handler=name,
-        ruleset=RULESET,
-        ephemeral=True,
-        phase=tuple(phase),
-    )
-
-
-def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
-    return OptionSpec(name, description, "string", required=required, autocomplete=True)
-
-
-def _int(
-    name: str, description: str, lo: int, hi: int, *, required: bool = False, auto: bool = False
-) -> OptionSpec:
-    return OptionSpec(
-        name,
-        description,
-        "integer",
-        required=required,
-        min_value=lo,
-        max_value=hi,
-        autocomplete=auto,
-    )
+_spec = partial(play_spec, RULESET)
+_auto = auto_option
+_int = int_option
 
 
 CHOICES = tuple(
@@ -106,7 +76,7 @@ def _fill_source(request: PlayRequest, command: dict[str, Any]) -> None:
             command["source"] = sources[0]
 
 
-PLAY: tuple[PlayCommand, ...] = (
+PLAY: tuple[PlayCommand[FieldKind], ...] = (
     PlayCommand(
         _spec(
             "choice",
@@ -432,26 +402,12 @@ ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 """Standing orders: kind -> (title, (choice label, value)...). ``ask`` clears the order."""
 
-ORDERS_SPEC = CommandSpec(
-    path=(TOP, "combat", "orders"),
-    description="Standing orders: answer some Combat decisions for you automatically",
-    options=tuple(
-        OptionSpec(
-            kind,
-            f"{title}: what to do without asking",
-            choices=tuple(Choice(label, value) for label, value in choices),
-        )
-        for kind, (title, choices) in ORDER_KINDS.items()
-    ),
-    kind="service",
-    handler="set_orders",
-    ruleset=RULESET,
-    ephemeral=True,
+ORDERS_SPEC = orders_spec(
+    (TOP, "combat", "orders"),
+    "Standing orders: answer some Combat decisions for you automatically",
+    ORDER_KINDS,
+    RULESET,
 )
-
-PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
-SPECS: tuple[CommandSpec, ...] = (*(p.spec for p in PLAY), ORDERS_SPEC)
-_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
 _NUMBERS = re.compile(r"\d+")
 
 
@@ -489,10 +445,7 @@ def _building(request: PlayRequest, text: str) -> str:
 
 def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     if kind == "int":
-        try:
-            return int(str(raw).strip().lstrip("#[").rstrip("]"))
-        except ValueError:
-            raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+        return read_int(raw, option)
     text = str(raw).strip()
     if kind == "card":
         digits = _NUMBERS.findall(text)
@@ -512,41 +465,12 @@ def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     return text.lower()
 
 
-def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
-    """Refuse a command that cannot answer the decision owed now, naming the ones that can.
-
-    :raises WrongStage: naming the decision and its commands.
-    """
-    play = PLAY_COMMANDS[path]
-    decision = request.decision
-    if decision is None or decision.kind in play.spec.phase:
-        return
-    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
-    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
-    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
-
-
-def build_command(
-    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-) -> dict[str, Any]:
-    """Turn a ``/homm3`` command's options into an engine command dict.
-
-    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
-    :raises KeyError: for a path that is not a homm3 play command.
-    """
-    play = PLAY_COMMANDS[path]
-    require_phase(path, request)
-    command: dict[str, Any] = {"type": play.command_type}
-    names = {o.replace("-", "_"): o for o in play.fields}
-    for option, raw in options.items():
-        key = names.get(option, option)
-        if raw is None or key not in play.fields:
-            continue
-        field_name, kind = play.fields[key]
-        command[field_name] = _read(request, kind, raw, key)
-    if play.fill is not None:
-        play.fill(request, command)
-    return command
+TABLE: PlayTable[FieldKind] = PlayTable(PLAY, _read, extra=(ORDERS_SPEC,))
+"""The homm3 play commands, indexed; `PlayTable.build_command` reads their options."""
+PLAY_COMMANDS = TABLE.by_path
+SPECS = TABLE.specs
+require_phase = TABLE.require_phase
+build_command = TABLE.build_command
 
 
 # ------------------------------------------------------------------ suggestions
@@ -586,12 +510,8 @@ def suggest(
     """Autocomplete for ``option``: values of the seat's legal commands of that type
     (at most 25 ``(name, value)`` pairs); for ``choice pick`` the numbered options."""
     play = PLAY_COMMANDS.get(path)
-    key = (
-        option.replace("_", "-")
-        if option.replace("_", "-") in (play.fields if play else {})
-        else option
-    )
-    if play is None or key not in play.fields:
+    key = TABLE.field_of(play, option) if play is not None else None
+    if play is None or key is None:
         return []
     state: Any = request.state
     if play.command_type == "choose":
@@ -600,22 +520,10 @@ def suggest(
             return []
         return [(f"{i}: {text}"[:100], str(i)) for i, text in enumerate(choice.options)][:25]
     field_name, kind = play.fields[key]
-    pairs: list[tuple[str, str]] = []
-    for cmd in request.legal:
-        if cmd.type != play.command_type:
-            continue
-        value = getattr(cmd, field_name, None)
-        if value is None or value == ():
-            continue
-        pair = _label(request, kind, value)
-        if pair is not None and pair not in pairs:
-            pairs.append(pair)
-    needle = current.strip().lower()
-    if needle:
-        pairs = [
-            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
-        ] or pairs
-    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+    pairs = TABLE.legal_pairs(
+        play, field_name, request.legal, lambda value: _label(request, kind, value)
+    )
+    return filter_pairs(pairs, current)
 
 
 def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -624,22 +532,18 @@ def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
 
     :raises KeyError: for a command type players never issue.
     """
-    play = _BY_TYPE[command.type]
-    options: dict[str, Any] = {}
-    for option, (field_name, kind) in play.fields.items():
-        value = getattr(command, field_name, None)
-        if value is None or value == ():
-            continue
-        if kind == "card":
-            options[option] = f"#{value}"
-        elif kind == "cards":
-            options[option] = " ".join(f"#{v}" for v in value)
-        elif kind == "numbers":
-            options[option] = " ".join(str(v) for v in value)
-        elif kind == "hexes":
-            options[option] = " ".join(value)
-        elif kind == "units":
-            options[option] = ", ".join(load_content().units[u].name for u in value)
-        else:
-            options[option] = value
-    return play.spec.path, options
+    return TABLE.slash_for(command, _write)
+
+
+def _write(command: Command, option: str, kind: FieldKind, value: Any) -> Any:
+    if kind == "card":
+        return f"#{value}"
+    if kind == "cards":
+        return " ".join(f"#{v}" for v in value)
+    if kind == "numbers":
+        return " ".join(str(v) for v in value)
+    if kind == "hexes":
+        return " ".join(value)
+    if kind == "units":
+        return ", ".join(load_content().units[u].name for u in value)
+    return value
