@@ -10,9 +10,13 @@ Marks: ``round`` (``round:N``), ``player`` (colour), ``building`` (``seat:id``),
 
 from __future__ import annotations
 
-from engine.homm3.content import load_content
+from collections.abc import Sequence
+from typing import Any
+
+from engine.homm3.content import Faction, load_content
 from engine.homm3.views import PlayerView, PublicView
-from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.canvas import Canvas, Drawing, ellipsize, text_width, wrap
+from rendering.fonts import font
 from rendering.homm3.palette import (
     DIM,
     FACTION_RGB,
@@ -29,25 +33,35 @@ from rendering.homm3.palette import (
     seat_rgb,
     seat_shape,
 )
-from rendering.shapes import badge, paste_centred
+from rendering.shapes import RGB, badge, paste_centred
 
-WIDTH = 1000
+WIDTH = 800
+"""Width of the picture in pixels: Discord shows it about 500 px wide on a phone, where the
+16-24 px text below reads at 10-15 px."""
 MARGIN = 20
-TRACKER = 110
-PANEL_H = 250
+TRACKER = 124
+TEXT = 16
+"""Size of the panels' body text."""
+LINE = 23
+"""Height of one line of body text."""
+PAD = 14
+"""Inner margin of a player's panel."""
 
 
 def draw_adventure(view: PublicView) -> Drawing:
-    """Draw the Adventure state of ``view`` (any phase: it shows Towns and armies)."""
-    height = TRACKER + len(view.players) * (PANEL_H + 10) + 40
+    """Draw the Adventure state of ``view`` (any phase: it shows Towns and armies):
+    `WIDTH` px wide, as tall as the panels need."""
+    heights = [_panel(Canvas(WIDTH, 1200, PAGE), view, p, 0) for p in view.players]
+    prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
+    prompt_lines = wrap(prompt, WIDTH - 2 * MARGIN, font(18)) if prompt else []
+    height = TRACKER + sum(h + 10 for h in heights) + 10 + 24 * len(prompt_lines) + 10
     canvas = Canvas(WIDTH, height, PAGE)
     _tracker(canvas, view)
-    for i, player in enumerate(view.players):
-        _panel(canvas, view, player, TRACKER + i * (PANEL_H + 10))
-    prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
-    canvas.text(
-        (MARGIN, height - 30), ellipsize(prompt, WIDTH - 2 * MARGIN, 16), 16, GOLD, kind="prompt"
-    )
+    top = TRACKER
+    for player in view.players:
+        top = _panel(canvas, view, player, top) + 10
+    for i, line in enumerate(prompt_lines):
+        canvas.text((MARGIN, top + 6 + 24 * i), line, 18, GOLD, kind="prompt")
     return canvas.finish()
 
 
@@ -60,151 +74,177 @@ def _tracker(canvas: Canvas, view: PublicView) -> None:
     if view.adventure is not None:
         starter = view.players[view.adventure.starter].colour
         title += f" — {starter} starts; Adventure deck {view.adventure.deck}"
-    canvas.text((MARGIN, 10), title, 22, LIGHT, weight="bold", kind="title")
+    canvas.text(
+        (MARGIN, 10),
+        ellipsize(title, WIDTH - 2 * MARGIN, 24, "bold"),
+        24,
+        LIGHT,
+        weight="bold",
+        kind="title",
+    )
     rounds = max(view.rounds, 1)
-    step = min(56, (WIDTH - 2 * MARGIN) // rounds)
+    step = min(84, (WIDTH - 2 * MARGIN) // rounds)
     for n in range(1, rounds + 1):
         x = MARGIN + (n - 1) * step
         current = n == view.round
         kind = "Res" if n % 2 else "Ast"
         fill = GOLD if current else (PANEL if n > view.round else darker(PANEL, 0.7))
-        canvas.draw.rectangle((x, 48, x + step - 6, 96), fill=fill, outline=PANEL_LINE)
-        ink = (20, 18, 16) if current else (LIGHT if n >= view.round else DIM)
+        canvas.draw.rectangle((x, 50, x + step - 6, 112), fill=fill, outline=PANEL_LINE)
+        ink = (20, 18, 16) if current else (LIGHT if n >= view.round else MUTED)
         canvas.text(
-            (x + (step - 6) / 2, 62),
+            (x + (step - 6) / 2, 70),
             str(n),
-            18,
+            24,
             ink,
             weight="bold",
             anchor="mm",
             kind="round",
             key=f"round:{n}",
         )
-        canvas.text((x + (step - 6) / 2, 84), kind, 11, ink, anchor="mm")
+        canvas.text((x + (step - 6) / 2, 98), kind, 16, ink, anchor="mm", kind="round_kind")
 
 
-def _panel(canvas: Canvas, view: PublicView, player: PlayerView, top: int) -> None:
+def _flow(
+    canvas: Canvas,
+    label: str,
+    entries: Sequence[tuple[str, RGB, RGB, bool, str]],
+    y: int,
+    kind: str,
+) -> int:
+    """Draw ``label`` then ``entries`` (text, colour, marker colour, marker filled, mark key)
+    left to right at `TEXT` px, each after a small square (filled or hollow; a dot for
+    ``kind`` ``unit``), wrapping under
+    the first entry; each is marked as ``kind``; return the y under the last line."""
+    canvas.text((MARGIN + PAD, y), label, TEXT, MUTED)
+    start = MARGIN + PAD + text_width(label, TEXT) + 10
+    right = WIDTH - MARGIN - PAD
+    x = start
+    for text, colour, marker, filled, key in entries:
+        w = text_width(text, TEXT) + 16
+        if x > start and x + w > right:
+            x, y = start, y + LINE
+        box = (x, y + 4, x + 10, y + 14)
+        if kind == "unit":  # the tier as a dot
+            canvas.draw.ellipse(box, fill=marker)
+        elif filled:
+            canvas.draw.rectangle(box, fill=marker)
+        else:
+            canvas.draw.rectangle(box, outline=marker)
+        canvas.text((x + 15, y), text, TEXT, colour, kind=kind, key=key)
+        x += w + 18
+    return y + LINE
+
+
+def _lines(
+    canvas: Canvas, text: str, y: int, size: int, colour: RGB, kind: str, key: str, **extra: Any
+) -> int:
+    """``text`` wrapped to the panel's width at ``size`` px; return the y under it."""
+    for line in wrap(
+        text, WIDTH - 2 * MARGIN - 2 * PAD, font(size, extra.get("weight", "regular"))
+    ):
+        canvas.text((MARGIN + PAD, y), line, size, colour, kind=kind, key=key, **extra)
+        y += size + 7
+    return y
+
+
+def _panel(canvas: Canvas, view: PublicView, player: PlayerView, top: int) -> int:
+    """Draw ``player``'s panel from ``top``; return its bottom. Drawn twice: first on a
+    scratch canvas to learn the height of its frame."""
     content = load_content()
-    draw = canvas.draw
-    draw.rectangle(
-        (MARGIN, top, WIDTH - MARGIN, top + PANEL_H),
+    faction = content.factions[player.faction]
+    bottom = top + _panel_body(Canvas(WIDTH, 1200, PAGE), player, faction, 0)
+    canvas.draw.rectangle(
+        (MARGIN, top, WIDTH - MARGIN, bottom),
         fill=PANEL,
         outline=FACTION_RGB.get(player.faction, PANEL_LINE),
         width=2,
     )
+    _panel_body(canvas, player, faction, top)
+    return bottom
+
+
+def _panel_body(canvas: Canvas, player: PlayerView, faction: Faction, top: int) -> int:
+    """The panel's content from ``top``; return its height."""
     paste_centred(
         canvas.image,
         badge(seat_shape(player.seat), 22, seat_rgb(player.seat), LIGHT),
-        MARGIN + 22,
-        top + 22,
+        MARGIN + PAD + 11,
+        top + 23,
     )
-    faction = content.factions[player.faction]
-    header = f"{player.colour}: {player.hero_name} ({player.hero_type.capitalize()}, {faction.name}) — Level {player.level}, {player.experience} Experience"
-    canvas.text(
-        (MARGIN + 40, top + 10), header, 18, LIGHT, weight="bold", kind="player", key=player.colour
+    header = (
+        f"{player.colour}: {player.hero_name} ({player.hero_type.capitalize()}, "
+        f"{faction.name}) — Level {player.level}, {player.experience} Experience"
     )
+    lines = wrap(header, WIDTH - 2 * MARGIN - 2 * PAD - 32, font(20, "bold"))
+    y = top + 10
+    for line in lines:
+        canvas.text(
+            (MARGIN + PAD + 32, y), line, 20, LIGHT, weight="bold", kind="player", key=player.colour
+        )
+        y += 27
+    y += 4
     res = (
-        f"Gold {player.gold} (+{player.income_gold})   Building Materials {player.materials} (+{player.income_materials})   "
-        f"Valuables {player.valuables} (+{player.income_valuables})"
+        f"Gold {player.gold} (+{player.income_gold}) · Building Materials {player.materials} "
+        f"(+{player.income_materials}) · Valuables {player.valuables} (+{player.income_valuables})"
     )
-    canvas.text((MARGIN + 14, top + 42), res, 16, GOLD, kind="resources", key=player.colour)
-    x = MARGIN + 14
+    y = _lines(canvas, res, y, 18, GOLD, "resources", player.colour)
+    x = MARGIN + PAD
     for name, active in (
         ("Build", player.build_token),
         ("Population", player.population_token),
         ("Spell Book", player.spellbook_token),
     ):
         label = f"{name}: {'ready' if active else 'spent'}"
-        canvas.text(
-            (x, top + 68),
+        mark = canvas.text(
+            (x, y + 2),
             label,
-            14,
+            17,
             GREEN if active else RED,
             weight="medium",
             kind="token",
             key=f"{player.seat}:{name.lower()}",
         )
-        x += 170
-    canvas.text((MARGIN + 14, top + 96), "Town:", 14, MUTED)
-    x, y = MARGIN + 70, top + 96
-    for building in faction.building:
-        built = building.id in player.buildings
-        text = building.name + ("" if built else " (not built)")
-        w = len(text) * 7 + 26
-        if x + w > WIDTH - MARGIN - 10:
-            x, y = MARGIN + 70, y + 20
-        box = (x, y + 3, x + 10, y + 13)
-        if built:
-            canvas.draw.rectangle(box, fill=GREEN)
-        else:
-            canvas.draw.rectangle(box, outline=DIM)
-        canvas.text(
-            (x + 14, y),
-            text,
-            13,
-            LIGHT if built else DIM,
-            kind="building",
-            key=f"{player.seat}:{building.id}",
+        x = mark.box[2] + 28
+    y += 32
+    buildings = [
+        (
+            b.name + ("" if b.id in player.buildings else " (not built)"),
+            LIGHT if b.id in player.buildings else MUTED,
+            GREEN if b.id in player.buildings else DIM,
+            b.id in player.buildings,
+            f"{player.seat}:{b.id}",
         )
-        x += w
-    y += 28
-    canvas.text((MARGIN + 14, y), "Army:", 14, MUTED)
-    x = MARGIN + 70
-    for unit in player.army:
-        text = f"{'Pack' if unit.pack else 'Few'} of {unit.name}" + (
-            " (stunned)" if unit.paralysed else ""
+        for b in faction.building
+    ]
+    y = _flow(canvas, "Town:", buildings, y, "building") + 6
+    army = [
+        (
+            f"{'Pack' if u.pack else 'Few'} of {u.name}" + (" (stunned)" if u.paralysed else ""),
+            RED if u.paralysed else LIGHT,
+            TIER_RGB.get(u.tier, LIGHT),
+            True,
+            f"{player.seat}:{u.unit}",
         )
-        w = len(text) * 7 + 28
-        if x + w > WIDTH - MARGIN - 10:
-            x, y = MARGIN + 70, y + 20
-        canvas.draw.ellipse((x, y + 3, x + 10, y + 13), fill=TIER_RGB.get(unit.tier, LIGHT))
-        canvas.text(
-            (x + 14, y),
-            text,
-            13,
-            RED if unit.paralysed else LIGHT,
-            kind="unit",
-            key=f"{player.seat}:{unit.unit}",
-        )
-        x += w
-    if not player.army:
-        canvas.text((x, y), "none yet", 13, DIM)
-    y += 28
+        for u in player.army
+    ]
+    if army:
+        y = _flow(canvas, "Army:", army, y, "unit") + 6
+    else:
+        canvas.text((MARGIN + PAD, y), "Army: none yet", TEXT, MUTED)
+        y += LINE + 6
     morale = ", ".join(c.name for c in player.positive) or "none"
     negative = ", ".join(c.name for c in player.negative) or "none"
-    line = f"Positive Morale: {morale}   Negative Morale: {negative}"
+    line = f"Positive Morale: {morale} · Negative Morale: {negative}"
     if player.faction == "necropolis":  # homm3turn:necropolis
         line = "Morale: none (Necropolis ignores every Morale effect)"
-    canvas.text(
-        (MARGIN + 14, y),
-        ellipsize(line, WIDTH - 2 * MARGIN - 28, 14),
-        14,
-        LIGHT,
-        kind="morale",
-        key=player.colour,
-    )
-    y += 24
+    y = _lines(canvas, line, y, TEXT, LIGHT, "morale", player.colour)
     obelisks = sum(1 for c in player.resolved if c.id == "obelisk")
     cards = (
-        f"Adventure cards in hand: {player.adventure_hand}   resolved: {len(player.resolved)} (Obelisks {obelisks})   "
-        f"set aside: {player.aside}   Spell Scroll: {'yes' if player.scroll else 'no'}   deck: {player.deck}   "
-        f"Expert uses: {player.experts}"
+        f"Adventure cards in hand: {player.adventure_hand} · resolved: {len(player.resolved)} "
+        f"(Obelisks {obelisks}) · set aside: {player.aside} · Spell Scroll: "
+        f"{'yes' if player.scroll else 'no'} · deck: {player.deck} · Expert uses: {player.experts}"
     )
-    canvas.text(
-        (MARGIN + 14, y),
-        ellipsize(cards, WIDTH - 2 * MARGIN - 28, 14),
-        14,
-        MUTED,
-        kind="cards",
-        key=player.colour,
-    )
-    y += 24
+    y = _lines(canvas, cards, y, TEXT, MUTED, "cards", player.colour)
     recent = ", ".join(c.name for c in player.resolved[-6:]) or "none"
-    canvas.text(
-        (MARGIN + 14, y),
-        ellipsize(f"Resolved lately: {recent}", WIDTH - 2 * MARGIN - 28, 13),
-        13,
-        DIM,
-        kind="resolved",
-        key=player.colour,
-    )
+    y = _lines(canvas, f"Resolved lately: {recent}", y, TEXT, MUTED, "resolved", player.colour)
+    return y + 8 - top

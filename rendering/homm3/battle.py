@@ -7,19 +7,26 @@ Rule sections: homm3bf:battlefield-combat (and .place-obstacles, .place-units,
 regular-games.changes-to-combat-rules.siege.
 
 Layout: a header (Combat round, Initiative token, the decision owed), the board with column
-letters and row numbers on all sides, a strip with the initiative order of every unit still
-to activate this round (on as many lines as it takes) and a legend of the token letters
-shown, one line per player, and the last attack. Marks: ``hex`` (label), ``unit``
-(``unit:N``), ``placed`` (first hex), ``order`` (``order:N``), ``legend``, ``player``
-(colour). Only public information is drawn: the view has no hand or deck.
+letters and row numbers on all sides, then a panel under it: the initiative order of every
+unit still to activate this round (on as many lines as it takes) with a legend of the token
+letters shown, the Obstacles and other things placed with their hexes, for each player a
+line of Hero, hand, deck and Expert uses, a line of Morale (and the Arrow Tower) and the
+roster of their units (number, Few/Pack, name, Health left), and the last attack. Discord
+shows a picture about 500 px wide on a phone: everything but the names inside the hexes is
+drawn at 16 px or more (about 10 px there), so the picture grows taller, never wider.
+Marks: ``hex`` (label), ``unit`` (``unit:N``), ``placed`` (first hex), ``order``
+(``order:N``), ``legend``, ``placed_list``, ``player`` / ``morale`` (colour), ``roster``
+(``unit:N``), ``last_attack``. Only public information is drawn: the view has no hand or
+deck.
 """
 
 from __future__ import annotations
 
 import math
 
-from engine.homm3.views import CombatView, PlacedView, PublicView, UnitView
-from rendering.canvas import Canvas, Drawing, ellipsize, text_width
+from engine.homm3.views import CombatView, PlacedView, PlayerView, PublicView, UnitView
+from rendering.canvas import Canvas, Drawing, ellipsize, text_width, wrap
+from rendering.fonts import font
 from rendering.homm3.palette import (
     DIM,
     GOLD,
@@ -42,18 +49,18 @@ from rendering.homm3.palette import (
     seat_shape,
     text_on,
 )
-from rendering.shapes import badge, paste_centred, token
+from rendering.shapes import RGB, badge, paste_centred, token
 
 R = 34
 """Hex radius (centre to corner) in pixels."""
 HEX_W = math.sqrt(3) * R
 MARGIN = 30
-HEADER = 70
-ORDER_STRIP = 56
-ORDER_ROW = 22
-"""Height of each further line of the initiative order (every unit still to act is shown)."""
-PLAYER_ROW = 30
-FOOTER = 34
+HEADER = 124
+"""Title, Initiative token and up to two lines of the decision owed."""
+TEXT = 17
+"""Size of the panel's text under the board: about 10 px at Discord's ~500 px phone width."""
+LINE = 24
+"""Height of one line of the panel's text."""
 COLUMNS, ROWS = 13, 9
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -80,29 +87,22 @@ def _board_height() -> int:
     return int(2 * R + (ROWS - 1) * 1.5 * R) + 2 * MARGIN
 
 
-def size(order_rows: int = 1) -> tuple[int, int]:
-    """Picture size for a two-player Battlefield whose initiative order takes
-    ``order_rows`` lines."""
-    width = int(MARGIN * 2 + HEX_W * (COLUMNS + 0.5))
-    return width, HEADER + _board_height() + _strip(order_rows) + 2 * PLAYER_ROW + FOOTER
-
-
-def _strip(order_rows: int) -> int:
-    """Height of the initiative-order strip with ``order_rows`` lines of units."""
-    return ORDER_STRIP + ORDER_ROW * max(0, order_rows - 1)
+WIDTH = int(MARGIN * 2 + HEX_W * (COLUMNS + 0.5))
+"""Width of the picture in pixels (855): the board and its edge names."""
+PANEL_MAX = 1400
+"""Room drawn for the panel under the board before the picture is cut to its content."""
 
 
 def draw_battle(view: PublicView) -> Drawing:
-    """Draw the Battlefield of ``view``.
+    """Draw the Battlefield of ``view``: ``WIDTH`` px wide, as tall as its panel needs.
 
     :raises ValueError: when the view has no Combat.
     """
     combat = view.combat
     if combat is None:
         raise ValueError("there is no Combat to draw")
-    rows = _order_rows(combat, size()[0])
-    width, height = size(len(rows))
-    canvas = Canvas(width, height, PAGE)
+    width = WIDTH
+    canvas = Canvas(width, HEADER + _board_height() + PANEL_MAX, PAGE)
     _header(canvas, view, combat, width)
     zones = {side: hexes_in_zone(side) for side in ("west", "east")}
     zone_hexes = zones["west"] | zones["east"]
@@ -123,10 +123,12 @@ def draw_battle(view: PublicView) -> Drawing:
     for unit in combat.units:
         if unit.alive and unit.hex is not None:
             _unit(canvas, unit, combat)
-    top = HEADER + _board_height()
-    _order(canvas, combat, rows, top, width)
-    _players(canvas, view, top + _strip(len(rows)), width)
-    _footer(canvas, combat, height, width)
+    y = HEADER + _board_height()
+    y = _order(canvas, combat, y, width)
+    y = _placed_list(canvas, combat, y, width)
+    y = _players(canvas, view, y, width)
+    y = _footer(canvas, combat, y, width)
+    canvas.image = canvas.image.crop((0, 0, width, y))
     return canvas.finish()
 
 
@@ -143,43 +145,57 @@ def _header(canvas: Canvas, view: PublicView, combat: CombatView, width: int) ->
         "round": f"Combat round {combat.round}",
         "over": "over",
     }[combat.stage]
-    title = f"Battlefield Combat — {stage}"
+    title = f"Battlefield — {stage}"
     if combat.siege is not None:
         title += f" — Siege of {view.players[combat.siege].colour}'s Town"
-    canvas.text((MARGIN, 10), title, 22, LIGHT, weight="bold", kind="title")
+    canvas.text(
+        (MARGIN, 10),
+        ellipsize(title, width - 2 * MARGIN, 26, "bold"),
+        26,
+        LIGHT,
+        weight="bold",
+        kind="title",
+    )
     holder = view.players[combat.token]
     paste_centred(
         canvas.image,
-        badge(seat_shape(holder.seat), 16, seat_rgb(holder.seat), LIGHT),
-        width - MARGIN - 8,
-        22,
+        badge(seat_shape(holder.seat), 18, seat_rgb(holder.seat), LIGHT),
+        MARGIN + 9,
+        58,
     )
     canvas.text(
-        (width - MARGIN - 22, 12),
+        (MARGIN + 26, 58),
         f"Initiative token: {holder.colour}",
-        16,
+        20,
         LIGHT,
-        anchor="ra",
+        anchor="lm",
         kind="token",
     )
     prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
-    canvas.text(
-        (MARGIN, 42),
-        ellipsize(prompt, width - 2 * MARGIN, 16),
-        16,
-        GOLD if view.phase == "over" else MUTED,
-        kind="prompt",
-    )
+    lines = wrap(prompt, width - 2 * MARGIN, font(18))
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), width - 2 * MARGIN, 18)]
+    for i, line in enumerate(lines):
+        canvas.text(
+            (MARGIN, 76 + i * 23),
+            line,
+            18,
+            GOLD if view.phase == "over" else MUTED,
+            kind="prompt",
+        )
 
 
-LABEL_WIDTH = int(R * 1.5)
+LABEL_WIDTH = int(HEX_W) - 6
 """Widest text drawn inside a hex (px): the hexagon's width less a margin on each side."""
+LABEL_SIZES = (17, 16, 15, 14, 13, 12, 11, 10, 9)
+"""Sizes tried for a name inside a hex, largest first."""
 
 
 def _fit_label(text: str) -> tuple[list[str], int]:
-    """``(lines, size)`` of an Obstacle's name inside its hex: the whole name on one line at
-    12 px, else its words on two lines, at the largest size from 12 to 9 px that fits (and
-    cut short with an ellipsis only if even 9 px is too wide)."""
+    """``(lines, size)`` of an Obstacle's name inside its hex: at the largest size from 17
+    to 9 px at which the whole name fits on one line or its words on two lines (one line
+    preferred at equal size), cut short with an ellipsis only if even 9 px is too wide. The
+    list under the board names every Obstacle at full size."""
     words = text.split()
     candidates = [[text]]
     if len(words) > 1:
@@ -188,11 +204,12 @@ def _fit_label(text: str) -> tuple[list[str], int]:
             key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))),
         )
         candidates.append([" ".join(words[:cut]), " ".join(words[cut:])])
-    for size in (12, 11, 10, 9):
+    for size in LABEL_SIZES:
         for lines in candidates:
             if all(text_width(line, size, "medium") <= LABEL_WIDTH for line in lines):
                 return lines, size
-    return [ellipsize(line, LABEL_WIDTH, 9, "medium") for line in candidates[-1]], 9
+    least = LABEL_SIZES[-1]
+    return [ellipsize(line, LABEL_WIDTH, least, "medium") for line in candidates[-1]], least
 
 
 def _hex(canvas: Canvas, label: str, zone_hexes: set[str], placed: dict[str, PlacedView]) -> None:
@@ -226,10 +243,10 @@ def _hex(canvas: Canvas, label: str, zone_hexes: set[str], placed: dict[str, Pla
             )
     else:
         canvas.text(
-            (cx, cy + R - 12),
+            (cx, cy),
             label,
-            10,
-            darker(fill, 0.55),
+            17,
+            darker(fill, 0.5),
             anchor="mm",
             kind="hex_label",
             key=label,
@@ -242,7 +259,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x, HEADER + 14),
             LETTERS[col],
-            15,
+            19,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -254,7 +271,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (xb, yb + R + 12),
             LETTERS[col],
-            15,
+            19,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -266,7 +283,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x0 - HEX_W / 2 - 12, y),
             str(row + 1),
-            15,
+            19,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -277,7 +294,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x1 + HEX_W / 2 + 12, y),
             str(row + 1),
-            15,
+            19,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -303,7 +320,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
     canvas.text(
         (cx, cy - 5),
         str(unit.number),
-        18,
+        22,
         text_on(fill),
         weight="bold",
         anchor="mm",
@@ -312,7 +329,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
     )
     name = ("P " if unit.pack else "F ") + unit.name
     room = int(HEX_W) - 4
-    size = next((z for z in (11, 10, 9) if text_width(name, z, "medium") <= room), 9)
+    size = next((z for z in (12, 11, 10, 9) if text_width(name, z, "medium") <= room), 9)
     canvas.text(
         (cx, cy + 19),
         ellipsize(name, room, size, "medium"),
@@ -337,7 +354,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         canvas.text(
             (cx + R * 0.55, cy - R * 0.55),
             f"-{unit.damage}",
-            12,
+            16,
             RED,
             weight="bold",
             anchor="mm",
@@ -350,7 +367,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         canvas.text(
             (cx - R * 0.85, cy - 4),
             tags,
-            12,
+            16,
             GOLD,
             weight="bold",
             anchor="mm",
@@ -360,10 +377,14 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         )
 
 
-ORDER_SIZE = 13
-"""Text size of the initiative order."""
 TAG_LEGEND = {"D": "Defending", "Z": "Paralysed", "r": "has retaliated this round"}
 """The letters drawn beside a unit for its tokens, explained under the board."""
+PLACED_NAMES = {
+    "wall": "Wall",
+    "gate": "Gate",
+    "fire_wall": "Fire Wall",
+    "force_field": "Force Field",
+}
 
 
 def _order_numbers(combat: CombatView) -> list[int]:
@@ -376,22 +397,6 @@ def _order_entry(unit: UnitView) -> str:
     return f"[{unit.number}] {unit.name} {unit.initiative}"
 
 
-def _order_rows(combat: CombatView, width: int) -> list[list[int]]:
-    """The unit numbers of the initiative order wrapped into lines that fit ``width``
-    (at least one line, maybe empty)."""
-    units = {u.number: u for u in combat.units}
-    rows: list[list[int]] = [[]]
-    x = MARGIN
-    for number in _order_numbers(combat):
-        w = text_width(_order_entry(units[number]), ORDER_SIZE) + 30
-        if rows[-1] and x + w > width - MARGIN:
-            rows.append([])
-            x = MARGIN
-        rows[-1].append(number)
-        x += w
-    return rows
-
-
 def _tags(unit: UnitView) -> str:
     return (
         ("D" if unit.defending else "")
@@ -400,103 +405,190 @@ def _tags(unit: UnitView) -> str:
     )
 
 
-def _order(canvas: Canvas, combat: CombatView, rows: list[list[int]], top: int, width: int) -> None:
-    canvas.draw.rectangle((0, top, width, top + _strip(len(rows))), fill=PANEL)
-    label = "Still to act this round:" if combat.stage == "round" else "Units:"
-    canvas.text((MARGIN, top + 8), label, 14, MUTED, kind="order_title")
+def _flow(
+    canvas: Canvas,
+    entries: list[tuple[str, RGB, str, int | None]],
+    y: int,
+    width: int,
+    kind: str,
+    indent: int = 0,
+) -> int:
+    """Draw ``entries`` (text, colour, key, seat of the badge drawn before it or None) left to
+    right at `TEXT` px, starting a new line whenever the next one would not fit; return the
+    y under the last line."""
+    x = MARGIN + indent
+    for text, colour, key, seat in entries:
+        w = text_width(text, TEXT) + (22 if seat is not None else 0)
+        if x > MARGIN + indent and x + w > width - MARGIN:
+            x, y = MARGIN + indent, y + LINE
+        if seat is not None:
+            paste_centred(
+                canvas.image,
+                badge(seat_shape(seat), 14, seat_rgb(seat), LIGHT),
+                x + 7,
+                y + LINE // 2,
+            )
+            x += 20
+        canvas.text((x, y + LINE // 2), text, TEXT, colour, anchor="lm", kind=kind, key=key)
+        x += text_width(text, TEXT) + 26
+    return y + LINE
+
+
+def _lines(
+    canvas: Canvas, text: str, y: int, width: int, colour: RGB, kind: str, key: str, indent: int = 0
+) -> int:
+    """Draw ``text`` wrapped to the panel's width at `TEXT` px; return the y under it."""
+    for line in wrap(text, width - 2 * MARGIN - indent, font(TEXT)):
+        canvas.text(
+            (MARGIN + indent, y + LINE // 2), line, TEXT, colour, anchor="lm", kind=kind, key=key
+        )
+        y += LINE
+    return y
+
+
+def _order(canvas: Canvas, combat: CombatView, top: int, width: int) -> int:
+    """The initiative order and the legend of the letters beside units; return its bottom."""
+    units = {u.number: u for u in combat.units}
+    entries: list[tuple[str, RGB, str, int | None]] = [
+        (
+            _order_entry(units[number]),
+            GOLD if combat.active == number else LIGHT,
+            f"order:{number}",
+            units[number].seat,
+        )
+        for number in _order_numbers(combat)
+    ]
     shown = "".join(_tags(u) for u in combat.units if u.alive and u.hex is not None)
     legend = " · ".join(f"{tag} {meaning}" for tag, meaning in TAG_LEGEND.items() if tag in shown)
     if any(u.damage for u in combat.units if u.alive and u.hex is not None):
         legend = " · ".join(filter(None, [legend, "-N damage taken"]))
+    scratch = Canvas(width, 1, PAGE)
+    height = _flow(scratch, entries, 0, width, "order", indent=0) + 10 + (LINE if legend else 0)
+    bottom = top + 8 + LINE + height
+    canvas.draw.rectangle((0, top, width, bottom), fill=PANEL)
+    label = "Still to act this round:" if combat.stage == "round" else "Units:"
+    canvas.text((MARGIN, top + 8 + LINE // 2), label, TEXT, MUTED, anchor="lm", kind="order_title")
+    y = _flow(canvas, entries, top + 8 + LINE, width, "order")
     if legend:
-        canvas.text(
-            (width - MARGIN, top + 8),
-            legend,
-            12,
-            MUTED,
-            anchor="ra",
-            kind="legend",
-        )
-    units = {u.number: u for u in combat.units}
-    for line, numbers in enumerate(rows):
-        y = top + 30 + line * ORDER_ROW
-        x = MARGIN
-        for number in numbers:
-            unit = units[number]
-            text = _order_entry(unit)
-            paste_centred(
-                canvas.image,
-                badge(seat_shape(unit.seat), 12, seat_rgb(unit.seat), LIGHT),
-                x + 7,
-                y + 8,
-            )
-            canvas.text(
-                (x + 16, y),
-                text,
-                ORDER_SIZE,
-                LIGHT if combat.active != number else GOLD,
-                kind="order",
-                key=f"order:{number}",
-            )
-            x += text_width(text, ORDER_SIZE) + 30
+        canvas.text((MARGIN, y + LINE // 2), legend, 16, MUTED, anchor="lm", kind="legend")
+    return bottom
 
 
-def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
+def _placed_list(canvas: Canvas, combat: CombatView, top: int, width: int) -> int:
+    """One line (wrapped) naming everything placed on the board with its hexes, Obstacles
+    first; return its bottom (``top`` when nothing is placed)."""
+    if not combat.placed:
+        return top
+    groups: dict[str, list[str]] = {}
+    for item in sorted(combat.placed, key=lambda p: p.kind != "obstacle"):
+        name = PLACED_NAMES.get(item.kind, item.name)
+        if item.kind == "fire_wall":
+            name = f"Fire Wall {item.damage}"
+        groups.setdefault(name, []).extend(item.hexes)
+    text = "On the board: " + " · ".join(
+        f"{name} {' '.join(hexes)}" for name, hexes in groups.items()
+    )
+    canvas.draw.rectangle(
+        (0, top, width, top + 6 + LINE * len(wrap(text, width - 2 * MARGIN, font(TEXT)))),
+        fill=darker(PANEL, 0.9),
+    )
+    return _lines(canvas, text, top + 3, width, MUTED, "placed_list", "") + 3
+
+
+def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> int:
+    """Per player: Hero line, Morale line and unit roster; return the bottom."""
+    combat = view.combat
+    units = [u for u in (combat.units if combat else []) if u.unit != "arrow_tower"]
+    y = top
     for i, player in enumerate(view.players):
-        y = top + i * PLAYER_ROW
-        canvas.draw.rectangle(
-            (0, y, width, y + PLAYER_ROW), fill=PAGE if i % 2 else darker(PANEL, 0.9)
+        band = PAGE if i % 2 else darker(PANEL, 0.9)
+        # drawn on a scratch canvas first to learn the band's height
+        height = _player(Canvas(width, 400, band), view, player, units, 0, width) + 6
+        canvas.draw.rectangle((0, y, width, y + height), fill=band)
+        _player(canvas, view, player, units, y, width)
+        y += height
+    return y
+
+
+def _player(
+    canvas: Canvas,
+    view: PublicView,
+    player: PlayerView,
+    units: list[UnitView],
+    top: int,
+    width: int,
+) -> int:
+    paste_centred(
+        canvas.image,
+        badge(seat_shape(player.seat), 16, seat_rgb(player.seat), LIGHT),
+        MARGIN + 8,
+        top + 6 + LINE // 2,
+    )
+    head = (
+        f"{player.colour}: {player.hero_name} (Level {player.level}) · hand {player.hand} · "
+        f"deck {player.deck} · Expert {player.experts}/{player.expert_limit}"
+    )
+    y = _lines(canvas, head, top + 6, width, LIGHT, "player", player.colour, indent=22)
+    morale = ", ".join(c.name for c in player.positive) or "none"
+    negative = ", ".join(c.name for c in player.negative)
+    tower = next(
+        (
+            u
+            for u in (view.combat.units if view.combat else [])
+            if u.unit == "arrow_tower" and u.seat == player.seat
+        ),
+        None,
+    )
+    line = (
+        (
+            "ignores Morale (Necropolis)"
+            if player.faction == "necropolis"
+            else f"Positive Morale: {morale}"
         )
-        paste_centred(
-            canvas.image,
-            badge(seat_shape(player.seat), 14, seat_rgb(player.seat), LIGHT),
-            MARGIN + 7,
-            y + PLAYER_ROW // 2,
+        + (f" · Negative: {negative}" if negative else "")
+        + (" · Positive token" if player.positive_token else "")
+        + (" · Negative token" if player.negative_token else "")
+        + (
+            f" · [{tower.number}] Arrow Tower {tower.health - tower.damage}/{tower.health}"
+            if tower is not None and tower.alive
+            else (" · Arrow Tower fallen" if tower is not None else "")
         )
-        morale = ", ".join(c.name for c in player.positive) or "none"
-        negative = ", ".join(c.name for c in player.negative)
-        tower = next(
-            (
-                u
-                for u in (view.combat.units if view.combat else [])
-                if u.unit == "arrow_tower" and u.seat == player.seat
-            ),
+    )
+    y = _lines(canvas, line, y, width, MUTED, "morale", player.colour, indent=22)
+    own = [u for u in units if u.seat == player.seat and u.alive]
+    entries: list[tuple[str, RGB, str, int | None]] = [
+        (
+            f"[{u.number}] {'Pack' if u.pack else 'Few'} of {u.name} "
+            f"{u.health - u.damage}/{u.health}" + (f" {_tags(u)}" if _tags(u) else ""),
+            MUTED if u.activated else LIGHT,
+            f"unit:{u.number}",
             None,
         )
-        text = (
-            f"{player.colour}: {player.hero_name} (Level {player.level}) · hand {player.hand} · deck {player.deck} · "
-            f"Expert {player.experts}/{player.expert_limit} · "
-            + (
-                "ignores Morale (Necropolis)"
-                if player.faction == "necropolis"
-                else f"Positive Morale: {morale}"
-            )
-            + (f" · Negative: {negative}" if negative else "")
-            + (" · Positive token" if player.positive_token else "")
-            + (" · Negative token" if player.negative_token else "")
-            + (
-                f" · [{tower.number}] Arrow Tower {tower.health - tower.damage}/{tower.health}"
-                if tower is not None and tower.alive
-                else (" · Arrow Tower fallen" if tower is not None else "")
-            )
-        )
-        canvas.text(
-            (MARGIN + 20, y + 7),
-            ellipsize(text, width - 2 * MARGIN - 20, 14),
-            14,
-            LIGHT,
-            kind="player",
-            key=player.colour,
-        )
+        for u in own
+    ]
+    if entries:
+        y = _flow(canvas, entries, y, width, "roster", indent=22)
+    return y
 
 
-def _footer(canvas: Canvas, combat: CombatView, height: int, width: int) -> None:
+def _footer(canvas: Canvas, combat: CombatView, top: int, width: int) -> int:
+    """The attack waiting for cards, or the last attack; return the picture's bottom."""
     text = combat.window or (f"Last attack: {combat.last_attack}" if combat.last_attack else "")
-    canvas.draw.line((0, height - FOOTER, width, height - FOOTER), fill=PANEL_LINE)
-    canvas.text(
-        (MARGIN, height - FOOTER + 8),
-        ellipsize(text, width - 2 * MARGIN, 14),
-        14,
-        GOLD if combat.window else DIM,
-        kind="last_attack",
-    )
+    canvas.draw.line((0, top, width, top), fill=PANEL_LINE)
+    if not text:
+        return top + 12
+    lines = wrap(text, width - 2 * MARGIN, font(TEXT))
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), width - 2 * MARGIN, TEXT)]
+    y = top + 6
+    for line in lines:
+        canvas.text(
+            (MARGIN, y + LINE // 2),
+            line,
+            TEXT,
+            GOLD if combat.window else DIM,
+            anchor="lm",
+            kind="last_attack",
+        )
+        y += LINE
+    return y + 8

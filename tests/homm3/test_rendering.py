@@ -188,6 +188,76 @@ def test_a_necropolis_player_is_shown_ignoring_morale() -> None:
     assert lines["Blue"] == "Morale: none (Necropolis ignores every Morale effect)"
     assert lines["Red"].startswith("Positive Morale: ")
     fight = battle([(0, "griffins", True, "C5"), (1, "zombies", False, "K5")])
-    players = {m.key: m.text for m in draw_battle(RULES.public_view(fight)).of_kind("player")}
-    assert "ignores Morale (Necropolis)" in players["Blue"]
-    assert "Positive Morale: none" in players["Red"]
+    morale = {m.key: m.text for m in draw_battle(RULES.public_view(fight)).of_kind("morale")}
+    assert morale["Blue"] == "ignores Morale (Necropolis)"
+    assert morale["Red"] == "Positive Morale: none"
+
+
+PHONE = 500
+"""Discord shows a picture about 500 px wide on a phone (issue 4)."""
+
+
+def _phone_px(mark_size: int, width: int) -> float:
+    return mark_size * PHONE / width
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat")
+def test_the_battlefield_reads_on_a_phone() -> None:
+    """At 500 px wide the unit numbers, hex names, edge names, whose turn, the round, the
+    order, the players' lines, the unit roster and the list of Obstacles are drawn at 17 px
+    or more on the 855 px picture, i.e. at least 9.9 px there (were 10-16 px: 5.8-9.4 px);
+    the names inside hexes are small, but every unit and Obstacle is named again at full
+    size under the board."""
+    castle = ["halberdiers", "marksmen", "griffins", "crusaders", "zealots", "champions"]
+    castle.append("archangels")
+    necro = ["skeletons", "zombies", "wraiths", "vampires", "liches", "dread_knights"]
+    necro.append("ghost_dragons")
+    units = [(0, u, True, f"{'AB'[i % 2]}{i + 1}") for i, u in enumerate(castle)]
+    units += [(1, u, True, f"{'LM'[i % 2]}{i + 1}") for i, u in enumerate(necro)]
+    state = battle(units)
+    assert state.combat is not None
+    state.combat.placed.append(
+        Placed(token=10, kind="obstacle", name="Standing Stone", hexes=["F5"])
+    )
+    state.combat.placed.append(Placed(token=8, kind="obstacle", name="Pond", hexes=["F7", "G7"]))
+    state.combat.units[9].damage = 1
+    drawing = draw_battle(RULES.public_view(state))
+    width = drawing.image.width
+    assert width == 855
+    for kind in ("title", "token", "prompt", "edge", "hex_label", "unit_number", "order"):
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(_phone_px(m.size, width) for m in marks) >= 9.9, kind
+    for kind in ("order_title", "player", "morale", "roster", "placed_list"):
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(_phone_px(m.size, width) for m in marks) >= 9.9, kind
+    for kind in ("legend", "damage"):
+        assert min(_phone_px(m.size, width) for m in drawing.of_kind(kind)) >= 9.3, kind
+    roster = {m.key: m.text for m in drawing.of_kind("roster")}
+    assert len(roster) == 14
+    assert roster["unit:10"] == "[10] Pack of Wraiths 4/5"  # a Pack has 5 Health; 1 damage
+    assert roster["unit:1"] == "[1] Pack of Halberdiers 2/2"
+    listed = " ".join(m.text for m in drawing.of_kind("placed_list"))
+    assert listed == "On the board: Standing Stone F5 · Pond F7 G7"
+    assert drawing.image.height <= 1600
+    assert len(render_battle(RULES.public_view(state))) < 1_000_000
+
+
+@pytest.mark.rule("homm3bf:adventure-mode")
+def test_the_adventure_picture_reads_on_a_phone() -> None:
+    """The Adventure picture is 800 px wide (was 1000) with 16 px text or more, so at 500 px
+    every line reads at 10 px or more (rounds 15 px; were 11-22 px: 5.5-11 px)."""
+    state = play_until(
+        new(mode="adventure", heroes=("catherine", "mutare")), lambda s: s.round >= 3
+    )
+    drawing = draw_adventure(RULES.public_view(state))
+    width = drawing.image.width
+    assert width == 800
+    kinds = ("title", "round", "round_kind", "player", "resources", "token", "building")
+    kinds += ("unit", "morale", "cards", "resolved")
+    for kind in kinds:
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(_phone_px(m.size, width) for m in marks) >= 10, kind
+    assert _phone_px(drawing.find("round", "round:3").size, width) == 15
