@@ -16,13 +16,23 @@ every command again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, Literal
 
 from bot.adapters import PlayRequest
-from bot.command_table import Choice, CommandSpec, OptionSpec
-from bot.errors import BadOption, WrongStage
+from bot.command_table import Choice, OptionSpec
+from bot.errors import BadOption
+from bot.play_commands import (
+    PlayCommand,
+    PlayTable,
+    auto_option,
+    filter_pairs,
+    int_option,
+    orders_spec,
+    play_spec,
+    read_int,
+)
 from engine.core.model import Command
 from engine.mmh.content import load_content
 
@@ -38,49 +48,9 @@ FieldKind = Literal[
 ACTION = ("action_build", "action_recruit", "action_hero")
 PROMPTS_DECLINE = ("scroll_room", "xp", "dragon_vein", "arena", "raise", "reward", "control")
 
-
-@dataclass(frozen=True)
-class PlayCommand:
-    """One ``/mmh`` command: its table entry, the engine command type it builds, and
-    option name -> (engine field, how it is read)."""
-
-    spec: CommandSpec
-    command_type: str
-    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
-    fill: Callable[[PlayRequest, dict[str, Any], Mapping[str, Any]], None] | None = None
-
-
-def _spec(
-    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
-) -> CommandSpec:
-    return CommandSpec(
-        path=(TOP, group, name),
-        description=description,
-        options=tuple(options),
-        kind="play",
-        handler=name,
-        ruleset=RULESET,
-        ephemeral=True,
-        phase=tuple(phase),
-    )
-
-
-def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
-    return OptionSpec(name, description, "string", required=required, autocomplete=True)
-
-
-def _int(
-    name: str, description: str, lo: int, hi: int, *, required: bool = False, auto: bool = False
-) -> OptionSpec:
-    return OptionSpec(
-        name,
-        description,
-        "integer",
-        required=required,
-        min_value=lo,
-        max_value=hi,
-        autocomplete=auto,
-    )
+_spec = partial(play_spec, RULESET)
+_auto = auto_option
+_int = int_option
 
 
 def _pick(
@@ -95,7 +65,7 @@ def _flag(name: str, description: str) -> OptionSpec:
     return OptionSpec(name, description, "boolean")
 
 
-def _elite_from_name(request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]) -> None:
+def _elite_from_name(request: PlayRequest, command: dict[str, Any]) -> None:
     """``creature:"Ravenous Ghoul"`` or ``ghoul+`` means the elite side unless ``elite`` is given."""
     if "elite" not in command and isinstance(command.get("creature"), tuple):
         creature, elite = command["creature"]
@@ -105,9 +75,7 @@ def _elite_from_name(request: PlayRequest, command: dict[str, Any], raw: Mapping
         command["creature"] = command["creature"][0]
 
 
-def _elite_if_allowed(
-    request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]
-) -> None:
+def _elite_if_allowed(request: PlayRequest, command: dict[str, Any]) -> None:
     """Without ``elite``, roll the elite die exactly when the marker may."""
     if "elite" not in command:
         command["elite"] = any(
@@ -115,12 +83,12 @@ def _elite_if_allowed(
         )
 
 
-def _creature_only(request: PlayRequest, command: dict[str, Any], raw: Mapping[str, Any]) -> None:
+def _creature_only(request: PlayRequest, command: dict[str, Any]) -> None:
     if isinstance(command.get("creature"), tuple):
         command["creature"] = command["creature"][0]
 
 
-PLAY: tuple[PlayCommand, ...] = (
+PLAY: tuple[PlayCommand[FieldKind], ...] = (
     # ---------------------------------------------------------------- set-up
     PlayCommand(
         _spec(
@@ -614,26 +582,13 @@ ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 """Standing orders: kind -> (title, (choice label, value)...). ``ask`` clears the order
 (what each does: `bot.mmh.adapter.order_command`)."""
 
-ORDERS_SPEC = CommandSpec(
-    path=(TOP, "battle", "orders"),
-    description="Standing orders: battle decisions answered for you",
-    options=tuple(
-        OptionSpec(
-            kind,
-            title,
-            choices=tuple(Choice(label, value) for label, value in choices),
-        )
-        for kind, (title, choices) in ORDER_KINDS.items()
-    ),
-    kind="service",
-    handler="set_orders",
-    ruleset=RULESET,
-    ephemeral=True,
+ORDERS_SPEC = orders_spec(
+    (TOP, "battle", "orders"),
+    "Standing orders: battle decisions answered for you",
+    ORDER_KINDS,
+    RULESET,
+    option_text="{title}",
 )
-
-PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
-SPECS: tuple[CommandSpec, ...] = (*(p.spec for p in PLAY), ORDERS_SPEC)
-_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
 _NUMBERS = re.compile(r"\d+")
 
 
@@ -692,12 +647,9 @@ def building_id(text: str) -> str:
     raise BadOption(f"{text.strip()!r} is not a building; e.g. Marketplace, Town Hall or level.")
 
 
-def _read(kind: FieldKind, raw: Any, option: str) -> Any:
+def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     if kind == "int":
-        try:
-            return int(str(raw).strip().lstrip("#[").rstrip("]"))
-        except ValueError:
-            raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+        return read_int(raw, option)
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -725,41 +677,11 @@ def _read(kind: FieldKind, raw: Any, option: str) -> Any:
     return text.lower()
 
 
-def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
-    """Refuse a command that cannot answer the decision owed now, naming the ones that can.
-
-    :raises WrongStage: naming the decision and its commands.
-    """
-    play = PLAY_COMMANDS[path]
-    decision = request.decision
-    if decision is None or decision.kind in play.spec.phase:
-        return
-    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
-    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
-    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
-
-
-def build_command(
-    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-) -> dict[str, Any]:
-    """Turn a ``/mmh`` command's options into an engine command dict.
-
-    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
-    :raises KeyError: for a path that is not an mmh play command.
-    """
-    play = PLAY_COMMANDS[path]
-    require_phase(path, request)
-    command: dict[str, Any] = {"type": play.command_type}
-    names = {o.replace("-", "_"): o for o in play.fields}
-    for option, raw in options.items():
-        key = names.get(option, option)
-        if raw is None or key not in play.fields:
-            continue
-        field_name, kind = play.fields[key]
-        command[field_name] = _read(kind, raw, key)
-    if play.fill is not None:
-        play.fill(request, command, options)
-    return command
+TABLE: PlayTable[FieldKind] = PlayTable(PLAY, _read, extra=(ORDERS_SPEC,))
+"""The mmh play commands, indexed; `PlayTable.build_command` reads their options."""
+PLAY_COMMANDS = TABLE.by_path
+SPECS = TABLE.specs
+build_command = TABLE.build_command
 
 
 # ------------------------------------------------------------------ suggestions
@@ -824,10 +746,8 @@ def suggest(
     fit the options already given (e.g. only cards of the chosen discard pile; all of them
     when none fits what was typed), at most 25 ``(name, value)`` pairs."""
     play = PLAY_COMMANDS.get(path)
-    if play is None:
-        return []
-    key = option.replace("_", "-") if option.replace("_", "-") in play.fields else option
-    if key not in play.fields:
+    key = TABLE.field_of(play, option) if play is not None else None
+    if play is None or key is None:
         return []
     field_name, kind = play.fields[key]
     others = [
@@ -839,20 +759,13 @@ def suggest(
     fitting = [
         cmd for cmd in commands if all(_fits(getattr(cmd, f, None), k, v) for (f, k), v in others)
     ]
-    pairs: list[tuple[str, str]] = []
-    for cmd in fitting or commands:
-        value = getattr(cmd, field_name, None)
-        if value is None or value == ():
-            continue
-        pair = _label(request, kind, field_name, value)
-        if pair is not None and pair not in pairs:
-            pairs.append(pair)
-    needle = current.strip().lower()
-    if needle:
-        pairs = [
-            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
-        ] or pairs
-    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+    pairs = TABLE.legal_pairs(
+        play,
+        field_name,
+        fitting or commands,
+        lambda value: _label(request, kind, field_name, value),
+    )
+    return filter_pairs(pairs, current)
 
 
 def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -861,19 +774,15 @@ def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
 
     :raises KeyError: for a command type players never issue.
     """
-    play = _BY_TYPE[command.type]
-    options: dict[str, Any] = {}
-    for option, (field_name, kind) in play.fields.items():
-        value = getattr(command, field_name, None)
-        if value is None or value == ():
-            continue
-        if kind == "creature":
-            elite = getattr(command, "elite", False)
-            options[option] = value + ("+" if elite and "elite" not in play.fields else "")
-        elif kind == "ints":
-            options[option] = " ".join(str(v) for v in value)
-        elif kind == "units":
-            options[option] = ", ".join(value)
-        else:
-            options[option] = value
-    return play.spec.path, options
+    return TABLE.slash_for(command, _write)
+
+
+def _write(command: Command, option: str, kind: FieldKind, value: Any) -> Any:
+    if kind == "creature":
+        elite = getattr(command, "elite", False)
+        return value + ("+" if elite and "elite" not in TABLE.by_type[command.type].fields else "")
+    if kind == "ints":
+        return " ".join(str(v) for v in value)
+    if kind == "units":
+        return ", ".join(value)
+    return value
