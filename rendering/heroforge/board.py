@@ -6,7 +6,13 @@ from-lands (contested lands), heroforge:basic-rules (heroes), heroforge:combat.
 
 Layout, top to bottom: a header (Round, whose turn and step, the dice of this turn, the
 decision owed), the plates (5 × 5 squares each, gaps left empty), then one line per
-player. Every plate shows its letter and land code (top left), its economy (top right),
+player. Discord shows a picture about 500 px wide on a phone, so sizes follow the board:
+the squares are as large as a 640 px picture allows (24-36 px) and the labels on a plate
+grow with them; the header, key and player lines grow with the picture's width. At 500 px
+every label reads at 10.8 px or more on boards of up to 5 plate columns, except a red
+square's word, which must fit inside its square (14 px on a 3-column board, 7-9 px on 5 or
+6 columns); on 6 columns (772 px) the economy, fort price and cap bonus come to 9.1 px and
+the plate codes to 10.4 px. Every plate shows its letter and land code (top left), its economy (top right),
 its fort price and cap bonus (bottom). Marks: ``plate`` (key: the letter), ``fort``
 (``F2``), ``hero`` (colour name), ``contested`` (the letter), ``red`` (``B:1,3``),
 ``key`` (the line number of the key under the plates: the lands on the board by code and
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 from engine.core.model import seat_name
 from engine.heroforge.views import FortView, PlateView, PlayerView, PublicView
-from rendering.canvas import Canvas, Drawing, ellipsize, wrap
+from rendering.canvas import Canvas, Drawing, ellipsize, fit_size, wrap
 from rendering.fonts import font
 from rendering.heroforge.palette import (
     CONTESTED,
@@ -36,19 +42,16 @@ from rendering.heroforge.palette import (
 )
 from rendering.shapes import badge, paste_centred, token
 
-SQUARE = 24
-"""Pixels per square."""
+SQUARE_RANGE = (24, 36)
+"""Pixels per square: the largest that keeps the picture `MIN_WIDTH` wide, within this."""
 SQUARES = 5
-PLATE_PX = SQUARE * SQUARES
 GUTTER = 4
 MARGIN = 16
-HEADER = 64
-PLAYER_ROW = 28
 MIN_WIDTH = 640
 
 RED_WORDS = {"unit_level": "L", "speed": "S", "economy": "e"}
-KEY_SIZE = 12
-KEY_LINE = 16
+KEY_SIZE = 14
+"""Size of the key's text on a `MIN_WIDTH` picture (it grows with the width)."""
 KEY_SIGNS = (
     "Red squares act on the hero standing there: L unit levels, S speed, a bare number "
     "economy (e). "
@@ -57,9 +60,42 @@ KEY_SIGNS = (
 )
 
 
-def key_lines(view: PublicView, width: int) -> list[str]:
+def _columns(view: PublicView) -> int:
+    xs = [p.x for p in view.plates]
+    return max(xs) - min(xs) + 1
+
+
+def square_px(view: PublicView) -> int:
+    """Pixels per square on the board picture of ``view`` (24-36): as large as fits in a
+    `MIN_WIDTH` picture, so a narrow board is drawn larger rather than with empty sides."""
+    cols = _columns(view)
+    room = (MIN_WIDTH - 2 * MARGIN - (cols - 1) * GUTTER) // (cols * SQUARES)
+    return max(SQUARE_RANGE[0], min(SQUARE_RANGE[1], room))
+
+
+def _plate_px(view: PublicView) -> int:
+    return square_px(view) * SQUARES
+
+
+def text_scale(width: int) -> float:
+    """How much the header, key and player lines grow on a picture ``width`` px wide (1 at
+    `MIN_WIDTH`), so they read at the same size when Discord shows the picture 500 px wide."""
+    return max(1.0, width / MIN_WIDTH)
+
+
+def _px(size: int, width: int) -> int:
+    return round(size * text_scale(width))
+
+
+def player_row(width: int) -> int:
+    """Height of one player's line on a picture ``width`` px wide."""
+    return _px(32, width)
+
+
+def key_lines(view: PublicView, width: int, size: int = KEY_SIZE) -> list[str]:
     """The key under the plates: each land on the board by code and name (with what its
-    owner gains, heroforge:forts), then what the signs mean; wrapped to ``width``."""
+    owner gains, heroforge:forts), then what the signs mean; wrapped to ``width`` at
+    ``size`` px."""
     seen: dict[str, str] = {}
     for plate in sorted(view.plates, key=lambda p: p.label):
         if plate.code in seen:
@@ -70,7 +106,7 @@ def key_lines(view: PublicView, width: int) -> list[str]:
             f" ({'; '.join(notes)})" if notes else ""
         )
     text = "Lands: " + " · ".join(seen.values()) + "\n" + KEY_SIGNS
-    return wrap(text, width, font(KEY_SIZE))
+    return wrap(text, width, font(size))
 
 
 def _grid_origin(view: PublicView) -> tuple[int, int]:
@@ -80,16 +116,18 @@ def _grid_origin(view: PublicView) -> tuple[int, int]:
 def plate_box(view: PublicView, plate: PlateView) -> tuple[int, int, int, int]:
     """The pixel box of ``plate`` on the board picture."""
     x0, y0 = _grid_origin(view)
-    left = MARGIN + (plate.x - x0) * (PLATE_PX + GUTTER)
-    top = HEADER + MARGIN + (plate.y - y0) * (PLATE_PX + GUTTER)
-    return left, top, left + PLATE_PX, top + PLATE_PX
+    size = _plate_px(view)
+    left = MARGIN + (plate.x - x0) * (size + GUTTER)
+    top = header_height(view, board_width(view)) + MARGIN + (plate.y - y0) * (size + GUTTER)
+    return left, top, left + size, top + size
 
 
 def square_centre(view: PublicView, label: str, cx: int, cy: int) -> tuple[int, int]:
     """The pixel centre of a square."""
     plate = next(p for p in view.plates if p.label == label)
     left, top, _, _ = plate_box(view, plate)
-    return left + cx * SQUARE + SQUARE // 2, top + cy * SQUARE + SQUARE // 2
+    sq = square_px(view)
+    return left + cx * sq + sq // 2, top + cy * sq + sq // 2
 
 
 def _darker(rgb: tuple[int, int, int], by: float = 0.82) -> tuple[int, int, int]:
@@ -98,24 +136,25 @@ def _darker(rgb: tuple[int, int, int], by: float = 0.82) -> tuple[int, int, int]
 
 def _draw_plate(canvas: Canvas, view: PublicView, plate: PlateView) -> None:
     box = plate_box(view, plate)
+    sq = square_px(view)
     fill = land_rgb(plate.land, plate.land_class)
     draw = canvas.draw
     draw.rectangle(box, fill=fill)
     line = _darker(fill)
     for i in range(1, SQUARES):
-        draw.line((box[0] + i * SQUARE, box[1], box[0] + i * SQUARE, box[3] - 1), fill=line)
-        draw.line((box[0], box[1] + i * SQUARE, box[2] - 1, box[1] + i * SQUARE), fill=line)
+        draw.line((box[0] + i * sq, box[1], box[0] + i * sq, box[3] - 1), fill=line)
+        draw.line((box[0], box[1] + i * sq, box[2] - 1, box[1] + i * sq), fill=line)
     for red in plate.red:
-        sx, sy = box[0] + red.cx * SQUARE, box[1] + red.cy * SQUARE
-        cell = (sx + 2, sy + 2, sx + SQUARE - 2, sy + SQUARE - 2)
+        sx, sy = box[0] + red.cx * sq, box[1] + red.cy * sq
+        cell = (sx + 2, sy + 2, sx + sq - 2, sy + sq - 2)
         draw.rectangle(cell, fill=RED_SQUARE)
         word = f"{red.amount:+d}{RED_WORDS[red.kind]}"
         if red.kind == "economy":
             word = f"+{red.amount}" if red.amount > 0 else str(red.amount)
         canvas.text(
-            (sx + SQUARE / 2, sy + SQUARE / 2),
+            (sx + sq / 2, sy + sq / 2),
             word,
-            9,
+            fit_size(word, sq - 3, round(sq * 0.5), 8, "bold"),
             WHITE,
             weight="bold",
             anchor="mm",
@@ -125,21 +164,46 @@ def _draw_plate(canvas: Canvas, view: PublicView, plate: PlateView) -> None:
     if plate.land_class == "special":
         draw.rectangle((box[0] + 3, box[1] + 3, box[2] - 4, box[3] - 4), outline=GOLD, width=2)
     ink = text_on(fill)
+    big, small = round(sq * 0.66), round(sq * 0.6)
     canvas.text(
         (box[0] + 4, box[1] + 3),
         f"{plate.label} {plate.code}",
-        13,
+        big,
         ink,
         weight="bold",
         kind="plate",
         key=plate.label,
     )
     if plate.economy:
-        canvas.text((box[2] - 4, box[1] + 3), f"{plate.economy}e", 11, ink, anchor="ra")
+        canvas.text(
+            (box[2] - 5, box[1] + 3),
+            f"{plate.economy}e",
+            small,
+            ink,
+            anchor="ra",
+            kind="economy",
+            key=plate.label,
+        )
     if plate.fort_price is not None:
-        canvas.text((box[0] + 4, box[3] - 3), f"fort {plate.fort_price}", 10, ink, anchor="ld")
+        canvas.text(
+            (box[0] + 4, box[3] - 3),
+            f"fort {plate.fort_price}",
+            small,
+            ink,
+            anchor="ld",
+            kind="fort_price",
+            key=plate.label,
+        )
         if plate.cap_bonus:
-            canvas.text((box[2] - 4, box[3] - 3), f"cap+{plate.cap_bonus}", 10, ink, anchor="rd")
+            canvas.text(
+                (box[2] - 5, box[3] - 3),
+                f"cap+{plate.cap_bonus}",
+                small,
+                ink,
+                anchor="rd",
+                kind="cap",
+                key=plate.label,
+            )
     if plate.owner is not None:
         draw.rectangle(box, outline=seat_rgb(plate.owner), width=4)
     if plate.contested:
@@ -162,7 +226,8 @@ def _contested_frame(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
 
 def _draw_fort(canvas: Canvas, view: PublicView, fort: FortView) -> None:
     cx, cy = square_centre(view, fort.plate, fort.cx, fort.cy)
-    half = SQUARE // 2 - 2
+    sq = square_px(view)
+    half = sq // 2 - 2
     box = (cx - half, cy - half, cx + half, cy + half)
     owner = seat_rgb(fort.owner)
     draw = canvas.draw
@@ -172,7 +237,14 @@ def _draw_fort(canvas: Canvas, view: PublicView, fort: FortView) -> None:
         for bx in (box[0] + 2, cx - 2, box[2] - 6):
             draw.rectangle((bx, box[1] - 3, bx + 4, box[1]), fill=owner)
         canvas.text(
-            (cx, cy + 1), str(len(fort.units)), 12, text_on(owner), weight="bold", anchor="mm"
+            (cx, cy + 1),
+            str(len(fort.units)),
+            round(sq * 0.55),
+            text_on(owner),
+            weight="bold",
+            anchor="mm",
+            kind="fort_units",
+            key=f"F{fort.id}",
         )
     else:
         draw.rectangle(box, fill=WHITE, outline=owner, width=3)
@@ -190,8 +262,10 @@ def _draw_heroes(canvas: Canvas, view: PublicView) -> None:
     for (label, sx, sy), players in sorted(stacks.items()):
         cx, cy = square_centre(view, label, sx, sy)
         for i, player in enumerate(players):
-            offset = (i - (len(players) - 1) / 2) * 8
-            sprite = token(seat_shape(player.seat), SQUARE - 4, seat_rgb(player.seat), WHITE, PAGE)
+            offset = (i - (len(players) - 1) / 2) * square_px(view) / 3
+            sprite = token(
+                seat_shape(player.seat), square_px(view) - 4, seat_rgb(player.seat), WHITE, PAGE
+            )
             box = paste_centred(canvas.image, sprite, int(cx + offset), int(cy + offset))
             canvas.mark("hero", player.colour, box, text=player.hero_name or "")
 
@@ -200,7 +274,7 @@ def _draw_last_move(canvas: Canvas, view: PublicView) -> None:
     if len(view.last_move) < 2:
         return
     points = [square_centre(view, p, cx, cy) for p, cx, cy in view.last_move]
-    canvas.draw.line(points, fill=seat_rgb(view.active), width=3)
+    canvas.draw.line(points, fill=seat_rgb(view.active), width=max(3, square_px(view) // 8))
     for x, y in points[:-1]:
         canvas.draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=seat_rgb(view.active))
 
@@ -224,13 +298,20 @@ def _draw_combats(canvas: Canvas, view: PublicView) -> None:
         canvas.draw.line((*start, *end), fill=RED_SQUARE, width=2)
         mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
         canvas.text(
-            mid, "X", 14, WHITE, weight="bold", anchor="mm", stroke=2, stroke_fill=RED_SQUARE
+            mid,
+            "X",
+            round(square_px(view) * 0.6),
+            WHITE,
+            weight="bold",
+            anchor="mm",
+            stroke=2,
+            stroke_fill=RED_SQUARE,
         )
 
 
-def _header(canvas: Canvas, view: PublicView, width: int) -> None:
-    canvas.draw.rectangle((0, 0, width, HEADER), fill=PANEL)
-    canvas.draw.line((0, HEADER, width, HEADER), fill=PANEL_LINE)
+def _header_lines(view: PublicView, width: int) -> tuple[str, list[str]]:
+    """The header's title and its status lines (the dice and the decision owed, wrapped to
+    at most two lines) on a picture ``width`` px wide."""
     details = []
     if view.result.finished:
         line = f"Hero Forge — {view.result.reason}"
@@ -251,21 +332,45 @@ def _header(canvas: Canvas, view: PublicView, width: int) -> None:
         line = "Hero Forge — setting up"
     if view.pending:
         details.append("waiting: " + view.pending[0].prompt)
-    size = 17
+    room, small = width - 2 * MARGIN, _px(16, width)
+    status = wrap(" · ".join(details), room, font(small)) if details else []
+    if len(status) > 2:
+        status = [status[0], ellipsize(" ".join(status[1:]), room, small)]
+    return line, status
+
+
+def header_height(view: PublicView, width: int) -> int:
+    """Height of the header band of ``view``'s board picture ``width`` px wide."""
+    return _px(48, width) + len(_header_lines(view, width)[1]) * _px(22, width) + _px(6, width)
+
+
+def _header(canvas: Canvas, view: PublicView, width: int) -> None:
+    height = header_height(view, width)
+    canvas.draw.rectangle((0, 0, width, height), fill=PANEL)
+    canvas.draw.line((0, height, width, height), fill=PANEL_LINE)
+    line, status = _header_lines(view, width)
+    size, small = _px(21, width), _px(16, width)
     canvas.text(
-        (MARGIN, 10), ellipsize(line, width - 2 * MARGIN, size, "bold"), size, LIGHT, weight="bold"
+        (MARGIN, _px(10, width)),
+        ellipsize(line, width - 2 * MARGIN, size, "bold"),
+        size,
+        LIGHT,
+        weight="bold",
+        kind="title",
     )
-    if details:
-        second = " · ".join(details)
-        canvas.text((MARGIN, 36), ellipsize(second, width - 2 * MARGIN, 14), 14, MUTED)
+    for i, text in enumerate(status):
+        canvas.text(
+            (MARGIN, _px(44, width) + i * _px(22, width)), text, small, MUTED, kind="status"
+        )
 
 
 def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
+    row, size = player_row(width), _px(17, width)
     for i, player in enumerate(view.players):
-        y = top + i * PLAYER_ROW
+        y = top + i * row
         colour = seat_rgb(player.seat)
-        sprite = badge(seat_shape(player.seat), 16, colour, WHITE)
-        paste_centred(canvas.image, sprite, MARGIN + 9, y + PLAYER_ROW // 2)
+        sprite = badge(seat_shape(player.seat), _px(18, width), colour, WHITE)
+        paste_centred(canvas.image, sprite, MARGIN + _px(10, width), y + row // 2)
         if player.hero_name is None:
             text = f"{player.colour}: choosing a hero"
         elif not player.alive:
@@ -281,10 +386,11 @@ def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
                 count = f" x{player.enchantment.count}" if player.enchantment.count > 1 else ""
                 text += f" · {player.enchantment.name}{count}"
         fill = LIGHT if player.alive else MUTED
+        indent = _px(26, width)
         canvas.text(
-            (MARGIN + 24, y + PLAYER_ROW // 2),
-            ellipsize(text, width - MARGIN * 2 - 24, 14),
-            14,
+            (MARGIN + indent, y + row // 2),
+            ellipsize(text, width - MARGIN * 2 - indent, size),
+            size,
             fill,
             anchor="lm",
             kind="player",
@@ -292,26 +398,32 @@ def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> None:
         )
 
 
-def _plates_bottom(view: PublicView) -> int:
+def _plates_bottom(view: PublicView, width: int) -> int:
     ys = [p.y for p in view.plates]
     rows = max(ys) - min(ys) + 1
-    return HEADER + MARGIN + rows * PLATE_PX + (rows - 1) * GUTTER
+    return header_height(view, width) + MARGIN + rows * _plate_px(view) + (rows - 1) * GUTTER
+
+
+def board_width(view: PublicView) -> int:
+    """The picture's width in pixels for ``view`` (`MIN_WIDTH` at least)."""
+    cols = _columns(view)
+    return max(MIN_WIDTH, 2 * MARGIN + cols * _plate_px(view) + (cols - 1) * GUTTER)
 
 
 def board_size(view: PublicView) -> tuple[int, int]:
     """The picture's width and height in pixels for ``view``."""
-    xs = [p.x for p in view.plates]
-    cols = max(xs) - min(xs) + 1
-    width = max(MIN_WIDTH, 2 * MARGIN + cols * PLATE_PX + (cols - 1) * GUTTER)
-    key = len(key_lines(view, width - 2 * MARGIN)) * KEY_LINE + MARGIN // 2
-    height = _plates_bottom(view) + MARGIN + key
-    return width, height + len(view.players) * PLAYER_ROW + MARGIN
+    width = board_width(view)
+    key_size = _px(KEY_SIZE, width)
+    key = len(key_lines(view, width - 2 * MARGIN, key_size)) * (key_size + 5) + MARGIN // 2
+    height = _plates_bottom(view, width) + MARGIN + key
+    return width, height + len(view.players) * player_row(width) + MARGIN
 
 
 def _key(canvas: Canvas, view: PublicView, width: int) -> None:
-    top = _plates_bottom(view) + MARGIN // 2
-    for i, line in enumerate(key_lines(view, width - 2 * MARGIN)):
-        canvas.text((MARGIN, top + i * KEY_LINE), line, KEY_SIZE, MUTED, kind="key", key=str(i))
+    top = _plates_bottom(view, width) + MARGIN // 2
+    size = _px(KEY_SIZE, width)
+    for i, line in enumerate(key_lines(view, width - 2 * MARGIN, size)):
+        canvas.text((MARGIN, top + i * (size + 5)), line, size, MUTED, kind="key", key=str(i))
 
 
 def draw_board(view: PublicView) -> Drawing:
@@ -332,5 +444,5 @@ def draw_board(view: PublicView) -> Drawing:
     _draw_combats(canvas, view)
     _draw_heroes(canvas, view)
     _key(canvas, view, width)
-    _players(canvas, view, height - len(view.players) * PLAYER_ROW - MARGIN, width)
+    _players(canvas, view, height - len(view.players) * player_row(width) - MARGIN, width)
     return canvas.finish()

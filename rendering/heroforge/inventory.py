@@ -32,6 +32,9 @@ from rendering.shapes import paste_centred, token
 WIDTH = 640
 MARGIN = 18
 PIECE = 34
+ID_ROOM = 26
+"""Room under a unit piece for its number (14 px: 11 px when Discord shows the sheet
+500 px wide on a phone)."""
 
 
 def _units(canvas: Canvas, units: tuple[UnitView, ...], top: int) -> int:
@@ -40,7 +43,7 @@ def _units(canvas: Canvas, units: tuple[UnitView, ...], top: int) -> int:
     for i, unit in enumerate(units):
         row, col = divmod(i, per_row)
         cx = MARGIN + PIECE // 2 + col * (PIECE + 18)
-        cy = top + PIECE // 2 + row * (PIECE + 20)
+        cy = top + PIECE // 2 + row * (PIECE + ID_ROOM)
         fill = level_rgb(unit.level)
         canvas.draw.ellipse(
             (cx - PIECE // 2, cy - PIECE // 2, cx + PIECE // 2, cy + PIECE // 2),
@@ -48,12 +51,29 @@ def _units(canvas: Canvas, units: tuple[UnitView, ...], top: int) -> int:
             outline=LIGHT,
             width=2,
         )
-        canvas.text((cx, cy), str(unit.level), 15, text_on(fill), weight="bold", anchor="mm")
+        canvas.text(
+            (cx, cy),
+            str(unit.level),
+            17,
+            text_on(fill),
+            weight="bold",
+            anchor="mm",
+            kind="unit_level",
+            key=f"#{unit.id}",
+        )
         box = (cx - PIECE // 2, cy - PIECE // 2, cx + PIECE // 2, cy + PIECE // 2)
         canvas.mark("unit", f"#{unit.id}", box, text=f"{unit.name} level {unit.level}")
-        canvas.text((cx, cy + PIECE // 2 + 2), f"#{unit.id}", 11, MUTED, anchor="ma")
+        canvas.text(
+            (cx, cy + PIECE // 2 + 3),
+            f"#{unit.id}",
+            14,
+            MUTED,
+            anchor="ma",
+            kind="unit_id",
+            key=f"#{unit.id}",
+        )
     rows = -(-len(units) // per_row) if units else 0
-    return top + rows * (PIECE + 20)
+    return top + rows * (PIECE + ID_ROOM)
 
 
 def _section(canvas: Canvas, y: int, title: str) -> int:

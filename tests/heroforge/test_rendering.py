@@ -11,7 +11,7 @@ from engine.heroforge import enchant
 from engine.heroforge.catalog import load_catalog
 from rendering import cli
 from rendering.heroforge import draw_board, draw_inventory, render_board
-from rendering.heroforge.board import plate_box
+from rendering.heroforge.board import plate_box, square_px
 from rendering.heroforge.palette import land_rgb, seat_rgb
 from tests.heroforge.helpers import R, fort, give, put, started
 
@@ -109,3 +109,55 @@ def test_render_cli_writes_board_and_inventories(tmp_path: Path) -> None:
         "inventory-green.png",
         "inventory-red.png",
     ]
+
+
+PHONE = 500
+"""Discord shows a picture about 500 px wide on a phone (issue 4)."""
+
+
+@pytest.mark.rule("heroforge:lands")
+def test_the_board_and_sheet_read_on_a_phone() -> None:
+    """A board of 3 plate columns is drawn with 36 px squares (was 24) in a 640 px picture,
+    so at 500 px the plate codes read at 18.8 px, economy, fort price and cap bonus at
+    17.2 px (were 10.2, 8.6 and 7.8), a red square's word at 14.1 px (was 7), the key,
+    header and player lines at 10.9-16.4 px (key was 9.4). The inventory sheet's unit
+    numbers read at 10.9 px (were 8.6)."""
+    view = R.public_view(_arranged())
+    drawing = draw_board(view)
+    width = drawing.image.width
+    assert width == 640
+    assert square_px(view) == 36
+    scale = PHONE / width
+    least = {"plate": 18.7, "economy": 17.1, "fort_price": 17.1, "cap": 17.1, "key": 10.9}
+    least |= {"player": 13.2, "title": 16.4, "status": 12.5, "red": 14}
+    for kind, size in least.items():
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(m.size for m in marks) * scale >= size, kind
+    plate = plate_box(view, next(p for p in view.plates if p.label == "A"))
+    assert plate[2] - plate[0] == 5 * 36
+
+    sheet = draw_inventory(view, 0)
+    scale = PHONE / sheet.image.width
+    for kind in ("unit_id", "unit_level", "stat", "fort", "enchantment"):
+        marks = sheet.of_kind(kind)
+        assert marks, kind
+        assert min(m.size for m in marks) * scale >= 10.9, kind
+    assert {m.text for m in sheet.of_kind("unit_id")} == {"#2", "#3"}
+
+
+def test_a_wide_board_keeps_its_lines_large() -> None:
+    """A board of 6 plate columns is 772 px wide with 24 px squares: the header, key and
+    player lines grow with the width (11-16 px at 500 px; the key was 7.8); the plate codes
+    read at 10.4 px and the economy, fort price and cap bonus at 9.1 px (were 8.4 and
+    6.5-7.1): the squares cannot grow on so wide a board."""
+    state = started(grid="PL GR PL DE PL HI / PL . DP . FA PL")
+    view = R.public_view(state)
+    drawing = draw_board(view)
+    assert drawing.image.width == 2 * 16 + 6 * 120 + 5 * 4 == 772
+    assert square_px(view) == 24
+    scale = PHONE / 772
+    for kind, size in {"plate": 10.3, "fort_price": 9, "key": 10.9, "player": 13.5}.items():
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(m.size for m in marks) * scale >= size, kind
