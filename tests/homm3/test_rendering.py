@@ -254,8 +254,8 @@ def test_the_adventure_picture_reads_on_a_phone() -> None:
     drawing = draw_adventure(RULES.public_view(state))
     width = drawing.image.width
     assert width == 800
-    kinds = ("title", "round", "round_kind", "player", "resources", "token", "building")
-    kinds += ("unit", "morale", "cards", "resolved")
+    kinds = ["title", "round", "round_kind", "player", "resources", "token", "building"]
+    kinds += ["unit", "morale", "cards", "resolved"]
     for kind in kinds:
         marks = drawing.of_kind(kind)
         assert marks, kind
