@@ -3,23 +3,30 @@ Adventure hand, each card a tile with its name, type line and effects. **Send by
 
 Rule sections: homm3turn:refresh-your-hand (the hand), homm3bf:adventure-mode (set-aside
 cards, the saved Adventure card), homm3bf:...the-deck-of-might-and-magic (Basic and Expert
-effects). Marks: ``card`` (``#N``, with the card id and instance).
+effects). Marks: ``card`` (``#N``, with the card id and instance), ``card_name``,
+``type_line`` and ``effect`` (``#N``), ``section``, ``title``, ``limit``.
 """
 
 from __future__ import annotations
 
 from engine.homm3.content import load_content
 from engine.homm3.views import CardRef, SeatView
-from rendering.canvas import Canvas, Drawing, wrap
+from rendering.canvas import Canvas, Drawing, ellipsize, wrap
 from rendering.fonts import font
 from rendering.homm3.palette import GOLD, LIGHT, MUTED, PAGE, PANEL, PANEL_LINE, seat_rgb
 
-WIDTH = 1000
+WIDTH = 760
+"""Width of the picture: Discord shows it about 500 px wide on a phone, where the card
+text (16 px) reads at 10.5 px and the card numbers (24 px) at 15.8 px."""
 MARGIN = 16
-TILE_W = 236
-TILE_H = 190
 GAP = 8
-PER_ROW = 4
+PER_ROW = 2
+TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
+TEXT = 16
+"""Size of a card's effect text."""
+TEXT_LINE = 21
+TILE_TOP = 92
+"""Height of a tile's number, name and type line, above its effects."""
 
 
 def card_lines(ref: CardRef) -> tuple[str, list[str]]:
@@ -51,60 +58,77 @@ def card_lines(ref: CardRef) -> tuple[str, list[str]]:
     return ("Morale", [spec.text]) if spec else ("", [])
 
 
+def _effect_lines(ref: CardRef) -> list[str]:
+    face = font(TEXT)
+    return [part for line in card_lines(ref)[1] for part in wrap(line, TILE_W - 20, face)]
+
+
+def _row_height(cards: list[CardRef]) -> int:
+    """Height of one row of tiles: the tallest card's text, all of it shown."""
+    return TILE_TOP + max(len(_effect_lines(ref)) for ref in cards) * TEXT_LINE + 10
+
+
+def _rows(cards: list[CardRef]) -> list[list[CardRef]]:
+    return [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
+
+
 def draw_hand(view: SeatView) -> Drawing:
-    """Draw ``view``'s own hand and other private cards (for that seat's DM)."""
+    """Draw ``view``'s own hand and other private cards (for that seat's DM): `WIDTH` px
+    wide, two cards a row, each with all its text."""
     sections = [
-        ("Hand", view.hand),
-        ("Set aside (one use each)", view.aside_cards),
-        ("Spell Scroll", view.scroll_cards),
-        ("Adventure cards", view.adventure_cards),
-        ("Looking at", view.looking),
+        ("Hand", list(view.hand)),
+        ("Set aside (one use each)", list(view.aside_cards)),
+        ("Spell Scroll", list(view.scroll_cards)),
+        ("Adventure cards", list(view.adventure_cards)),
+        ("Looking at", list(view.looking)),
     ]
     sections = [(title, cards) for title, cards in sections if cards or title == "Hand"]
-    rows = sum(max(1, -(-len(cards) // PER_ROW)) for _, cards in sections)
-    height = 60 + len(sections) * 34 + rows * (TILE_H + GAP) + 20
-    canvas = Canvas(WIDTH, height, PAGE)
     player = view.players[view.seat]
+    title = f"{player.colour}: {player.hero_name}'s cards (private)"
+    limit = f"Hand Limit {player.hand_limit} · Expert uses {player.experts}/{player.expert_limit}"
+    height = 92 + 20
+    for _, cards in sections:
+        height += 36 + (sum(_row_height(r) + GAP for r in _rows(cards)) if cards else 34)
+    canvas = Canvas(WIDTH, height, PAGE)
     canvas.text(
         (MARGIN, 12),
-        f"{player.colour}: {player.hero_name}'s cards (private)",
-        22,
+        ellipsize(title, WIDTH - 2 * MARGIN, 24, "bold"),
+        24,
         seat_rgb(view.seat),
         weight="bold",
         kind="title",
     )
-    limit = f"Hand Limit {player.hand_limit} · Expert uses {player.experts}/{player.expert_limit}"
-    canvas.text((WIDTH - MARGIN, 16), limit, 15, MUTED, anchor="ra")
-    y = 56
-    for title, cards in sections:
+    canvas.text((MARGIN, 50), limit, 18, MUTED, kind="limit")
+    y = 92
+    for section, cards in sections:
         canvas.text(
             (MARGIN, y),
-            f"{title} ({len(cards)})",
-            17,
+            f"{section} ({len(cards)})",
+            19,
             GOLD,
             weight="medium",
             kind="section",
-            key=title,
+            key=section,
         )
-        y += 30
+        y += 36
         if not cards:
-            canvas.text((MARGIN, y + 8), "no cards", 14, MUTED)
-            y += TILE_H + GAP
+            canvas.text((MARGIN, y), "no cards", TEXT, MUTED)
+            y += 34
             continue
-        for i, ref in enumerate(cards):
-            col, row = i % PER_ROW, i // PER_ROW
-            _tile(canvas, ref, MARGIN + col * (TILE_W + GAP), y + row * (TILE_H + GAP))
-        y += -(-len(cards) // PER_ROW) * (TILE_H + GAP)
-        y += 4
+        for row in _rows(cards):
+            row_h = _row_height(row)
+            for col, ref in enumerate(row):
+                _tile(canvas, ref, MARGIN + col * (TILE_W + GAP), y, row_h)
+            y += row_h + GAP
     return canvas.finish()
 
 
-def _tile(canvas: Canvas, ref: CardRef, x: int, y: int) -> None:
-    canvas.draw.rectangle((x, y, x + TILE_W, y + TILE_H), fill=PANEL, outline=PANEL_LINE, width=2)
+def _tile(canvas: Canvas, ref: CardRef, x: int, y: int, height: int) -> None:
+    canvas.draw.rectangle((x, y, x + TILE_W, y + height), fill=PANEL, outline=PANEL_LINE, width=2)
     canvas.text(
-        (x + 8, y + 6),
+        (x + 10, y + 8),
         f"#{ref.number}",
-        20,
+        24,
         GOLD,
         weight="bold",
         kind="card",
@@ -113,15 +137,17 @@ def _tile(canvas: Canvas, ref: CardRef, x: int, y: int) -> None:
         instance=ref.number,
     )
     canvas.text(
-        (x + 8, y + 32), ref.name, 16, LIGHT, weight="bold", kind="card_name", key=f"#{ref.number}"
+        (x + 10, y + 40),
+        ellipsize(ref.name, TILE_W - 20, 20, "bold"),
+        20,
+        LIGHT,
+        weight="bold",
+        kind="card_name",
+        key=f"#{ref.number}",
     )
-    type_line, lines = card_lines(ref)
-    canvas.text((x + 8, y + 54), type_line, 12, MUTED)
-    face = font(12)
-    yy = y + 74
-    for line in lines:
-        for part in wrap(line, TILE_W - 16, face):
-            if yy > y + TILE_H - 16:
-                return
-            canvas.text((x + 8, yy), part, 12, LIGHT)
-            yy += 15
+    type_line = card_lines(ref)[0]
+    canvas.text((x + 10, y + 68), type_line, 15, MUTED, kind="type_line", key=f"#{ref.number}")
+    yy = y + TILE_TOP
+    for part in _effect_lines(ref):
+        canvas.text((x + 10, yy), part, TEXT, LIGHT, kind="effect", key=f"#{ref.number}")
+        yy += TEXT_LINE

@@ -261,3 +261,26 @@ def test_the_adventure_picture_reads_on_a_phone() -> None:
         assert marks, kind
         assert min(_phone_px(m.size, width) for m in marks) >= 10, kind
     assert _phone_px(drawing.find("round", "round:3").size, width) == 15
+
+
+def test_the_hand_picture_reads_on_a_phone_and_shows_every_card_whole() -> None:
+    """The private hand is 760 px wide (was 1000) with two cards a row: at 500 px the card
+    numbers read at 15.8 px, names at 13.2 px and the effects at 10.5 px (were 10, 8 and
+    6 px), and every card's text is drawn whole (it was cut at the tile's foot)."""
+    from rendering.homm3.hand import card_lines
+
+    state = battle(
+        [(0, "griffins", True, "C5"), (1, "zombies", False, "K5")],
+        hands={0: ["fireball", "prayer", "attack"]},
+    )
+    view = RULES.view(state, 0)
+    drawing = draw_hand(view)
+    width = drawing.image.width
+    assert width == 760
+    for kind, least in (("card", 15.7), ("card_name", 13.1), ("effect", 10.5), ("title", 15.7)):
+        marks = drawing.of_kind(kind)
+        assert marks, kind
+        assert min(_phone_px(m.size, width) for m in marks) >= least, kind
+    for ref in view.hand:
+        drawn = [m.text for m in drawing.of_kind("effect") if m.key == f"#{ref.number}"]
+        assert " ".join(drawn) == " ".join(" ".join(line.split()) for line in card_lines(ref)[1])
