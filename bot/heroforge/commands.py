@@ -17,13 +17,14 @@ checks every command again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, Literal
 
 from bot.adapters import PlayRequest
-from bot.command_table import Choice, CommandSpec, OptionSpec
-from bot.errors import BadOption, WrongStage
+from bot.command_table import Choice, OptionSpec
+from bot.errors import BadOption
+from bot.play_commands import PlayCommand, PlayTable, auto_option, filter_pairs, play_spec
 from engine.core.model import SEAT_COLOURS, Command
 from engine.heroforge import commands as hc
 from engine.heroforge.board import DIRECTIONS, SHIFT_DIRECTIONS
@@ -35,35 +36,8 @@ TOP = "heroforge"
 FieldKind = Literal["text", "plate", "int", "fort", "units", "seat", "target", "hero"]
 """How an option's text is read."""
 
-
-@dataclass(frozen=True)
-class PlayCommand:
-    """One ``/heroforge`` command: its table entry, the engine command it builds, option
-    name -> (engine field, how it is read), and a filler for fields left out."""
-
-    spec: CommandSpec
-    command_type: str
-    fields: Mapping[str, tuple[str, FieldKind]] = field(default_factory=dict)
-    fill: Callable[[PlayRequest, dict[str, Any]], None] | None = None
-
-
-def _spec(
-    group: str, name: str, description: str, options: Sequence[OptionSpec], phase: Sequence[str]
-) -> CommandSpec:
-    return CommandSpec(
-        path=(TOP, group, name),
-        description=description,
-        options=tuple(options),
-        kind="play",
-        handler=name,
-        ruleset=RULESET,
-        ephemeral=True,
-        phase=tuple(phase),
-    )
-
-
-def _auto(name: str, description: str, *, required: bool = False) -> OptionSpec:
-    return OptionSpec(name, description, "string", required=required, autocomplete=True)
+_spec = partial(play_spec, RULESET)
+_auto = auto_option
 
 
 def _directions(name: str, description: str, names: Sequence[str]) -> OptionSpec:
@@ -93,7 +67,7 @@ def _fill_attack_target(request: PlayRequest, command: dict[str, Any]) -> None:
         )
 
 
-PLAY: tuple[PlayCommand, ...] = (
+PLAY: tuple[PlayCommand[FieldKind], ...] = (
     PlayCommand(
         _spec(
             "setup",
@@ -310,10 +284,6 @@ LAYOUT_CHOICES: tuple[tuple[str, str], ...] = (
 )
 """The /game new ``layout`` choices: auto and every ready-made board."""
 
-PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
-SPECS: tuple[CommandSpec, ...] = tuple(p.spec for p in PLAY)
-_BY_TYPE: dict[str, PlayCommand] = {p.command_type: p for p in PLAY}
-
 _NUMBERS = re.compile(r"\d+")
 
 
@@ -362,42 +332,12 @@ def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     return text
 
 
-def require_phase(path: tuple[str, ...], request: PlayRequest) -> None:
-    """Refuse a command that cannot answer the decision owed now, naming the commands
-    that can (only when no legal command of its type exists).
-
-    :raises WrongStage: naming the decision and its commands.
-    """
-    play = PLAY_COMMANDS[path]
-    decision = request.decision
-    if decision is None or decision.kind in play.spec.phase:
-        return
-    if any(cmd.type == play.command_type for cmd in request.legal):
-        return
-    now = [f"/{s.qualified}" for s in SPECS if decision.kind in s.phase]
-    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
-    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
-
-
-def build_command(
-    path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-) -> dict[str, Any]:
-    """Turn a ``/heroforge`` command's options into an engine command dict.
-
-    :raises BadOption | WrongStage: for an unreadable option or another decision's command.
-    :raises KeyError: for a path that is not a Hero Forge play command.
-    """
-    play = PLAY_COMMANDS[path]
-    require_phase(path, request)
-    command: dict[str, Any] = {"type": play.command_type}
-    for option, raw in options.items():
-        if raw is None or option not in play.fields:
-            continue
-        field_name, kind = play.fields[option]
-        command[field_name] = _read(request, kind, raw, option)
-    if play.fill is not None:
-        play.fill(request, command)
-    return command
+TABLE: PlayTable[FieldKind] = PlayTable(PLAY, _read, refuse_when_legal=False)
+"""The Hero Forge play commands, indexed; `PlayTable.build_command` reads their options
+(a command passes in another decision while a legal command of its type exists)."""
+PLAY_COMMANDS = TABLE.by_path
+SPECS = TABLE.specs
+build_command = TABLE.build_command
 
 
 # ------------------------------------------------------------------ labels
@@ -456,16 +396,9 @@ def suggest(
     if play is None or option not in play.fields:
         return []
     field_name, kind = play.fields[option]
-    pairs: list[tuple[str, str]] = []
-    for cmd in request.legal:
-        if cmd.type != play.command_type:
-            continue
-        value = getattr(cmd, field_name, None)
-        if value is None:
-            continue
-        pair = _pair(request, kind, value)
-        if pair is not None and pair not in pairs:
-            pairs.append(pair)
+    pairs = TABLE.legal_pairs(
+        play, field_name, request.legal, lambda value: _pair(request, kind, value)
+    )
     if kind == "units":
         singles = sorted({u for name, _ in pairs for u in _NUMBERS.findall(name)}, key=int)
         typed = " ".join(f"#{n}" for n in _NUMBERS.findall(current))
@@ -474,12 +407,7 @@ def suggest(
             ((f"{typed} #{n}".strip()), f"{typed} #{n}".strip()) for n in singles if n not in chosen
         ]
         return pairs[:25]
-    needle = current.strip().lower()
-    if needle:
-        pairs = [
-            p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)
-        ] or pairs
-    return [(name[:100], value[:100]) for name, value in pairs[:25]]
+    return filter_pairs(pairs, current)
 
 
 def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -488,18 +416,16 @@ def slash_for(command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
 
     :raises KeyError: for a command type players never issue.
     """
-    play = _BY_TYPE[command.type]
-    options: dict[str, Any] = {}
-    for option, (field_name, kind) in play.fields.items():
-        value = getattr(command, field_name, None)
-        if value is None or (field_name == "count" and value == 1):
-            continue
-        if kind == "fort":
-            options[option] = f"F{value}"
-        elif kind == "units":
-            options[option] = " ".join(f"#{u}" for u in value)
-        elif kind == "seat":
-            options[option] = SEAT_COLOURS[value]
-        else:
-            options[option] = value
-    return play.spec.path, options
+    return TABLE.slash_for(
+        command, _write, omit=lambda field_name, value: field_name == "count" and value == 1
+    )
+
+
+def _write(command: Command, option: str, kind: FieldKind, value: Any) -> Any:
+    if kind == "fort":
+        return f"F{value}"
+    if kind == "units":
+        return " ".join(f"#{u}" for u in value)
+    if kind == "seat":
+        return SEAT_COLOURS[value]
+    return value
