@@ -8,7 +8,8 @@ combat.place-obstacles / .place-units (``combat obstacle|deploy``), homm3bf:...u
 (``combat wall``), homm3bf:...the-deck-of-might-and-magic (``card play``), homm3turn:
 spending-positive-morale (``card morale``), every choice (``choice pick``).
 
-Values a player types: cards as ``#17`` (lists: ``#17 #20``), battlefield units by number
+Values a player types: cards as ``#17`` or by name among the player's own cards
+(``Magic Arrow``; lists: ``#17 #20`` or ``Defense, Defense``), battlefield units by number
 (``3``, lists ``3 5``), hexes like ``G5`` (lists ``G5 G6``), army units by name
 (``Halberdiers, Marksmen``), buildings by name or id. Autocomplete suggests values from
 `Ruleset.legal_commands` (at most 25); the engine checks every command again.
@@ -17,7 +18,7 @@ Values a player types: cards as ``#17`` (lists: ``#17 #20``), battlefield units 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any, Literal
 
@@ -443,15 +444,73 @@ def _building(request: PlayRequest, text: str) -> str:
     )
 
 
+def _own_cards(request: PlayRequest) -> list[int]:
+    """The cards the acting seat may name: those its legal commands name first, then its
+    own hand, Spell Scroll, Adventure hand, set-aside cards, Permanent, Morale cards and
+    discard pile (never another seat's or a face-down deck's: house rule 6)."""
+    state: Any = request.state
+    found: list[int] = []
+    for cmd in request.legal:
+        for field_name in ("card", "power", "discard", "take"):
+            value = getattr(cmd, field_name, None)
+            values = value if isinstance(value, tuple) else (value,)
+            found += [v for v in values if isinstance(v, int) and v not in found]
+    player = state.player(request.seat)
+    for zone in (
+        player.hand,
+        player.scroll,
+        player.adventure_hand,
+        player.aside,
+        player.permanent,
+        player.positive,
+        player.discard,
+    ):
+        found += [card for card in zone if card not in found]
+    return found
+
+
+def read_card_name(request: PlayRequest, text: str, taken: Sequence[int] = ()) -> int:
+    """One of the acting seat's cards by name (any case; a name's start is enough when
+    no name is whole), other than the ``taken`` ones: see `_own_cards` for which cards
+    and in which order.
+
+    :raises BadOption: when none of the seat's cards is called so.
+    """
+    state: Any = request.state
+    content = load_content()
+    wanted = " ".join(text.lower().split())
+    own = [
+        (card, content.card_name(state.cards[card]).lower())
+        for card in _own_cards(request)
+        if card not in taken
+    ]
+    whole = [card for card, name in own if name == wanted]
+    chosen = whole or [card for card, name in own if name.startswith(wanted)]
+    if chosen:
+        return chosen[0]
+    raise BadOption(
+        f"None of your cards is called {text.strip()!r}; name a card by number (#17) or by "
+        "its name (start typing to see yours)."
+    )
+
+
 def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     if kind == "int":
         return read_int(raw, option)
     text = str(raw).strip()
     if kind == "card":
         digits = _NUMBERS.findall(text)
+        if not digits and text:
+            return read_card_name(request, text)
         if len(digits) != 1:
-            raise BadOption(f"Name one card by number, e.g. #17 (not {text!r}).")
+            raise BadOption(f"Name one card by number, e.g. #17, or by name (not {text!r}).")
         return int(digits[0])
+    if kind == "cards" and text and not _NUMBERS.search(text):
+        chosen: list[int] = []
+        for part in re.split(r"[,;]+", text):
+            if part.strip():
+                chosen.append(read_card_name(request, part, chosen))
+        return tuple(chosen)
     if kind in ("cards", "numbers"):
         return tuple(int(n) for n in _NUMBERS.findall(text))
     if kind == "hex":

@@ -273,3 +273,36 @@ async def test_card_looks_up_homm3_units_cards_and_buildings(tmp_path: Path) -> 
         assert "Combat Power 4: 1 Treasure die" in (out.reply.text if out.reply else "")
     finally:
         await repo.close()
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic")
+def test_cards_are_named_by_number_or_by_the_players_own_card_names() -> None:
+    """``card:Magic Arrow`` reads as the acting player's own Magic Arrow (a name's start
+    is enough; two copies by name are two cards); a name only the opponent holds is
+    refused exactly as a name nobody holds (house rule 6)."""
+    from bot.adapters import PlayRequest
+    from bot.homm3.commands import build_command
+    from tests.homm3.helpers import battle, card
+
+    state = battle(
+        [(0, "griffins", True, "E5"), (1, "zombies", False, "H5")],
+        hands={0: ["magic_arrow", "defense", "defense"], 1: ["fireball", "haste"]},
+    )
+    decision = next(d for d in HOMM3.pending(state) if d.seat == 0)
+    request = PlayRequest(state, 0, HOMM3.legal_commands(state, 0), decision)
+    arrow = card(state, 0, "magic_arrow")
+    defenses = [c for c in state.player(0).hand if state.cards[c] == "defense"]
+    path = ("homm3", "card", "play")
+    built = build_command(path, request, {"card": "magic arrow", "unit": "2"})
+    assert built["card"] == arrow and built["unit"] == 2
+    assert build_command(path, request, {"card": "Magic A"})["card"] == arrow
+    assert build_command(path, request, {"card": f"#{arrow}"})["card"] == arrow
+    powered = build_command(path, request, {"card": "Magic Arrow", "power": "Defense, defense"})
+    assert sorted(powered["power"]) == sorted(defenses)
+    refusals = []
+    for name in ("Fireball", "Haste", "Armageddon"):  # Blue's two cards, a card nobody holds
+        with pytest.raises(BadOption) as refused:
+            build_command(path, request, {"card": name})
+        refusals.append(refused.value.message.replace(name, "NAME"))
+    assert refusals[0] == refusals[1] == refusals[2]
+    assert refusals[0].startswith("None of your cards is called 'NAME'")
