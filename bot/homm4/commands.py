@@ -31,6 +31,7 @@ from typing import Any, Literal
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
 from bot.homm4 import describe as d
+from bot.play_commands import filter_pairs, orders_spec, wrong_stage
 from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import board, zones
 from engine.homm4 import commands as c
@@ -986,17 +987,11 @@ ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 """Standing orders: kind -> (title, (choice label, value)...). ``ask`` clears the order."""
 
-ORDERS_SPEC = CommandSpec(
-    path=("battle", "orders"),
-    description="Standing orders: answer battle decisions for you automatically",
-    options=tuple(
-        _choice(kind, f"{title}: what to do without asking", choices)
-        for kind, (title, choices) in ORDER_KINDS.items()
-    ),
-    kind="service",
-    handler="set_orders",
-    ruleset=RULESET,
-    ephemeral=True,
+ORDERS_SPEC = orders_spec(
+    ("battle", "orders"),
+    "Standing orders: answer battle decisions for you automatically",
+    ORDER_KINDS,
+    RULESET,
 )
 
 PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLAY}
@@ -1263,9 +1258,8 @@ def require_phase(path: tuple[str, ...], ctx: PlayContext) -> None:
         return
     if any(cmd.type == play.command_type for cmd in ctx.legal):
         return
-    now = [f"/{s.qualified}" for s in SPECS if s.kind == "play" and available(s, decision)]
-    hint = f" Commands for it: {', '.join(now)} (or the buttons)." if now else ""
-    raise WrongStage(f"/{' '.join(path)} does not answer what you owe now: {decision.prompt}{hint}")
+    now = (s for s in SPECS if s.kind == "play" and available(s, decision))
+    raise wrong_stage(path, decision.prompt, now)
 
 
 def build_command(
@@ -1392,7 +1386,7 @@ def suggest(
             if play.command_type == "reinforce_guard":
                 singles = sorted(set(singles))
             pairs = _append_suggestions(ctx, current, singles) + pairs[:1]
-    return _filter(pairs, current)
+    return filter_pairs(pairs, current)
 
 
 def _append_suggestions(
@@ -1418,14 +1412,6 @@ def _deploy_suggestions(ctx: PlayContext) -> list[tuple[str, str]]:
         summary = f"{index}. {d.deployment_summary(ctx.state, cmd)}"
         pairs.append((summary[:100], text if len(text) <= 100 else f"auto:{index}"))
     return pairs
-
-
-def _filter(pairs: list[tuple[str, str]], current: str) -> list[tuple[str, str]]:
-    needle = current.strip().lower()
-    if needle:
-        hits = [p for p in pairs if needle in p[0].lower() or p[1].lower().startswith(needle)]
-        pairs = hits or pairs
-    return [(name[:100], value[:100]) for name, value in pairs[:25]]
 
 
 # ------------------------------------------------------------------ the other way round
