@@ -109,7 +109,7 @@ def describe(state: GameState, command: Command) -> str:
         "skip_shift": "Do not shift",
         "steal": "Pay 1000e: steal it",
         "let_go": "Let it go",
-        "end_buying": "End buying" if hf.step == "buy1" else "End buying (to combat)",
+        "end_buying": _end_buying_label(hf),
         "roll_move": "Roll the D6 to move",
         "skip_move": "Do not move",
         "stay": "Stay",
@@ -117,6 +117,18 @@ def describe(state: GameState, command: Command) -> str:
         "retreat": f"Retreat (D10 over {_retreat_needs(hf)})",
     }
     return words.get(command.type, command.type)
+
+
+def _end_buying_label(hf: HeroforgeState) -> str:
+    """What ending a buying step leads to: moving (the first), combat when an enemy hero
+    or fort is on the hero's plate (the second), else the end of the turn."""
+    from engine.heroforge import combat
+
+    if hf.step == "buy1":
+        return "End buying (to moving)"
+    if hf.phase == "play" and combat.attack_targets(hf, hf.active):
+        return "End buying (to combat)"
+    return "End buying (ends the turn)"
 
 
 def _fort_price(hf: HeroforgeState) -> str:
@@ -292,8 +304,9 @@ class HeroforgeAdapter(RulesetAdapter):
         legal: Sequence[Command],
         default: Command | None,
     ) -> DecisionUI:
-        """Buttons (a select menu when there are many choices) from the legal commands."""
-        return decision_buttons(
+        """Buttons (a select menu when there are many choices) from the legal commands;
+        a defender who may not retreat is told why (heroforge:combat)."""
+        ui = decision_buttons(
             decision,
             game_id,
             state.version,
@@ -307,6 +320,13 @@ class HeroforgeAdapter(RulesetAdapter):
                 describe(state, cmd),
             ),
         )
+        if decision.kind == "defend" and not any(cmd.type == "retreat" for cmd in legal):
+            note = (
+                " No retreat: you own no uncontested land (a plate with your fort and no "
+                "hero on it) to retreat to."
+            )
+            return DecisionUI(ui.text + note, ui.components, ui.private)
+        return ui
 
     def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
         """Round, whose turn, each player's inventory in one line, combats, the lists."""

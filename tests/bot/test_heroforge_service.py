@@ -332,3 +332,45 @@ def test_buttons_say_where_a_move_ends_what_a_fort_costs_and_what_a_retreat_need
     put(state, 1, "B")
     state.defence = Defence(attacker=0, defender=1, plate="B")
     assert describe(state, hc.Retreat()) == "Retreat (D10 over 3)"  # Kestrel
+
+
+@pytest.mark.rule("heroforge:combat")
+def test_end_buying_says_what_comes_next_and_a_defender_learns_why_there_is_no_retreat() -> None:
+    """The second buying step's end leads to combat only with an enemy on the hero's
+    plate, else it ends the turn: the button says which. A defender owning no
+    uncontested land gets no Retreat button, and the prompt says why."""
+    from bot.adapters import adapter_for
+    from bot.heroforge.adapter import describe
+    from engine.heroforge import commands as hc
+    from engine.heroforge.state import Defence
+    from tests.heroforge.helpers import fort, give, put, started, to_step
+
+    state = started(heroes=("weir", "kestrel"))
+    assert describe(state, hc.EndBuying()) == "End buying (to moving)"
+    to_step(state, "buy2")
+    give(state, 0, 3)
+    assert describe(state, hc.EndBuying()) == "End buying (ends the turn)"
+    give(state, 1, 2)
+    put(state, 0, "B")
+    put(state, 1, "B", 4, 4)
+    assert describe(state, hc.EndBuying()) == "End buying (to combat)"
+
+    state.defence = Defence(attacker=0, defender=1, plate="B")
+    adapter = adapter_for("heroforge")
+
+    def ui_text() -> tuple[str, list[str]]:
+        decision = HEROFORGE.pending(state)[0]
+        legal = HEROFORGE.legal_commands(state, 1)
+        ui = adapter.decision_ui(state, 1, decision, 1, legal, None)
+        labels = [c.label for c in ui.components if isinstance(c, Button)]
+        return ui.text, labels
+
+    text, labels = ui_text()
+    assert not any(label.startswith("Retreat") for label in labels)
+    assert text.endswith(
+        "No retreat: you own no uncontested land (a plate with your fort and no hero on it) "
+        "to retreat to."
+    )
+    fort(state, 1, "C", 2, 2, 1)  # Blue's fort on an empty plate: somewhere to retreat to
+    text, labels = ui_text()
+    assert "Retreat (D10 over 3)" in labels and "No retreat" not in text
