@@ -131,6 +131,17 @@ def _end_buying_label(hf: HeroforgeState) -> str:
     return "End buying (ends the turn)"
 
 
+def _no_buying(hf: HeroforgeState, seat: int) -> str:
+    """`` Nothing to buy: …`` — why a buying step offers only its end (in combat, a
+    contested or foreign plate, a full unit cap, too little economy); '' when unknown."""
+    from engine.heroforge import purchase
+
+    if hf.player(seat).at is None:
+        return ""
+    problem = purchase.trade_problem(hf, seat) or purchase.buy_unit_problem(hf, seat, 1, 1)
+    return f" Nothing to buy: {problem}" if problem else ""
+
+
 def _fort_price(hf: HeroforgeState) -> str:
     """`` (400e)``: what a fort on the active hero's plate costs now ('' when unknown)."""
     from engine.heroforge import effects
@@ -305,7 +316,8 @@ class HeroforgeAdapter(RulesetAdapter):
         default: Command | None,
     ) -> DecisionUI:
         """Buttons (a select menu when there are many choices) from the legal commands;
-        a defender who may not retreat is told why (heroforge:combat)."""
+        a defender who may not retreat, or a buyer who may buy nothing, is told why
+        (heroforge:combat, heroforge:economy)."""
         ui = decision_buttons(
             decision,
             game_id,
@@ -320,13 +332,15 @@ class HeroforgeAdapter(RulesetAdapter):
                 describe(state, cmd),
             ),
         )
+        note = ""
         if decision.kind == "defend" and not any(cmd.type == "retreat" for cmd in legal):
             note = (
                 " No retreat: you own no uncontested land (a plate with your fort and no "
                 "hero on it) to retreat to."
             )
-            return DecisionUI(ui.text + note, ui.components, ui.private)
-        return ui
+        if decision.kind == "buy" and all(cmd.type == "end_buying" for cmd in legal):
+            note = _no_buying(_state(state), seat)
+        return DecisionUI(ui.text + note, ui.components, ui.private) if note else ui
 
     def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
         """Round, whose turn, each player's inventory in one line, combats, the lists."""

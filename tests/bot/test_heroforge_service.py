@@ -337,8 +337,8 @@ def test_buttons_say_where_a_move_ends_what_a_fort_costs_and_what_a_retreat_need
 @pytest.mark.rule("heroforge:combat")
 def test_end_buying_says_what_comes_next_and_a_defender_learns_why_there_is_no_retreat() -> None:
     """The second buying step's end leads to combat only with an enemy on the hero's
-    plate, else it ends the turn: the button says which. A defender owning no
-    uncontested land gets no Retreat button, and the prompt says why."""
+    plate, else it ends the turn: the button says which. A buying step where nothing can
+    be bought, and a defender owning no uncontested land (no Retreat button), say why."""
     from bot.adapters import adapter_for
     from bot.heroforge.adapter import describe
     from engine.heroforge import commands as hc
@@ -354,9 +354,18 @@ def test_end_buying_says_what_comes_next_and_a_defender_learns_why_there_is_no_r
     put(state, 0, "B")
     put(state, 1, "B", 4, 4)
     assert describe(state, hc.EndBuying()) == "End buying (to combat)"
+    adapter = adapter_for("heroforge")
+    decision = HEROFORGE.pending(state)[0]
+    assert decision.kind == "buy"
+    legal = HEROFORGE.legal_commands(state, 0)
+    assert [cmd.type for cmd in legal] == ["end_buying"]
+    ui = adapter.decision_ui(state, 0, decision, 1, legal, None)
+    assert ui.text.endswith(
+        "Nothing to buy: Plate B is contested (two or more heroes are on it): nothing can be "
+        "bought there."
+    )
 
     state.defence = Defence(attacker=0, defender=1, plate="B")
-    adapter = adapter_for("heroforge")
 
     def ui_text() -> tuple[str, list[str]]:
         decision = HEROFORGE.pending(state)[0]
