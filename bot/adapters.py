@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from bot import customids
 from bot.command_table import CommandSpec
@@ -159,6 +159,31 @@ def decision_buttons(
     return DecisionUI(decision.prompt, tuple(components), False)
 
 
+class CommandTable(Protocol):
+    """A ruleset's command-table module as its adapter reads it (`bot.homm3.commands`,
+    `bot.mmh.commands`, `bot.heroforge.commands`)."""
+
+    SPECS: tuple[CommandSpec, ...]
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any], /
+    ) -> dict[str, Any]:
+        """See `RulesetAdapter.build_command`."""
+        ...
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+        /,
+    ) -> list[tuple[str, str]]:
+        """See `RulesetAdapter.suggest`."""
+        ...
+
+
 class RulesetAdapter:
     """The bot's view of one ruleset, with defaults for a game without hidden information.
 
@@ -167,16 +192,19 @@ class RulesetAdapter:
         uses_decks: whether seats bring decks (the lobby's deck choices, /deck).
         lobby_options: names of the /game new and /game options options this ruleset
             reads (passed to `engine_options`).
+        command_table: the module whose ``SPECS``, ``build_command`` and ``suggest``
+            `specs`, `build_command` and `suggest` use (None: no commands of its own).
     """
 
     ruleset: ClassVar[str] = ""
     uses_decks: ClassVar[bool] = False
     lobby_options: ClassVar[tuple[str, ...]] = ()
+    command_table: ClassVar[CommandTable | None] = None
 
     # ------------------------------------------------------------------ the table
     def specs(self) -> tuple[CommandSpec, ...]:
         """Every slash command of this ruleset (play commands and its own service ones)."""
-        return ()
+        return self.command_table.SPECS if self.command_table is not None else ()
 
     def play_paths(self) -> frozenset[tuple[str, ...]]:
         """The paths of this ruleset's play commands."""
@@ -194,7 +222,9 @@ class RulesetAdapter:
         :raises BadOption | WrongStage: when an option cannot be read.
         :raises KeyError: for a path that is not a play command of this ruleset.
         """
-        raise KeyError(" ".join(path))
+        if self.command_table is None:
+            raise KeyError(" ".join(path))
+        return self.command_table.build_command(path, request, options)
 
     def suggest(
         self,
@@ -205,7 +235,9 @@ class RulesetAdapter:
         given: Mapping[str, Any],
     ) -> list[tuple[str, str]]:
         """Autocomplete pairs ``(name, value)`` (at most 25) for ``option``; none by default."""
-        return []
+        if self.command_table is None:
+            return []
+        return self.command_table.suggest(path, request, option, current, given)
 
     # ------------------------------------------------------------------ standing orders
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapters import (
     ADAPTERS,
+    CommandTable,
     DecisionUI,
     Picture,
-    PlayRequest,
     RulesetAdapter,
     clip,
     decision_buttons,
 )
-from bot.command_table import CommandSpec
 from bot.homm3 import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.homm3 import commands as c
@@ -283,27 +282,7 @@ class Homm3Adapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "homm3"
     lobby_options: ClassVar[tuple[str, ...]] = ("mode", "size", "heroes", "siege")
-
-    def specs(self) -> tuple[CommandSpec, ...]:
-        """Every ``/homm3`` command."""
-        return table.SPECS
-
-    def build_command(
-        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """`bot.homm3.commands.build_command`."""
-        return table.build_command(path, request, options)
-
-    def suggest(
-        self,
-        path: tuple[str, ...],
-        request: PlayRequest,
-        option: str,
-        current: str,
-        given: Mapping[str, Any],
-    ) -> list[tuple[str, str]]:
-        """`bot.homm3.commands.suggest`."""
-        return table.suggest(path, request, option, current, given)
+    command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
         """`bot.homm3.commands.ORDER_KINDS` (card windows, Obstacles, deployment)."""

@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapters import (
     ADAPTERS,
+    CommandTable,
     DecisionUI,
     Picture,
-    PlayRequest,
     RulesetAdapter,
     clip,
     decision_buttons,
 )
-from bot.command_table import CommandSpec
 from bot.mmh import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.mmh import commands as c
@@ -289,16 +288,7 @@ class MmhAdapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "mmh"
     lobby_options: ClassVar[tuple[str, ...]] = ("length", "assembly", "factions")
-
-    def specs(self) -> tuple[CommandSpec, ...]:
-        """Every ``/mmh`` command."""
-        return table.SPECS
-
-    def build_command(
-        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """`bot.mmh.commands.build_command`."""
-        return table.build_command(path, request, options)
+    command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
         """`bot.mmh.commands.ORDER_KINDS` (battle decisions)."""
@@ -309,17 +299,6 @@ class MmhAdapter(RulesetAdapter):
     ) -> Command | None:
         """`order_command`."""
         return order_command(_state(state), seat, decision, orders)
-
-    def suggest(
-        self,
-        path: tuple[str, ...],
-        request: PlayRequest,
-        option: str,
-        current: str,
-        given: Mapping[str, Any],
-    ) -> list[tuple[str, str]]:
-        """`bot.mmh.commands.suggest`."""
-        return table.suggest(path, request, option, current, given)
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``factions`` is typed as a list of names (``haven, necropolis``)."""
