@@ -153,12 +153,20 @@ class ServiceCore:
     async def game_here(self, channel_id: int | None) -> Game:
         """The open game of ``channel_id``.
 
-        :raises NoGameHere: if there is none (or the command came from a DM).
+        :raises NoGameHere: if there is none (or the command came from a DM); after a game
+            ended, the message says so and points to /game status, /game log and /game new.
         """
         if channel_id is None:
             raise NoGameHere("Use this in the game's channel (there is no game in a DM).")
         game = await self.repo.game_in_channel(channel_id)
         if game is None:
+            archive = await self.repo.list_games(channel_id=channel_id, limit=1)
+            if archive:
+                over = "is over" if archive[0].status is GameStatus.FINISHED else "was ended"
+                raise NoGameHere(
+                    f"Game #{archive[0].id} in this channel {over}; /game status and /game log "
+                    "still show it. Start a new one with /game new."
+                )
             raise NoGameHere(
                 "There is no game in this channel. Start one with /game new, or go to the "
                 "channel where your game is played."

@@ -116,3 +116,26 @@ async def test_turn_close_without_a_card_lists_the_hand_cards_to_choose_from(
         assert "close_turn" not in text
     finally:
         await repo.close()
+
+
+async def test_a_move_after_the_game_ended_says_it_is_over(tmp_path: Path) -> None:
+    """A command in a channel whose game has ended says which game ended and where it can
+    still be seen, instead of claiming the channel never had one."""
+    from bot.errors import NoGameHere
+    from tests.bot.service_helpers import CHANNEL
+
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(NoGameHere, match="There is no game in this channel"):
+            await service.run(person(1), ("turn", "close"), {}, channel_id=CHANNEL, guild_id=GUILD)
+        game = await started_game(service, humans=1, ai=1, seed=11)
+        await service.mod_end(person(99, moderator=True), CHANNEL, reason="test")
+        with pytest.raises(NoGameHere) as refused:
+            await service.run(person(1), ("turn", "close"), {}, channel_id=CHANNEL, guild_id=GUILD)
+        assert refused.value.message == (
+            f"Game #{game.id} in this channel was ended; /game status and /game log still show "
+            "it. Start a new one with /game new."
+        )
+        await service.status(person(1), CHANNEL)  # still shown
+    finally:
+        await repo.close()
