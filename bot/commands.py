@@ -231,7 +231,7 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
     # ---- private and reference
     CommandSpec(
         ("hand",),
-        "Your Hand and Risk Stack (only you see it; works in DMs too)",
+        "Your private cards and the choices you owe; only you see them (in DMs too)",
         (
             OptionSpec(
                 "game",

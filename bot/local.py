@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.actors import Actor
-from bot.command_table import LineError, help_lines, parse_console_line
+from bot.command_table import CommandSpec, LineError, help_lines, parse_console_line
 from bot.errors import USER_ERRORS, user_message
 from bot.outbox import Button, Component, Outbox, Select
 from engine.core.model import seat_name
@@ -235,7 +235,7 @@ class Console:
             "name:value or in order; quote values with spaces):",
         ]
         specs = [s for s in self.service.specs() if s.ruleset in (None, self.ruleset)]
-        return "\n".join(own + help_lines(specs))
+        return "\n".join(own + help_lines(help_specs(specs, self.ruleset)))
 
     async def help_now(self) -> str:
         """The commands answering the decision the acting person owes now (as Discord's
@@ -507,6 +507,28 @@ def main(args: argparse.Namespace) -> int:
         print(f"✗ Unknown game {args.ruleset!r}; the console plays {known}.", file=sys.stderr)
         return 2
     return asyncio.run(_session(args, _read_line, lambda text: print(text, flush=True)))
+
+
+def help_specs(specs: list[CommandSpec], ruleset: str) -> list[CommandSpec]:
+    """``specs`` as the console's /help shows them for a ``ruleset`` game: without the
+    other games' lobby options (homm4's map-sections in an mmh game...), and without the
+    deck commands and options for a game whose seats bring no deck."""
+    from dataclasses import replace
+
+    from bot.adapters import adapter_for, all_adapters
+
+    adapter = adapter_for(ruleset)
+    foreign = {o for other in all_adapters() for o in other.lobby_options}
+    foreign -= set(adapter.lobby_options)
+    if not adapter.uses_decks:
+        foreign |= {"deck", "deck_rule"}
+    shown: list[CommandSpec] = []
+    for spec in specs:
+        if not adapter.uses_decks and (spec.path[0] == "deck" or spec.path == ("game", "deck")):
+            continue
+        options = tuple(o for o in spec.options if o.name.replace("-", "_") not in foreign)
+        shown.append(replace(spec, options=options) if spec.path[0] == "game" else spec)
+    return shown
 
 
 def _first_of_each(components: list[Component]) -> list[Component]:

@@ -33,7 +33,7 @@ class PlayerCommands(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        """Your Hand and Risk Stack (only you see it; works in DMs too)."""
+        """Your private cards and the choices you owe; only you see them (in DMs too)."""
         await self.bot.run_command(interaction, HAND, {"game": game})
 
     @common.command(CARD)

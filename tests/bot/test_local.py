@@ -262,3 +262,23 @@ async def test_verify_in_the_console_counts_one_command_in_the_singular(tmp_path
         )
     finally:
         await service.repo.close()
+
+
+async def test_help_in_another_games_console_shows_only_that_games_words(tmp_path: Path) -> None:
+    """An mmh console's /help names no homm4-only thing: no Hand and Risk Stack for /hand,
+    no deck commands, no other game's lobby options."""
+    repo = await open_repository(tmp_path / "local.db", synchronous="NORMAL")
+    service = GameService(repo, renderer=None)
+    console = local.Console(service, 1, 1, tmp_path / "images", seed=3, ruleset="mmh")
+    try:
+        await console.start()
+        helped = await console.handle("/help")
+        assert "Risk Stack" not in helped and "/deck" not in helped
+        assert (
+            "/game new [ruleset] [players] [assembly] [deadline-hours] [length] [factions] —"
+            in helped
+        )
+        assert "/game join —" in helped and "map-sections" not in helped
+        assert "/hand [game] — Your private cards and the choices you owe" in helped
+    finally:
+        await repo.close()
