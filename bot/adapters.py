@@ -74,7 +74,12 @@ class Picture:
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` within ``limit`` characters, cut at a word boundary with "…"."""
+    """``text`` within ``limit`` characters: cut at a word boundary and ended with "…" when
+    too long (a button label's 80, a select option's 100), never in the middle of a name.
+
+    >>> clip("Deploy: Melee: Squire ×2, Pikeman; Ranged: Crossbowman", 40)
+    'Deploy: Melee: Squire ×2, Pikeman…'
+    """
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]

@@ -33,7 +33,7 @@ from typing import Any
 
 from bot import customids, rules_help
 from bot.actors import Actor
-from bot.adapters import PlayRequest, adapter_for
+from bot.adapters import PlayRequest, adapter_for, clip
 from bot.command_table import CommandSpec, help_lines
 from bot.commands import ALL_SPECS, spec_for
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
@@ -531,7 +531,7 @@ class GameService(LobbyMixin, ModerationMixin):
         undone = " (undone)" if entry.undone_by is not None else ""
         if entry.reason and entry.reason.startswith("moderator skip"):
             who += f" (🛡️ <@{entry.actor_user_id}> {entry.reason})"
-        return [f"`{entry.seq}` {who}{undone}: " + homm4.clip(" ".join(texts), 300)]
+        return [f"`{entry.seq}` {who}{undone}: " + clip(" ".join(texts), 300)]
 
     async def hand(
         self, actor: Actor, channel_id: int | None, *, game: int | None = None

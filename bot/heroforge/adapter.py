@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapters import (
     ADAPTERS,
+    CommandTable,
     DecisionUI,
     Picture,
     PlayRequest,
     RulesetAdapter,
     decision_buttons,
 )
-from bot.command_table import CommandSpec
 from bot.heroforge import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.heroforge import commands as c
@@ -259,27 +259,7 @@ class HeroforgeAdapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "heroforge"
     lobby_options: ClassVar[tuple[str, ...]] = ("layout", "board", "list1", "list5")
-
-    def specs(self) -> tuple[CommandSpec, ...]:
-        """Every ``/heroforge`` command."""
-        return table.SPECS
-
-    def build_command(
-        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """`bot.heroforge.commands.build_command`."""
-        return table.build_command(path, request, options)
-
-    def suggest(
-        self,
-        path: tuple[str, ...],
-        request: PlayRequest,
-        option: str,
-        current: str,
-        given: Mapping[str, Any],
-    ) -> list[tuple[str, str]]:
-        """`bot.heroforge.commands.suggest`."""
-        return table.suggest(path, request, option, current, given)
+    command_table: ClassVar[CommandTable | None] = table
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``board`` is the engine's ``grid`` (a custom board); the rest keep their names."""

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot import customids
+from bot.adapters import MAX_BUTTONS, DecisionUI, clip
 from bot.homm4 import describe as d
 from bot.outbox import Button, Component, Select, SelectOption
 from engine.core.errors import RuleViolation
@@ -69,24 +69,6 @@ MULTI_SELECT: dict[str, str] = {
     "develop_hero": "develop",
 }
 """Decisions answered with a multi-select of cards: decision kind -> custom id argument."""
-
-MAX_BUTTONS = 5
-"""Up to this many choices are shown as buttons; more go into a select menu."""
-
-
-@dataclass(frozen=True)
-class DecisionUI:
-    """The components offered for one decision.
-
-    Attributes:
-        text: one line introducing them (may name private cards when ``private``).
-        components: buttons and select menus (custom ids from `bot.customids`).
-        private: whether they name Hand / Risk Stack cards (send by DM only).
-    """
-
-    text: str
-    components: tuple[Component, ...]
-    private: bool
 
 
 def is_private(decision: Decision) -> bool:
@@ -261,22 +243,6 @@ def decision_ui(
             )
         )
     return DecisionUI(text, tuple(components), private)
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` within ``limit`` characters: cut at a word boundary and ended with "…" when
-    too long (a button label's 80, a select option's 100), never in the middle of a name.
-
-    >>> clip("Deploy: Melee: Squire ×2, Pikeman; Ranged: Crossbowman", 40)
-    'Deploy: Melee: Squire ×2, Pikeman…'
-    """
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    if space > limit // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:") + "…"
 
 
 def _button(

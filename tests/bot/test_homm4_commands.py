@@ -209,7 +209,7 @@ def test_states_are_not_changed_by_building_or_suggesting() -> None:
 
 
 def test_long_labels_are_clipped_at_a_word_with_an_ellipsis() -> None:
-    from bot.homm4.adapter import clip
+    from bot.adapters import clip
 
     label = "Deploy: Melee: Squire ×2, Pikeman ×2, Crusader; Ranged: Mother Ysolde, Crossbowman ×2"
     assert (
