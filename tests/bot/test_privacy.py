@@ -11,6 +11,8 @@ every ruleset with hidden cards.
   the same command; channel buttons do not depend on the commands naming private cards.
 * The places where a refusal or an exception could reach others: automatic answers,
   /mod skip, undo and verify, log lines of failures, library loggers at DEBUG.
+* Typed probes: a command typed with another seat's hidden card number (or mmh card id)
+  is refused in the same words whatever that card is, never naming it.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from bot.actors import Actor
 from bot.adapters import adapter_for
 from bot.errors import USER_ERRORS, user_message
 from bot.outbox import ChannelPost, Outbox
 from bot.service import GameService
+from engine.core.errors import RuleViolation
 from engine.core.model import Command, GameState
 from engine.core.ruleset import get_ruleset
 from storage.records import GameStatus
@@ -858,3 +862,117 @@ async def test_a_refused_undo_replay_names_no_card(
         assert "cannot be replayed" in undo.value.message and "#20" not in undo.value.message
     finally:
         await repo.close()
+
+
+# ------------------------------------------------------------------ typed probes
+PROBED_FIELDS: dict[str, frozenset[str]] = {
+    "homm4": frozenset(
+        {"card", "cards", "power", "discard", "spell", "skill", "pay", "artifact", "hero"}
+    ),
+    "homm3": frozenset({"card", "power", "discard", "take"}),
+    "mmh": frozenset({"card", "scroll", "artefact"}),
+}
+"""Command fields that name a card (by instance number; mmh: by card id)."""
+
+NOT_CARDS: frozenset[tuple[str, str]] = frozenset({("offer_surrender", "cards")})
+"""``(command, field)`` pairs whose value is a count, not a card."""
+
+
+def _probe_refusals(ruleset: str, options: dict[str, Any], seed: int, steps: int) -> list[str]:
+    """Play AI games (``steps`` steps in all, a new game after each end); every third
+    step, retype each kind of the owing seat's legal
+    commands with a card field naming another seat's (or nobody's) hidden card instead,
+    and collect the problems: a refusal naming that card, or refusals that differ with
+    which hidden card was named (numbers masked): either tells what a hidden card is."""
+    rules = get_ruleset(ruleset)
+    rng = random.Random(seed)
+    state, _ = rules.new_game(rules.parse_options(options), 2, seed)
+    found: list[str] = []
+    probes = 0
+    games = 1
+    for step in range(steps):
+        if rules.result(state).finished:
+            state, _ = rules.new_game(rules.parse_options(options), 2, seed + games)
+            games += 1
+        seat = rules.pending(state)[0].seat
+        if step % 3 == 0:
+            checker = ph.seat_checker(state, state, seat)
+            foreign = checker.forbidden
+            seen: set[tuple[str, str]] = set()
+            for command in rules.legal_commands(state, seat):
+                data = command.model_dump()
+                for name, value in data.items():
+                    key = (command.type, name)
+                    if name not in PROBED_FIELDS[ruleset] or key in NOT_CARDS or key in seen:
+                        continue
+                    single = isinstance(value, int | str) and not isinstance(value, bool)
+                    if not single and not isinstance(value, list | tuple):
+                        continue
+                    seen.add(key)
+                    said: dict[str, str] = {}
+                    for secret in rng.sample(foreign, min(8, len(foreign))):
+                        if single and type(secret.key) is not type(value):
+                            continue
+                        probe = secret.key if single else [secret.key, *list(value)[1:]]
+                        try:
+                            typed = type(command).model_validate({**data, name: probe})
+                            rules.apply(state, seat, typed)
+                            text = "accepted"
+                        except RuleViolation as error:
+                            text = error.message
+                        except ValidationError:
+                            continue
+                        probes += 1
+                        # The number typed may be echoed; the card's name may not.
+                        masked = re.sub(r"#\d+|\[\d+\]", "#N", text)
+                        if isinstance(secret.key, str):  # an mmh card id
+                            masked = re.sub(rf"\b{re.escape(secret.key)}\b", "#N", masked)
+                        found += [f"{key}: {hit}" for hit in checker.leaks([masked])]
+                        said[masked] = secret.name
+                    if len(said) > 1:
+                        found.append(f"step {step} {key}: the refusal depends on the card: {said}")
+        state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+    assert probes > 100, f"only {probes} probes"
+    return found
+
+
+@pytest.mark.rule("homm4:card-types")
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [("homm4", {}), ("homm3", {"mode": "adventure"}), ("mmh", {"length": "quick"})],
+)
+def test_a_typed_command_naming_a_hidden_card_learns_nothing_of_it(
+    ruleset: str, options: dict[str, Any]
+) -> None:
+    """Typing another player's hidden card (or a deck's) into a command — ``/purchase buy
+    card:#35`` for a card in Blue's Hand — is refused (or ignored) in words that neither
+    name it nor depend on what it is: the refusal cannot be used to probe a Hand."""
+    found = _probe_refusals(ruleset, options, seed=2, steps=1500)
+    assert not found, "\n".join(found[:10])
+
+
+def test_the_probe_finds_a_refusal_that_tells_a_hidden_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The typed probe can fail: a refusal that adds a hidden card's type (``Card #35 is
+    not in your Hand`` + ``(Spell)``) is found, and one that names it too."""
+    from engine.core.errors import IllegalMove
+    from engine.homm4 import RULESET as HOMM4
+    from engine.homm4 import zones
+
+    real = HOMM4.apply
+
+    def telling(state: Any, seat: int, command: Any) -> Any:
+        try:
+            return real(state, seat, command)
+        except RuleViolation as error:
+            card = getattr(command, "card", None)
+            if isinstance(card, int) and 0 <= card < len(state.card_defs):
+                found = zones.card(state, card)
+                raise IllegalMove(f"{error.message} ({found.type}: {found.name})") from None
+            raise
+
+    monkeypatch.setattr(HOMM4, "apply", telling)
+    found = _probe_refusals("homm4", {}, seed=2, steps=600)
+    assert any("the refusal depends on the card" in hit for hit in found)
+    assert any(" in '" in hit or ' in "' in hit for hit in found)
