@@ -9,7 +9,7 @@ too, so Discord and the console never describe a command differently.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +135,36 @@ def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
         return app_commands.command(name=path[-1], description=text(path))(wrapped)
 
     return decorate
+
+
+def group(name: str, groups: Mapping[str, str]) -> app_commands.Group:
+    """The subcommand group ``name`` of a ruleset's top-level command, described by
+    ``groups[name]`` (the ruleset's ``GROUPS``, e.g. `bot.homm3.commands.GROUPS`)."""
+    return app_commands.Group(name=name, description=groups[name])
+
+
+def subcommand(group: app_commands.Group, path: Path) -> Callable[[Any], Any]:
+    """`command` for a subcommand of ``group`` (texts, choices, autocomplete from the
+    table), added to the group."""
+
+    def decorate(callback: Any) -> Any:
+        made = command(path)(callback)
+        group.add_command(made)
+        return made
+
+    return decorate
+
+
+class PlayCog:
+    """What a ruleset's play cog (``/homm3``, ``/mmh``, ``/heroforge``) shares: it keeps
+    the bot and forwards a command's options, unread, to `HeroesBot.run_command`. Mixed
+    in before `commands.GroupCog`."""
+
+    def __init__(self, bot: HeroesBot) -> None:
+        self.bot = bot
+
+    async def _run(self, interaction: discord.Interaction, path: Path, **options: Any) -> None:
+        await self.bot.run_command(interaction, path, options)
 
 
 def heroes_bot(interaction: discord.Interaction) -> HeroesBot:

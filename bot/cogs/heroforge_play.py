@@ -9,8 +9,7 @@ come from the Hero Forge command table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,7 +19,7 @@ from bot.cogs import common
 from bot.heroforge.commands import GROUPS, TOP, TOP_DESCRIPTION
 
 if TYPE_CHECKING:
-    from bot.discord_bot import HeroesBot
+    pass
 
 SETUP_HERO = (TOP, "setup", "hero")
 SETUP_PLACE = (TOP, "setup", "place")
@@ -44,54 +43,32 @@ ENCHANT_STEAL = (TOP, "enchant", "steal")
 ENCHANT_LET_GO = (TOP, "enchant", "let-go")
 
 
-def _group(name: str) -> app_commands.Group:
-    return app_commands.Group(name=name, description=GROUPS[name])
-
-
-def sub(group: app_commands.Group, path: tuple[str, ...]) -> Callable[[Any], Any]:
-    """`common.command` for a subcommand of ``group`` (texts, choices, autocomplete from
-    the table), added to the group."""
-
-    def decorate(callback: Any) -> Any:
-        made = common.command(path)(callback)
-        group.add_command(made)
-        return made
-
-    return decorate
-
-
 @app_commands.guild_only()
-class HeroforgeCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION):
+class HeroforgeCommands(
+    common.PlayCog, commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION
+):
     """/heroforge ...: Play Hero Forge."""
 
-    setup_group = _group("setup")
-    buy_group = _group("buy")
-    fort_group = _group("fort")
-    move_group = _group("move")
-    combat_group = _group("combat")
-    turn_group = _group("turn")
-    land_group = _group("land")
-    enchant_group = _group("enchant")
+    setup_group = common.group("setup", GROUPS)
+    buy_group = common.group("buy", GROUPS)
+    fort_group = common.group("fort", GROUPS)
+    move_group = common.group("move", GROUPS)
+    combat_group = common.group("combat", GROUPS)
+    turn_group = common.group("turn", GROUPS)
+    land_group = common.group("land", GROUPS)
+    enchant_group = common.group("enchant", GROUPS)
 
-    def __init__(self, bot: HeroesBot) -> None:
-        self.bot = bot
-
-    async def _run(
-        self, interaction: discord.Interaction, path: tuple[str, ...], **options: Any
-    ) -> None:
-        await self.bot.run_command(interaction, path, options)
-
-    @sub(setup_group, SETUP_HERO)
+    @common.subcommand(setup_group, SETUP_HERO)
     async def setup_hero(self, interaction: discord.Interaction, hero: str) -> None:
         """Choose your hero."""
         await self._run(interaction, SETUP_HERO, hero=hero)
 
-    @sub(setup_group, SETUP_PLACE)
+    @common.subcommand(setup_group, SETUP_PLACE)
     async def setup_place(self, interaction: discord.Interaction, plate: str) -> None:
         """Place your hero in the centre of a free Plain Land."""
         await self._run(interaction, SETUP_PLACE, plate=plate)
 
-    @sub(buy_group, BUY_UNIT)
+    @common.subcommand(buy_group, BUY_UNIT)
     async def buy_unit(
         self,
         interaction: discord.Interaction,
@@ -101,37 +78,37 @@ class HeroforgeCommands(commands.GroupCog, group_name=TOP, group_description=TOP
         """Buy units into your hero's army."""
         await self._run(interaction, BUY_UNIT, level=level, count=count)
 
-    @sub(buy_group, BUY_DONE)
+    @common.subcommand(buy_group, BUY_DONE)
     async def buy_done(self, interaction: discord.Interaction) -> None:
         """End this buying step."""
         await self._run(interaction, BUY_DONE)
 
-    @sub(fort_group, FORT_BUY)
+    @common.subcommand(fort_group, FORT_BUY)
     async def fort_buy(self, interaction: discord.Interaction, step: str) -> None:
         """Build a fort on your hero's square."""
         await self._run(interaction, FORT_BUY, step=step)
 
-    @sub(fort_group, FORT_MAN)
+    @common.subcommand(fort_group, FORT_MAN)
     async def fort_man(self, interaction: discord.Interaction, fort: str, units: str) -> None:
         """Man your fort."""
         await self._run(interaction, FORT_MAN, fort=fort, units=units)
 
-    @sub(fort_group, FORT_UNMAN)
+    @common.subcommand(fort_group, FORT_UNMAN)
     async def fort_unman(self, interaction: discord.Interaction, fort: str, units: str) -> None:
         """Unman your fort."""
         await self._run(interaction, FORT_UNMAN, fort=fort, units=units)
 
-    @sub(move_group, MOVE_ROLL)
+    @common.subcommand(move_group, MOVE_ROLL)
     async def move_roll(self, interaction: discord.Interaction) -> None:
         """Roll the D6 to move."""
         await self._run(interaction, MOVE_ROLL)
 
-    @sub(move_group, MOVE_SKIP)
+    @common.subcommand(move_group, MOVE_SKIP)
     async def move_skip(self, interaction: discord.Interaction) -> None:
         """Do not move."""
         await self._run(interaction, MOVE_SKIP)
 
-    @sub(move_group, MOVE_GO)
+    @common.subcommand(move_group, MOVE_GO)
     async def move_go(
         self,
         interaction: discord.Interaction,
@@ -141,58 +118,58 @@ class HeroforgeCommands(commands.GroupCog, group_name=TOP, group_description=TOP
         """Move after rolling."""
         await self._run(interaction, MOVE_GO, direction=direction, distance=distance)
 
-    @sub(move_group, MOVE_STAY)
+    @common.subcommand(move_group, MOVE_STAY)
     async def move_stay(self, interaction: discord.Interaction) -> None:
         """Stay after rolling."""
         await self._run(interaction, MOVE_STAY)
 
-    @sub(combat_group, COMBAT_ATTACK)
+    @common.subcommand(combat_group, COMBAT_ATTACK)
     async def combat_attack(
         self, interaction: discord.Interaction, target: str | None = None
     ) -> None:
         """Attack a hero or fort on your plate."""
         await self._run(interaction, COMBAT_ATTACK, target=target)
 
-    @sub(combat_group, COMBAT_FIGHT)
+    @common.subcommand(combat_group, COMBAT_FIGHT)
     async def combat_fight(
         self, interaction: discord.Interaction, target: str | None = None
     ) -> None:
         """Fight back."""
         await self._run(interaction, COMBAT_FIGHT, target=target)
 
-    @sub(combat_group, COMBAT_RETREAT)
+    @common.subcommand(combat_group, COMBAT_RETREAT)
     async def combat_retreat(self, interaction: discord.Interaction) -> None:
         """Try to retreat."""
         await self._run(interaction, COMBAT_RETREAT)
 
-    @sub(turn_group, TURN_END)
+    @common.subcommand(turn_group, TURN_END)
     async def turn_end(self, interaction: discord.Interaction) -> None:
         """End your turn."""
         await self._run(interaction, TURN_END)
 
-    @sub(land_group, LAND_SHIFT)
+    @common.subcommand(land_group, LAND_SHIFT)
     async def land_shift(
         self, interaction: discord.Interaction, plate: str, direction: str
     ) -> None:
         """Shift a land plate."""
         await self._run(interaction, LAND_SHIFT, plate=plate, direction=direction)
 
-    @sub(land_group, LAND_KEEP)
+    @common.subcommand(land_group, LAND_KEEP)
     async def land_keep(self, interaction: discord.Interaction) -> None:
         """Do not shift."""
         await self._run(interaction, LAND_KEEP)
 
-    @sub(enchant_group, ENCHANT_PASS)
+    @common.subcommand(enchant_group, ENCHANT_PASS)
     async def enchant_pass(self, interaction: discord.Interaction, to: str) -> None:
         """Pass your enchantment on."""
         await self._run(interaction, ENCHANT_PASS, to=to)
 
-    @sub(enchant_group, ENCHANT_STEAL)
+    @common.subcommand(enchant_group, ENCHANT_STEAL)
     async def enchant_steal(self, interaction: discord.Interaction) -> None:
         """Steal the enchantment on offer."""
         await self._run(interaction, ENCHANT_STEAL)
 
-    @sub(enchant_group, ENCHANT_LET_GO)
+    @common.subcommand(enchant_group, ENCHANT_LET_GO)
     async def enchant_let_go(self, interaction: discord.Interaction) -> None:
         """Let the enchantment go."""
         await self._run(interaction, ENCHANT_LET_GO)

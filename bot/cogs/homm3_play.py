@@ -10,8 +10,7 @@ from the homm3 command table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -21,7 +20,7 @@ from bot.cogs import common
 from bot.homm3.commands import GROUPS, TOP, TOP_DESCRIPTION
 
 if TYPE_CHECKING:
-    from bot.discord_bot import HeroesBot
+    pass
 
 CHOICE_PICK = (TOP, "choice", "pick")
 ADV_REDRAW = (TOP, "adventure", "redraw")
@@ -48,62 +47,40 @@ CARD_PLAY = (TOP, "card", "play")
 CARD_MORALE = (TOP, "card", "morale")
 
 
-def _group(name: str) -> app_commands.Group:
-    return app_commands.Group(name=name, description=GROUPS[name])
-
-
-def sub(group: app_commands.Group, path: tuple[str, ...]) -> Callable[[Any], Any]:
-    """`common.command` for a subcommand of ``group`` (texts, choices, autocomplete from
-    the table), added to the group."""
-
-    def decorate(callback: Any) -> Any:
-        made = common.command(path)(callback)
-        group.add_command(made)
-        return made
-
-    return decorate
-
-
 Unit = app_commands.Range[int, 1, 99]
 
 
 @app_commands.guild_only()
-class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION):
+class Homm3Commands(
+    common.PlayCog, commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION
+):
     """/homm3 ...: Play Heroes III Battlefield."""
 
-    choice_group = _group("choice")
-    adventure_group = _group("adventure")
-    combat_group = _group("combat")
-    card_group = _group("card")
+    choice_group = common.group("choice", GROUPS)
+    adventure_group = common.group("adventure", GROUPS)
+    combat_group = common.group("combat", GROUPS)
+    card_group = common.group("card", GROUPS)
 
-    def __init__(self, bot: HeroesBot) -> None:
-        self.bot = bot
-
-    async def _run(
-        self, interaction: discord.Interaction, path: tuple[str, ...], **options: Any
-    ) -> None:
-        await self.bot.run_command(interaction, path, options)
-
-    @sub(choice_group, CHOICE_PICK)
+    @common.subcommand(choice_group, CHOICE_PICK)
     async def choice_pick(
         self, interaction: discord.Interaction, option: app_commands.Range[int, 0, 99]
     ) -> None:
         """Answer your open choice."""
         await self._run(interaction, CHOICE_PICK, option=option)
 
-    @sub(adventure_group, ADV_REDRAW)
+    @common.subcommand(adventure_group, ADV_REDRAW)
     async def adventure_redraw(
         self, interaction: discord.Interaction, cards: str, source: str | None = None
     ) -> None:
         """Swap drawn Adventure cards with a Movement card."""
         await self._run(interaction, ADV_REDRAW, cards=cards, source=source)
 
-    @sub(adventure_group, ADV_RESOLVE)
+    @common.subcommand(adventure_group, ADV_RESOLVE)
     async def adventure_resolve(self, interaction: discord.Interaction, card: str) -> None:
         """Resolve an Adventure-Event card."""
         await self._run(interaction, ADV_RESOLVE, card=card)
 
-    @sub(adventure_group, ADV_FIGHT)
+    @common.subcommand(adventure_group, ADV_FIGHT)
     async def adventure_fight(
         self,
         interaction: discord.Interaction,
@@ -114,12 +91,12 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
         """Fight an Adventure-Combat card."""
         await self._run(interaction, ADV_FIGHT, card=card, level=level, units=units)
 
-    @sub(adventure_group, ADV_BUILD)
+    @common.subcommand(adventure_group, ADV_BUILD)
     async def adventure_build(self, interaction: discord.Interaction, building: str) -> None:
         """Build with your Build Token."""
         await self._run(interaction, ADV_BUILD, building=building)
 
-    @sub(adventure_group, ADV_MUSTER)
+    @common.subcommand(adventure_group, ADV_MUSTER)
     async def adventure_muster(
         self,
         interaction: discord.Interaction,
@@ -132,19 +109,19 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
             interaction, ADV_MUSTER, recruit=recruit, reinforce=reinforce, discount=discount
         )
 
-    @sub(adventure_group, ADV_SPELL)
+    @common.subcommand(adventure_group, ADV_SPELL)
     async def adventure_spell(
         self, interaction: discord.Interaction, wisdom: str | None = None
     ) -> None:
         """Buy a Spell with your Spell Book Token."""
         await self._run(interaction, ADV_SPELL, wisdom=wisdom)
 
-    @sub(adventure_group, ADV_BLACKSMITH)
+    @common.subcommand(adventure_group, ADV_BLACKSMITH)
     async def adventure_blacksmith(self, interaction: discord.Interaction) -> None:
         """Use the Castle Blacksmith."""
         await self._run(interaction, ADV_BLACKSMITH)
 
-    @sub(adventure_group, ADV_USE)
+    @common.subcommand(adventure_group, ADV_USE)
     async def adventure_use(
         self,
         interaction: discord.Interaction,
@@ -154,68 +131,68 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
         """Use a set-aside card."""
         await self._run(interaction, ADV_USE, card=card, option=option)
 
-    @sub(adventure_group, ADV_END)
+    @common.subcommand(adventure_group, ADV_END)
     async def adventure_end(self, interaction: discord.Interaction) -> None:
         """End your Adventure turn."""
         await self._run(interaction, ADV_END)
 
-    @sub(combat_group, COMBAT_OBSTACLE)
+    @common.subcommand(combat_group, COMBAT_OBSTACLE)
     async def combat_obstacle(
         self, interaction: discord.Interaction, token: app_commands.Range[int, 1, 10], hex: str
     ) -> None:
         """Place an Obstacle token."""
         await self._run(interaction, COMBAT_OBSTACLE, token=token, hex=hex)
 
-    @sub(combat_group, COMBAT_NO_OBSTACLE)
+    @common.subcommand(combat_group, COMBAT_NO_OBSTACLE)
     async def combat_no_obstacle(self, interaction: discord.Interaction) -> None:
         """Place no Obstacle."""
         await self._run(interaction, COMBAT_NO_OBSTACLE)
 
-    @sub(combat_group, COMBAT_DEPLOY)
+    @common.subcommand(combat_group, COMBAT_DEPLOY)
     async def combat_deploy(self, interaction: discord.Interaction, unit: Unit, hex: str) -> None:
         """Place a unit in your zone."""
         await self._run(interaction, COMBAT_DEPLOY, unit=unit, hex=hex)
 
-    @sub(combat_group, COMBAT_ACTIVATE)
+    @common.subcommand(combat_group, COMBAT_ACTIVATE)
     async def combat_activate(self, interaction: discord.Interaction, unit: Unit) -> None:
         """Choose the unit that activates."""
         await self._run(interaction, COMBAT_ACTIVATE, unit=unit)
 
-    @sub(combat_group, COMBAT_MOVE)
+    @common.subcommand(combat_group, COMBAT_MOVE)
     async def combat_move(self, interaction: discord.Interaction, hex: str) -> None:
         """Move the active unit."""
         await self._run(interaction, COMBAT_MOVE, hex=hex)
 
-    @sub(combat_group, COMBAT_ATTACK)
+    @common.subcommand(combat_group, COMBAT_ATTACK)
     async def combat_attack(
         self, interaction: discord.Interaction, target: Unit, hex: str | None = None
     ) -> None:
         """Attack with the active unit."""
         await self._run(interaction, COMBAT_ATTACK, target=target, hex=hex)
 
-    @sub(combat_group, COMBAT_WALL)
+    @common.subcommand(combat_group, COMBAT_WALL)
     async def combat_wall(
         self, interaction: discord.Interaction, hex: str, move: str | None = None
     ) -> None:
         """Destroy a Wall or the Gate."""
         await self._run(interaction, COMBAT_WALL, hex=hex, move=move)
 
-    @sub(combat_group, COMBAT_DEFEND)
+    @common.subcommand(combat_group, COMBAT_DEFEND)
     async def combat_defend(self, interaction: discord.Interaction) -> None:
         """Defend with the active unit."""
         await self._run(interaction, COMBAT_DEFEND)
 
-    @sub(combat_group, COMBAT_END)
+    @common.subcommand(combat_group, COMBAT_END)
     async def combat_end(self, interaction: discord.Interaction) -> None:
         """End the activation."""
         await self._run(interaction, COMBAT_END)
 
-    @sub(combat_group, COMBAT_PASS)
+    @common.subcommand(combat_group, COMBAT_PASS)
     async def combat_pass(self, interaction: discord.Interaction) -> None:
         """Play no more cards before this attack."""
         await self._run(interaction, COMBAT_PASS)
 
-    @sub(combat_group, COMBAT_ORDERS)
+    @common.subcommand(combat_group, COMBAT_ORDERS)
     async def combat_orders(
         self,
         interaction: discord.Interaction,
@@ -226,7 +203,7 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
         """Set standing orders."""
         await self._run(interaction, COMBAT_ORDERS, cards=cards, obstacles=obstacles, deploy=deploy)
 
-    @sub(card_group, CARD_PLAY)
+    @common.subcommand(card_group, CARD_PLAY)
     async def card_play(
         self,
         interaction: discord.Interaction,
@@ -261,7 +238,7 @@ class Homm3Commands(commands.GroupCog, group_name=TOP, group_description=TOP_DES
             school=school,
         )
 
-    @sub(card_group, CARD_MORALE)
+    @common.subcommand(card_group, CARD_MORALE)
     async def card_morale(
         self,
         interaction: discord.Interaction,

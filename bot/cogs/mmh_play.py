@@ -10,8 +10,7 @@ autocomplete sources come from the mmh command table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -21,24 +20,9 @@ from bot.cogs import common
 from bot.mmh.commands import GROUPS, TOP, TOP_DESCRIPTION
 
 if TYPE_CHECKING:
-    from bot.discord_bot import HeroesBot
+    pass
 
 Track = app_commands.Range[int, 0, 40]
-
-
-def _group(name: str) -> app_commands.Group:
-    return app_commands.Group(name=name, description=GROUPS[name])
-
-
-def sub(group: app_commands.Group, path: tuple[str, ...]) -> Callable[[Any], Any]:
-    """`common.command` for a subcommand of ``group``, added to the group."""
-
-    def decorate(callback: Any) -> Any:
-        made = common.command(path)(callback)
-        group.add_command(made)
-        return made
-
-    return decorate
 
 
 def _p(group: str, name: str) -> tuple[str, str, str]:
@@ -46,26 +30,20 @@ def _p(group: str, name: str) -> tuple[str, str, str]:
 
 
 @app_commands.guild_only()
-class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION):
+class MmhCommands(
+    common.PlayCog, commands.GroupCog, group_name=TOP, group_description=TOP_DESCRIPTION
+):
     """/mmh ...: Play Might & Magic Heroes."""
 
-    setup_group = _group("setup")
-    turn_group = _group("turn")
-    capital_group = _group("capital")
-    hero_group = _group("hero")
-    choice_group = _group("choice")
-    battle_group = _group("battle")
-
-    def __init__(self, bot: HeroesBot) -> None:
-        self.bot = bot
-
-    async def _run(
-        self, interaction: discord.Interaction, path: tuple[str, ...], **options: Any
-    ) -> None:
-        await self.bot.run_command(interaction, path, options)
+    setup_group = common.group("setup", GROUPS)
+    turn_group = common.group("turn", GROUPS)
+    capital_group = common.group("capital", GROUPS)
+    hero_group = common.group("hero", GROUPS)
+    choice_group = common.group("choice", GROUPS)
+    battle_group = common.group("battle", GROUPS)
 
     # ------------------------------------------------------------------ setup
-    @sub(setup_group, _p("setup", "tile"))
+    @common.subcommand(setup_group, _p("setup", "tile"))
     async def setup_tile(
         self,
         interaction: discord.Interaction,
@@ -76,18 +54,18 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Lay the next map tile."""
         await self._run(interaction, _p("setup", "tile"), column=column, row=row, rotation=rotation)
 
-    @sub(setup_group, _p("setup", "capital"))
+    @common.subcommand(setup_group, _p("setup", "capital"))
     async def setup_capital(self, interaction: discord.Interaction, space: str) -> None:
         """Place your capital."""
         await self._run(interaction, _p("setup", "capital"), space=space)
 
-    @sub(setup_group, _p("setup", "hero"))
+    @common.subcommand(setup_group, _p("setup", "hero"))
     async def setup_hero(self, interaction: discord.Interaction, hero: str) -> None:
         """Choose your starting hero."""
         await self._run(interaction, _p("setup", "hero"), hero=hero)
 
     # ------------------------------------------------------------------ turn
-    @sub(turn_group, _p("turn", "play"))
+    @common.subcommand(turn_group, _p("turn", "play"))
     async def turn_play(
         self,
         interaction: discord.Interaction,
@@ -98,24 +76,24 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Play an action card."""
         await self._run(interaction, _p("turn", "play"), card=card, action=action, bonus=bonus)
 
-    @sub(turn_group, _p("turn", "end"))
+    @common.subcommand(turn_group, _p("turn", "end"))
     async def turn_end(self, interaction: discord.Interaction) -> None:
         """End your action."""
         await self._run(interaction, _p("turn", "end"))
 
-    @sub(turn_group, _p("turn", "trade"))
+    @common.subcommand(turn_group, _p("turn", "trade"))
     async def turn_trade(
         self, interaction: discord.Interaction, give: str, amount: app_commands.Range[int, 2, 200]
     ) -> None:
         """Trade at the Marketplace."""
         await self._run(interaction, _p("turn", "trade"), give=give, amount=amount)
 
-    @sub(turn_group, _p("turn", "sell"))
+    @common.subcommand(turn_group, _p("turn", "sell"))
     async def turn_sell(self, interaction: discord.Interaction, hero: str, scroll: str) -> None:
         """Sell a scroll."""
         await self._run(interaction, _p("turn", "sell"), hero=hero, scroll=scroll)
 
-    @sub(turn_group, _p("turn", "level-up"))
+    @common.subcommand(turn_group, _p("turn", "level-up"))
     async def turn_level_up(
         self, interaction: discord.Interaction, hero: str, deck: str, trophies: str | None = None
     ) -> None:
@@ -125,14 +103,14 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         )
 
     # ------------------------------------------------------------------ capital
-    @sub(capital_group, _p("capital", "build"))
+    @common.subcommand(capital_group, _p("capital", "build"))
     async def capital_build(
         self, interaction: discord.Interaction, building: str, pay: str | None = None
     ) -> None:
         """Build."""
         await self._run(interaction, _p("capital", "build"), building=building, pay=pay)
 
-    @sub(capital_group, _p("capital", "recruit"))
+    @common.subcommand(capital_group, _p("capital", "recruit"))
     async def capital_recruit(
         self, interaction: discord.Interaction, hero: str, creature: str, elite: bool | None = None
     ) -> None:
@@ -141,19 +119,19 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
             interaction, _p("capital", "recruit"), hero=hero, creature=creature, elite=elite
         )
 
-    @sub(capital_group, _p("capital", "hire"))
+    @common.subcommand(capital_group, _p("capital", "hire"))
     async def capital_hire(self, interaction: discord.Interaction, hero: str) -> None:
         """Recruit a hero."""
         await self._run(interaction, _p("capital", "hire"), hero=hero)
 
-    @sub(capital_group, _p("capital", "upgrade"))
+    @common.subcommand(capital_group, _p("capital", "upgrade"))
     async def capital_upgrade(
         self, interaction: discord.Interaction, hero: str, creature: str
     ) -> None:
         """Upgrade a creature."""
         await self._run(interaction, _p("capital", "upgrade"), hero=hero, creature=creature)
 
-    @sub(capital_group, _p("capital", "dismiss"))
+    @common.subcommand(capital_group, _p("capital", "dismiss"))
     async def capital_dismiss(
         self, interaction: discord.Interaction, hero: str, creature: str, elite: bool | None = None
     ) -> None:
@@ -163,90 +141,90 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         )
 
     # ------------------------------------------------------------------ hero
-    @sub(hero_group, _p("hero", "activate"))
+    @common.subcommand(hero_group, _p("hero", "activate"))
     async def hero_activate(self, interaction: discord.Interaction, hero: str) -> None:
         """Activate a hero."""
         await self._run(interaction, _p("hero", "activate"), hero=hero)
 
-    @sub(hero_group, _p("hero", "move"))
+    @common.subcommand(hero_group, _p("hero", "move"))
     async def hero_move(self, interaction: discord.Interaction, to: str) -> None:
         """Move the active hero."""
         await self._run(interaction, _p("hero", "move"), to=to)
 
-    @sub(hero_group, _p("hero", "explore"))
+    @common.subcommand(hero_group, _p("hero", "explore"))
     async def hero_explore(self, interaction: discord.Interaction) -> None:
         """Explore here."""
         await self._run(interaction, _p("hero", "explore"))
 
-    @sub(hero_group, _p("hero", "control"))
+    @common.subcommand(hero_group, _p("hero", "control"))
     async def hero_control(self, interaction: discord.Interaction) -> None:
         """Take control here."""
         await self._run(interaction, _p("hero", "control"))
 
     # ------------------------------------------------------------------ choice
-    @sub(choice_group, _p("choice", "keep"))
+    @common.subcommand(choice_group, _p("choice", "keep"))
     async def choice_keep(self, interaction: discord.Interaction, card: str) -> None:
         """Keep a drawn card."""
         await self._run(interaction, _p("choice", "keep"), card=card)
 
-    @sub(choice_group, _p("choice", "discard-scroll"))
+    @common.subcommand(choice_group, _p("choice", "discard-scroll"))
     async def choice_discard_scroll(self, interaction: discord.Interaction, scroll: str) -> None:
         """Make room for a scroll."""
         await self._run(interaction, _p("choice", "discard-scroll"), scroll=scroll)
 
-    @sub(choice_group, _p("choice", "fields"))
+    @common.subcommand(choice_group, _p("choice", "fields"))
     async def choice_fields(self, interaction: discord.Interaction, fields: str) -> None:
         """Take treasure fields."""
         await self._run(interaction, _p("choice", "fields"), fields=fields)
 
-    @sub(choice_group, _p("choice", "deck"))
+    @common.subcommand(choice_group, _p("choice", "deck"))
     async def choice_deck(self, interaction: discord.Interaction, deck: str) -> None:
         """Pick the skill deck."""
         await self._run(interaction, _p("choice", "deck"), deck=deck)
 
-    @sub(choice_group, _p("choice", "search"))
+    @common.subcommand(choice_group, _p("choice", "search"))
     async def choice_search(self, interaction: discord.Interaction, pile: str, card: str) -> None:
         """Search a discard pile."""
         await self._run(interaction, _p("choice", "search"), pile=pile, card=card)
 
-    @sub(choice_group, _p("choice", "arena"))
+    @common.subcommand(choice_group, _p("choice", "arena"))
     async def choice_arena(
         self, interaction: discord.Interaction, creature: str, elite: bool | None = None
     ) -> None:
         """Recruit at the Arena."""
         await self._run(interaction, _p("choice", "arena"), creature=creature, elite=elite)
 
-    @sub(choice_group, _p("choice", "raise"))
+    @common.subcommand(choice_group, _p("choice", "raise"))
     async def choice_raise(
         self, interaction: discord.Interaction, creature: str, mode: str
     ) -> None:
         """Raise the dead."""
         await self._run(interaction, _p("choice", "raise"), creature=creature, mode=mode)
 
-    @sub(choice_group, _p("choice", "reward"))
+    @common.subcommand(choice_group, _p("choice", "reward"))
     async def choice_reward(
         self, interaction: discord.Interaction, deck: str | None = None, artefact: str | None = None
     ) -> None:
         """Take the reward of victory."""
         await self._run(interaction, _p("choice", "reward"), deck=deck, artefact=artefact)
 
-    @sub(choice_group, _p("choice", "return"))
+    @common.subcommand(choice_group, _p("choice", "return"))
     async def choice_return(self, interaction: discord.Interaction, creatures: str) -> None:
         """Send creatures back to the reserve."""
         await self._run(interaction, _p("choice", "return"), creatures=creatures)
 
-    @sub(choice_group, _p("choice", "decline"))
+    @common.subcommand(choice_group, _p("choice", "decline"))
     async def choice_decline(self, interaction: discord.Interaction) -> None:
         """Pass on an optional choice."""
         await self._run(interaction, _p("choice", "decline"))
 
     # ------------------------------------------------------------------ battle
-    @sub(battle_group, _p("battle", "honor"))
+    @common.subcommand(battle_group, _p("battle", "honor"))
     async def battle_honor(self, interaction: discord.Interaction, elite_die: bool) -> None:
         """Decide Honor."""
         await self._run(interaction, _p("battle", "honor"), **{"elite-die": elite_die})
 
-    @sub(battle_group, _p("battle", "card"))
+    @common.subcommand(battle_group, _p("battle", "card"))
     async def battle_card(
         self,
         interaction: discord.Interaction,
@@ -257,12 +235,12 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Use a card."""
         await self._run(interaction, _p("battle", "card"), card=card, part=part, target=target)
 
-    @sub(battle_group, _p("battle", "pass"))
+    @common.subcommand(battle_group, _p("battle", "pass"))
     async def battle_pass(self, interaction: discord.Interaction) -> None:
         """Use no more cards."""
         await self._run(interaction, _p("battle", "pass"))
 
-    @sub(battle_group, _p("battle", "attack"))
+    @common.subcommand(battle_group, _p("battle", "attack"))
     async def battle_attack(
         self,
         interaction: discord.Interaction,
@@ -272,41 +250,41 @@ class MmhCommands(commands.GroupCog, group_name=TOP, group_description=TOP_DESCR
         """Attack."""
         await self._run(interaction, _p("battle", "attack"), elite=elite, target=target)
 
-    @sub(battle_group, _p("battle", "luck"))
+    @common.subcommand(battle_group, _p("battle", "luck"))
     async def battle_luck(self, interaction: discord.Interaction, choice: str) -> None:
         """Spend luck."""
         await self._run(interaction, _p("battle", "luck"), choice=choice)
 
-    @sub(battle_group, _p("battle", "laurel"))
+    @common.subcommand(battle_group, _p("battle", "laurel"))
     async def battle_laurel(self, interaction: discord.Interaction, choice: str) -> None:
         """Resolve the laurel wreath."""
         await self._run(interaction, _p("battle", "laurel"), choice=choice)
 
-    @sub(battle_group, _p("battle", "angel"))
+    @common.subcommand(battle_group, _p("battle", "angel"))
     async def battle_angel(self, interaction: discord.Interaction, use: bool) -> None:
         """Answer the Guardian Angel."""
         await self._run(interaction, _p("battle", "angel"), use=use)
 
-    @sub(battle_group, _p("battle", "assign"))
+    @common.subcommand(battle_group, _p("battle", "assign"))
     async def battle_assign(
         self, interaction: discord.Interaction, unit: Track, order: str | None = None
     ) -> None:
         """Assign damage."""
         await self._run(interaction, _p("battle", "assign"), unit=unit, order=order)
 
-    @sub(battle_group, _p("battle", "retreat"))
+    @common.subcommand(battle_group, _p("battle", "retreat"))
     async def battle_retreat(
         self, interaction: discord.Interaction, losses: str | None = None
     ) -> None:
         """Retreat."""
         await self._run(interaction, _p("battle", "retreat"), losses=losses)
 
-    @sub(battle_group, _p("battle", "fight"))
+    @common.subcommand(battle_group, _p("battle", "fight"))
     async def battle_fight(self, interaction: discord.Interaction) -> None:
         """Fight on."""
         await self._run(interaction, _p("battle", "fight"))
 
-    @sub(battle_group, _p("battle", "orders"))
+    @common.subcommand(battle_group, _p("battle", "orders"))
     async def battle_orders(
         self,
         interaction: discord.Interaction,
