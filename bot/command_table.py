@@ -296,10 +296,18 @@ def _find_spec(words: list[str], specs: Sequence[CommandSpec]) -> tuple[CommandS
 
 def _convert(spec: CommandSpec, option: OptionSpec, value: str) -> Any:
     if option.choices:
+        wanted = value.lower()
         for choice in option.choices:
-            if value.lower() in (choice.name.lower(), str(choice.value).lower()):
+            if wanted in (choice.name.lower(), str(choice.value).lower()):
                 return choice.value
-        allowed = ", ".join(str(c.value) for c in option.choices)
+        # A word of one choice's name only (cards:pass for "pass windows").
+        worded = [c for c in option.choices if wanted in c.name.lower().split()]
+        if len(worded) == 1:
+            return worded[0].value
+        allowed = ", ".join(
+            str(c.value) if c.name.lower() == str(c.value).lower() else f"{c.value} ({c.name})"
+            for c in option.choices
+        )
         raise LineError(f"{option.name} must be one of: {allowed}.")
     if option.type == "integer":
         try:

@@ -282,3 +282,23 @@ async def test_help_in_another_games_console_shows_only_that_games_words(tmp_pat
         assert "/hand [game] — Your private cards and the choices you owe" in helped
     finally:
         await repo.close()
+
+
+def test_a_fixed_choice_is_read_by_a_word_of_its_name_and_refused_with_the_names() -> None:
+    """``/mmh battle orders cards:pass`` reads the choice named "pass windows"; a value
+    that fits none is refused listing each value with its name."""
+    import pytest
+
+    from bot.command_table import LineError, parse_console_line
+    from bot.commands import ALL_SPECS
+
+    parsed = parse_console_line("/mmh battle orders cards:pass", ALL_SPECS)
+    assert parsed.options == {"cards": "windows"}
+    assert parse_console_line("/mmh battle orders cards:never", ALL_SPECS).options == {
+        "cards": "never"
+    }
+    with pytest.raises(LineError) as refused:
+        parse_console_line("/mmh battle orders cards:sometimes", ALL_SPECS)
+    assert str(refused.value) == (
+        "cards must be one of: ask, windows (pass windows), never (never use)."
+    )
