@@ -11,22 +11,19 @@ channel, no error in the bot, no broken Discord limit, every acknowledgement wit
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
-from bot import customids
 from bot.homm3.adapter import private_cards
 from bot.homm3.commands import slash_for
-from engine.core.model import Command
 from engine.homm3 import RULESET as HOMM3
 from engine.homm3.state import Homm3State
-from storage.records import Game, GameStatus
+from storage.records import GameStatus
 from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.bot.ruleset_driver import RulesetDriver
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
 MAX_STEPS = 1500
@@ -36,111 +33,20 @@ _NOT_CARDS = re.compile(
 )
 
 
-class Homm3Driver:
+class Homm3Driver(RulesetDriver):
     """Plays the game in the table's channel for ann (Red) and bob (Blue)."""
 
     def __init__(self, table: Table, bot: object) -> None:
-        self.table = table
-        self.bot = bot
-        self.rng = random.Random(5)
-        self.last: dict[int, list[FakeMessage]] = {}
-        self.clicks = 0
-        self.slashes = 0
-        self.kinds: set[str] = set()
-        self.seen: dict[int, str] = {}
+        super().__init__(table, bot, HOMM3, slash_for, (table.ann, table.bob), seed=5)
 
-    async def game(self) -> Game:
-        repo = self.bot.service.repo  # type: ignore[attr-defined]
-        found = await repo.game_in_channel(self.table.channel.id)
-        if found is None:
-            archive = await repo.list_games(channel_id=self.table.channel.id, limit=1)
-            found = await repo.get_game(archive[0].id)
-        return found  # type: ignore[no-any-return]
-
-    async def state(self) -> tuple[Game, Homm3State]:
-        game = await self.game()
-        return game, HOMM3.load_state(game.state_json or "")
-
-    async def act(
-        self, who: FakeUser, send: Callable[[], Awaitable[InteractionResult]]
-    ) -> InteractionResult:
-        result = await send()
-        await self.bot.wait_idle()  # type: ignore[attr-defined]
-        assert result.response is not None and result.response.elapsed < 3.0
-        self.last[who.id] = [m for m in result.messages if not m.deleted]
-        return result
-
-    def screens(self, who: FakeUser) -> list[FakeMessage]:
-        dms = [m for m in self.table.fake.dms(who) if not m.deleted and m.all_components()]
-        return [
-            *reversed(self.last.get(who.id, [])),
-            *reversed(dms),
-            *reversed(self.table.channel.public_messages()[-5:]),
-        ]
-
-    def find(
-        self, who: FakeUser, game: Game, state: Homm3State, index: int, command: Command
-    ) -> tuple[FakeMessage, str, str | None] | None:
-        token = customids.option_token(index, command.model_dump_json())
-        button = customids.encode(game.id, state.version, "opt", token)
-        select = customids.encode(game.id, state.version, "pick")
-        for message in self.screens(who):
-            for component in message.all_components():
-                custom_id = component.get("custom_id")
-                if custom_id == button and not component.get("disabled"):
-                    return message, button, None
-                values = {o.get("value") for o in component.get("options", []) or []}
-                if custom_id == select and token in values:
-                    return message, select, token
-        return None
-
-    def check_channel(self, hidden: set[int]) -> None:
-        for message in self.table.channel.public_messages():
-            texts = [message.text]
-            for component in message.all_components():
-                texts.append(str(component.get("label") or ""))
-                texts += [str(o.get("label", "")) for o in component.get("options", []) or []]
-            signature = "|".join(texts) + str(len(message.edits))
-            if self.seen.get(message.id) == signature:
-                continue
-            self.seen[message.id] = signature
-            for text in texts:
-                named = {int(n) for n in _CARD.findall(_NOT_CARDS.sub("", text))}
-                assert not named & hidden, (
-                    f"a public message names hidden cards {named & hidden}: {text!r}"
-                )
-
-    async def step(self) -> None:
-        game, state = await self.state()
-        decision = HOMM3.pending(state)[0]
-        who = self.table.ann if decision.seat == 0 else self.table.bob
-        legal = HOMM3.legal_commands(state, decision.seat)
-        command = HOMM3.ai_command(state, decision.seat, self.rng)
-        self.kinds.add(decision.kind)
-        fake, channel = self.table.fake, self.table.channel
-        typing = (self.clicks + self.slashes) % 4 == 3
-        control = None
-        if not typing and command in legal:
-            control = self.find(who, game, state, legal.index(command), command)
-        if control is not None:
-            message, custom_id, value = control
-            self.clicks += 1
-            if value is None:
-                await self.act(who, lambda: fake.click(who, message, custom_id))
-            else:
-                await self.act(who, lambda: fake.select(who, message, custom_id, [value]))
-        else:
-            path, options = slash_for(command)
-            self.slashes += 1
-            result = await self.act(
-                who, lambda: fake.slash(who, channel, " ".join(path), **options)
+    def check(self, before: Homm3State, after: Homm3State) -> None:
+        """No public text names a card hidden before and after the move."""
+        hidden = private_cards(before) & private_cards(after)
+        for text in self.new_public_texts():
+            named = {int(n) for n in _CARD.findall(_NOT_CARDS.sub("", text))}
+            assert not named & hidden, (
+                f"a public message names hidden cards {named & hidden}: {text!r}"
             )
-            assert result.response is not None
-        after, after_state = await self.state()
-        assert after.version > game.version, (
-            f"{command!r} did not land: {[m.content for m in self.last[who.id]]}"
-        )
-        self.check_channel(private_cards(state) & private_cards(after_state))
 
 
 @pytest.mark.slow
@@ -187,26 +93,17 @@ async def _whole_game(
         bot = heroes_bot(runner)
         driver = Homm3Driver(table, bot)
         channel = table.channel
-        await driver.act(
+        await driver.slash(
             table.ann,
-            lambda: fake_discord.slash(
-                table.ann,
-                channel,
-                "game new",
-                ruleset="homm3",
-                players=2,
-                heroes="Catherine, Deemer",
-                **options,
-            ),
+            "game new",
+            ruleset="homm3",
+            players=2,
+            heroes="Catherine, Deemer",
+            **options,
         )
-        await driver.act(table.bob, lambda: fake_discord.slash(table.bob, channel, "game join"))
-        await driver.act(table.ann, lambda: fake_discord.slash(table.ann, channel, "game start"))
-        for _ in range(MAX_STEPS):
-            game, _ = await driver.state()
-            if game.status is not GameStatus.ACTIVE:
-                break
-            await driver.step()
-        game, state = await driver.state()
+        await driver.slash(table.bob, "game join")
+        await driver.slash(table.ann, "game start")
+        game, state = await driver.play_out(MAX_STEPS)
         assert game.status is GameStatus.FINISHED and HOMM3.result(state).finished
         texts = [m.text for m in channel.public_messages()]
         assert any("defeated every unit" in t for t in texts)
@@ -216,9 +113,7 @@ async def _whole_game(
         assert kinds <= driver.kinds
         dms = [m.text for m in fake_discord.dms(table.ann)]
         assert any("Hand" in t for t in dms)
-        status = await driver.act(
-            table.bob, lambda: fake_discord.slash(table.bob, channel, "game status")
-        )
+        status = await driver.slash(table.bob, "game status")
         assert status.response is not None
         runner.assert_no_errors()
     fake_discord.assert_no_violations()
