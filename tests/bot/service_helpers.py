@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from bot import customids
 from bot.actors import Actor
@@ -16,6 +17,7 @@ from bot.homm4.commands import slash_for
 from bot.outbox import Button, Outbox, Select
 from bot.service import GameService
 from engine.core.model import Command
+from engine.core.ruleset import get_ruleset
 from engine.homm4 import RULESET as HOMM4
 from engine.homm4.state import Homm4State
 from engine.homm4.views import PublicView, SeatView
@@ -90,10 +92,19 @@ async def started_game(
     seed: int = 11,
     channel: int = CHANNEL,
     deadline_hours: int | None = None,
+    ruleset: str = "homm4",
+    **options: Any,
 ) -> Game:
-    """Open a lobby, seat ``humans`` people (users 1..n) and ``ai`` computers, start it."""
+    """Open a lobby of ``ruleset`` with the lobby ``options``, seat ``humans`` people
+    (users 1..n) and ``ai`` computers, start it."""
     await service.new_game(
-        person(1), channel, guild_id=GUILD, seed=seed, deadline_hours=deadline_hours
+        person(1),
+        channel,
+        guild_id=GUILD,
+        ruleset=ruleset,
+        seed=seed,
+        deadline_hours=deadline_hours,
+        **options,
     )
     for number in range(2, humans + 1):
         await service.join(person(number), channel)
@@ -105,11 +116,11 @@ async def started_game(
     return game
 
 
-async def current(service: GameService, game_id: int) -> tuple[Game, Homm4State]:
-    """The game row and its state."""
+async def current(service: GameService, game_id: int) -> tuple[Game, Any]:
+    """The game row and its state (loaded by the game's ruleset: a `Homm4State` for
+    homm4)."""
     game = await service.repo.get_game(game_id)
-    state = HOMM4.load_state(game.state_json or "")
-    return game, state
+    return game, get_ruleset(game.ruleset).load_state(game.state_json or "")
 
 
 def choose(state: Homm4State, seat: int) -> tuple[int, Command]:

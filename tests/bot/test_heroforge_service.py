@@ -4,6 +4,7 @@ slash commands and button clicks against the computer, status and inventory, ref
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,33 +14,19 @@ from bot.errors import BadOption, DeckProblem, UnknownCommand, WrongStage
 from bot.heroforge.commands import slash_for
 from bot.outbox import Button, Outbox, Select
 from bot.render import DEFAULT_RENDERER
-from bot.service import GameService
 from engine.core.errors import IllegalMove
 from engine.core.model import Command
 from engine.heroforge import RULESET as HEROFORGE
 from engine.heroforge.state import HeroforgeState
 from storage.records import Game, GameStatus
-from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+from tests.bot.service_helpers import CHANNEL, GUILD, current, make_service, person, started_game
 
 GRID = "PL GR PL / FO S HI / PL B PL"
 LIST = "; ".join(f"Gift {i} (Instant): economy +{50 * i}" for i in range(1, 11))
 
 
-async def _state(service: GameService, game_id: int) -> tuple[Game, HeroforgeState]:
-    game = await service.repo.get_game(game_id)
-    state = HEROFORGE.load_state(game.state_json or "")
-    return game, state
-
-
-async def _open(service: GameService, **options: object) -> Game:
-    await service.new_game(
-        person(1), CHANNEL, guild_id=GUILD, ruleset="heroforge", seed=21, **options
-    )
-    await service.add_ai(person(1), CHANNEL, count=1)
-    await service.start(person(1), CHANNEL)
-    game = await service.repo.game_in_channel(CHANNEL)
-    assert game is not None
-    return game
+_open = partial(started_game, ruleset="heroforge", seed=21)
+"""Open a Hero Forge game of person 1 against the computer and start it."""
 
 
 def _choice(state: HeroforgeState, seat: int, rng: random.Random) -> tuple[int, Command]:
@@ -94,7 +81,7 @@ async def test_the_lobby_takes_hero_forge_options(tmp_path: Path) -> None:
         assert game.options["list5"] == "shifting_sands"
         await service.add_ai(person(1), CHANNEL, count=1)
         out = await service.start(person(1), CHANNEL)
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         assert [p.land for p in state.plates][:3] == ["plain", "grassland", "plain"]
         assert state.list1.enchantments[6].name == "Gift 7"
         assert "Custom board" in out.posts[0].text
@@ -112,7 +99,7 @@ async def test_a_whole_game_by_buttons_and_slash_commands(tmp_path: Path) -> Non
         clicks = typed = 0
         last = Outbox()
         for step in range(3000):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             if game.status is not GameStatus.ACTIVE:
                 break
             pending = HEROFORGE.pending(state)
@@ -130,7 +117,7 @@ async def test_a_whole_game_by_buttons_and_slash_commands(tmp_path: Path) -> Non
                 )
                 typed += 1
             assert last.reply is not None and last.reply.text.startswith("✅")
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         assert game.status is GameStatus.FINISHED
         assert HEROFORGE.result(state).finished
         assert clicks > 10 and typed > 10
@@ -277,10 +264,10 @@ async def test_moderators_skip_undo_and_verify_a_hero_forge_game(tmp_path: Path)
         game = await _open(service)
         mod = person(1, moderator=True)
         await service.mod_skip(mod, CHANNEL, reason="away")
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         assert state.player(0).hero == "weir"  # the default: the first hero free
         await service.mod_undo(mod, CHANNEL, count=2, reason="oops")
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         # Red's skip and Blue's computer choice are undone; Red chooses again
         assert [p.hero for p in state.players_state] == [None, None]
         assert HEROFORGE.pending(state)[0].seat == 0

@@ -4,31 +4,20 @@ typed ``/homm3`` commands against the computer, hand and status texts, refusals.
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.errors import BadOption, WrongStage
 from bot.homm3.commands import CARD_WINDOWS, slash_for
-from bot.service import GameService
 from engine.homm3 import RULESET as HOMM3
 from engine.homm3.state import Homm3State
-from storage.records import Game, GameStatus
-from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+from storage.records import GameStatus
+from tests.bot.service_helpers import CHANNEL, GUILD, current, make_service, person, started_game
 
-
-async def _state(service: GameService, game_id: int) -> tuple[Game, Homm3State]:
-    game = await service.repo.get_game(game_id)
-    return game, HOMM3.load_state(game.state_json or "")
-
-
-async def _open(service: GameService, **options: object) -> Game:
-    await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="homm3", seed=7, **options)
-    await service.add_ai(person(1), CHANNEL, count=1)
-    await service.start(person(1), CHANNEL)
-    game = await service.repo.game_in_channel(CHANNEL)
-    assert game is not None
-    return game
+_open = partial(started_game, ruleset="homm3", seed=7)
+"""Open a homm3 game of person 1 against the computer and start it."""
 
 
 @pytest.mark.rule("homm3bf:adventure-mode")
@@ -51,7 +40,7 @@ async def test_the_lobby_takes_homm3_options(tmp_path: Path) -> None:
         await service.start(person(1), CHANNEL)
         game = await repo.game_in_channel(CHANNEL)
         assert game is not None
-        _, state = await _state(service, game.id)
+        _, state = await current(service, game.id)
         assert state.rounds == 13 and state.siege == 1 - state.first
         assert [p.hero for p in state.seats] == ["catherine", "tamika"]
     finally:
@@ -68,7 +57,7 @@ async def test_a_whole_adventure_by_typed_commands(tmp_path: Path) -> None:
         typed = 0
         kinds: set[str] = set()
         for _ in range(3000):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             if game.status is not GameStatus.ACTIVE:
                 break
             pending = HOMM3.pending(state)
@@ -79,7 +68,7 @@ async def test_a_whole_adventure_by_typed_commands(tmp_path: Path) -> None:
             out = await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
             typed += 1
             assert out.reply is not None and out.reply.text.startswith("✅"), out.reply
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         assert game.status is GameStatus.FINISHED and HOMM3.result(state).finished
         assert {
             "adventure_turn",
@@ -97,7 +86,7 @@ async def test_hand_status_and_refusals(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
         game = await _open(service, heroes="Catherine, Mutare")
-        _, state = await _state(service, game.id)
+        _, state = await current(service, game.id)
         out = await service.hand(person(1), CHANNEL)
         assert out.reply is not None and "Choice:" in out.reply.text
         for number in state.player(1).hand + state.player(1).deck:
@@ -128,7 +117,7 @@ async def test_standing_orders_answer_windows_obstacles_and_deployment(tmp_path:
         assert out.reply is not None and "cards: pass" in out.reply.text
         rng = random.Random(4)
         for _ in range(2000):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             if game.status is not GameStatus.ACTIVE:
                 break
             decision = HOMM3.pending(state)[0]

@@ -5,31 +5,20 @@ channel buttons."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.errors import BadOption, WrongStage
 from bot.mmh.commands import slash_for
-from bot.service import GameService
 from engine.mmh import RULESET as MMH
 from engine.mmh.state import MmhState
-from storage.records import Game, GameStatus
-from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+from storage.records import GameStatus
+from tests.bot.service_helpers import CHANNEL, GUILD, current, make_service, person, started_game
 
-
-async def _state(service: GameService, game_id: int) -> tuple[Game, MmhState]:
-    game = await service.repo.get_game(game_id)
-    return game, MMH.load_state(game.state_json or "")
-
-
-async def _open(service: GameService, **options: object) -> Game:
-    await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="mmh", seed=5, **options)
-    await service.add_ai(person(1), CHANNEL, count=1)
-    await service.start(person(1), CHANNEL)
-    game = await service.repo.game_in_channel(CHANNEL)
-    assert game is not None
-    return game
+_open = partial(started_game, ruleset="mmh", seed=5)
+"""Open an mmh game of person 1 against the computer and start it."""
 
 
 @pytest.mark.rule("mmh:game-setup")
@@ -46,7 +35,7 @@ async def test_the_lobby_takes_mmh_options(tmp_path: Path) -> None:
         await service.start(person(1), CHANNEL)
         game = await repo.game_in_channel(CHANNEL)
         assert game is not None
-        _, state = await _state(service, game.id)
+        _, state = await current(service, game.id)
         assert [s.faction for s in state.seats] == ["stronghold", "haven"]
         assert len(state.week_stack) == 9
     finally:
@@ -63,7 +52,7 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path) -> None:
         kinds: set[str] = set()
         typed = 0
         for _ in range(4000):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             if game.status is not GameStatus.ACTIVE:
                 break
             pending = MMH.pending(state)
@@ -74,7 +63,7 @@ async def test_a_whole_game_by_typed_commands(tmp_path: Path) -> None:
             out = await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
             typed += 1
             assert out.reply is not None and out.reply.text.startswith("✅"), (command, out.reply)
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         assert game.status is GameStatus.FINISHED and MMH.result(state).finished
         assert {"place_capital", "choose_hero", "play_action", "action_hero"} <= kinds
         assert any(k.startswith("battle_") for k in kinds)
@@ -90,13 +79,13 @@ async def test_hand_names_scrolls_status_does_not(tmp_path: Path) -> None:
         game = await _open(service, factions="haven, necropolis")
         rng = random.Random(1)
         for _ in range(40):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             pending = MMH.pending(state)
             if pending[0].seat != 0 or state.phase == "play":
                 break
             path, options = slash_for(MMH.ai_command(state, 0, rng))
             await service.run(person(1), path, options, channel_id=CHANNEL, guild_id=GUILD)
-        game, state = await _state(service, game.id)
+        game, state = await current(service, game.id)
         hero = state.heroes[state.seats[0].heroes[0]]
         hero.scrolls.append(state.scroll_deck.pop(0))
         from bot.mmh.adapter import MmhAdapter
@@ -138,11 +127,11 @@ async def test_moderator_skip_undo_verify_and_a_restart(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
         game = await _open(service)
-        _, state = await _state(service, game.id)
+        _, state = await current(service, game.id)
         expected = MMH.default_command(state, 0)
         out = await service.mod_skip(mod, CHANNEL, reason="asleep")
         assert "skipped Red's decision" in out.posts[0].text
-        _, after = await _state(service, game.id)
+        _, after = await current(service, game.id)
         assert after.version > state.version
         await service.mod_undo(mod, CHANNEL, reason="oops")
         verdict = await service.mod_verify(mod, CHANNEL)
@@ -153,7 +142,7 @@ async def test_moderator_skip_undo_verify_and_a_restart(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)  # a new process on the same database
     try:
         await service.recover()
-        game2, state2 = await _state(service, game.id)
+        game2, state2 = await current(service, game.id)
         assert game2.status is GameStatus.ACTIVE and MMH.pending(state2)
         status = await service.status(person(1), CHANNEL)
         assert status.posts or status.reply
@@ -193,7 +182,7 @@ async def test_standing_orders_fight_mmh_battles_without_asking(tmp_path: Path) 
         rng = random.Random(3)
         asked: set[str] = set()
         for _ in range(4000):
-            game, state = await _state(service, game.id)
+            game, state = await current(service, game.id)
             if game.status is not GameStatus.ACTIVE:
                 break
             owed = MMH.pending(state)[0]
@@ -333,7 +322,7 @@ async def test_an_mmh_turn_has_a_deadline_a_reminder_and_a_moderator_call(tmp_pa
     try:
         await repo.save_guild_settings(GuildSettings(GUILD, 4321, timedelta(hours=8), None))
         game = await _open(service)
-        _, state = await _state(service, game.id)
+        _, state = await current(service, game.id)
         assert MMH.pending(state)[0].seat == 0  # the computer has answered its own part
         deadlines = {d.kind: d.due_at for d in await repo.deadlines(game.id)}
         assert deadlines["turn"] == clock.now + timedelta(hours=8)
