@@ -291,7 +291,11 @@ def _panel(canvas: Canvas, view: PublicView, top: int, width: int) -> int:
             canvas.text((x0, y), "DARK TIMES", 17, (220, 120, 240), weight="bold")
             y += 24
     canvas.text(
-        (x0, y), f"{view.weeks_left} week card(s) left · win at {view.threshold} VP", 16, p.MUTED
+        (x0, y),
+        f"{view.weeks_left} week card{'' if view.weeks_left == 1 else 's'} left · win at "
+        f"{view.threshold} VP",
+        16,
+        p.MUTED,
     )
     y += 26
     if view.result.finished:

@@ -167,3 +167,14 @@ def test_board_reads_on_a_phone_and_heroes_leave_location_codes_clear() -> None:
     drawing = draw_board(view)
     token, code = drawing.find("hero", hero.id), drawing.find("location", located[0])
     assert token.box[3] <= code.box[1] + 3, (token.box, code.box)
+
+
+@pytest.mark.rule("mmh:description-of-the-game-board")
+def test_the_board_counts_week_cards_in_words() -> None:
+    """'12 week cards left', '1 week card left' (no 'card(s)')."""
+    state = _midgame()
+    view = R.public_view(state)
+    left = view.weeks_left
+    assert f"{left} week cards left · win at {view.threshold} VP" in draw_board(view).texts()
+    one = view.model_copy(update={"weeks_left": 1})
+    assert f"1 week card left · win at {view.threshold} VP" in draw_board(one).texts()
