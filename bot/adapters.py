@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from bot import customids
 from bot.command_table import CommandSpec
-from bot.outbox import Button, Component, Select, SelectOption
+from bot.outbox import Button, Component, Image, Select, SelectOption
 from engine.core.model import Command, Decision, GameState, seat_name
 
 if TYPE_CHECKING:
@@ -64,13 +64,9 @@ class PlayRequest:
     decision: Decision | None
 
 
-@dataclass(frozen=True)
-class Picture:
-    """An encoded picture: file name, bytes, alt text."""
-
-    filename: str
-    data: bytes
-    description: str
+Picture = Image
+"""An encoded picture an adapter draws: file name, bytes, alt text (the outbox's `Image`,
+posted as it is)."""
 
 
 def clip(text: str, limit: int) -> str:

@@ -479,7 +479,7 @@ class ServiceCore:
         view = self.rules_for(state).public_view(state)
         adapter = adapter_for(state.ruleset)
         found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
-        return Image(found.filename, found.data, found.description) if found else None
+        return found
 
     async def hand_picture(self, state: GameState, seat: int) -> Image | None:
         """Render ``seat``'s private picture (homm4: Hand and Risk Stack), or None."""
@@ -488,7 +488,7 @@ class ServiceCore:
         view = self.rules_for(state).view(state, seat)
         adapter = adapter_for(state.ruleset)
         found = await asyncio.to_thread(adapter.hand_picture, self.renderer, view)
-        return Image(found.filename, found.data, found.description) if found else None
+        return found
 
     @staticmethod
     def rules_for(state: GameState) -> Ruleset[Any]:
