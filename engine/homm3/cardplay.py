@@ -92,7 +92,7 @@ def _source(state: Homm3State, seat: int, card: int) -> str:
         return "scroll"
     raise InvalidInput(
         f"#{card} is not in your hand; your hand: "
-        + (", ".join(f"#{c}" for c in player.hand) or "empty")
+        + (", ".join(zones.name(state, c) for c in player.hand) or "empty")
         + "."
     )
 

@@ -196,3 +196,18 @@ def test_legal_card_commands_are_all_accepted() -> None:
     assert len(plays) > 20
     for command in plays:
         apply(state, 0, command)  # none raises
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic")
+def test_playing_a_card_not_in_hand_names_the_hand_cards_to_choose_from() -> None:
+    state = battle(
+        [(0, "griffins", False, "B5"), (1, "skeletons", True, "L5")],
+        hands={0: ["magic_arrow", "power"], 1: ["fireball"]},
+    )
+    arrow, power = card(state, 0, "magic_arrow"), card(state, 0, "power")
+    fireball = card(state, 1, "fireball")
+    with pytest.raises(InvalidInput) as refused:
+        apply(state, 0, {"type": "play", "card": fireball, "unit": 2})
+    assert refused.value.message == (
+        f"#{fireball} is not in your hand; your hand: Magic Arrow #{arrow}, Power #{power}."
+    )
