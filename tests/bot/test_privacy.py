@@ -976,3 +976,54 @@ def test_the_probe_finds_a_refusal_that_tells_a_hidden_card(
     found = _probe_refusals("homm4", {}, seed=2, steps=600)
     assert any("the refusal depends on the card" in hit for hit in found)
     assert any(" in '" in hit or ' in "' in hit for hit in found)
+
+
+# ------------------------------------------------------------------ homm3 unit windows
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules")
+def test_homm3_braced_pikes_asks_by_dm_and_guardian_angel_in_the_channel() -> None:
+    """Braced Pikes' question lists the defender's Hand: it is a DM decision whose prompt
+    (announced in the channel) names no card; Guardian Angel's names none and stays in
+    the channel."""
+    from bot.homm3.adapter import Homm3Adapter
+    from tests.homm3.helpers import RULES, apply, attack_dice, battle
+
+    adapter = Homm3Adapter()
+    state = battle(
+        [(0, "crusaders", False, "E5"), (1, "halberdiers", True, "F5")],
+        token=0,
+        hands={1: ["attack", "fireball"], 0: ["haste"]},
+    )
+    attack_dice(state, [1, 0])
+    state, _ = apply(state, 0, {"type": "attack", "target": 2})
+    while (decision := RULES.pending(state)[0]).kind == "attack_window":
+        state, _ = apply(state, decision.seat, {"type": "pass"})
+    assert decision.kind == "choose_braced_pikes" and decision.seat == 1
+    legal = RULES.legal_commands(state, 1)
+    ui = adapter.decision_ui(state, 1, decision, 1, legal, None)
+    labels = ph.component_texts(ui.components)
+    assert adapter.is_private(decision) and ui.private
+    assert any("Fireball" in label for label in labels)  # the DM names the Hand
+    channel = ph.channel_checker(state, state)
+    assert not channel.leaks([decision.prompt]) and "Fireball" not in decision.prompt
+    assert not ph.seat_checker(state, state, 0).leaks([decision.prompt])
+
+    state = battle(
+        [
+            (0, "crusaders", False, "E5"),
+            (1, "halberdiers", False, "F5"),
+            (1, "archangels", True, "L5"),
+        ],
+        token=0,
+        hands={1: ["attack", "fireball"]},
+    )
+    state, _ = apply(state, 1, {"type": "defend"})
+    attack_dice(state, [0, 0])
+    state, _ = apply(state, 0, {"type": "attack", "target": 2})
+    while (decision := RULES.pending(state)[0]).kind == "attack_window":
+        state, _ = apply(state, decision.seat, {"type": "pass"})
+    assert decision.kind == "choose_guardian_angel"
+    ui = adapter.decision_ui(state, 1, decision, 1, RULES.legal_commands(state, 1), None)
+    assert not adapter.is_private(decision) and not ui.private
+    texts = [decision.prompt, *ph.component_texts(ui.components)]
+    assert not ph.channel_checker(state, state).leaks(texts)
+    assert any("Cancel the attack" in t for t in texts)
