@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.adapters import PlayRequest
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
 from bot.homm4 import describe as d
@@ -60,20 +61,11 @@ a deployment, or a seat (colour or number, 1 = Red)."""
 
 
 @dataclass(frozen=True)
-class PlayContext:
-    """What a builder or an autocomplete source may look at.
-
-    Attributes:
-        state: the current game state (never changed here).
-        seat: the acting seat.
-        legal: ``ruleset.legal_commands(state, seat)``.
-        decision: the decision ``seat`` owes now, or None.
-    """
+class PlayContext(PlayRequest):
+    """A `PlayRequest` of a homm4 game (``state`` is a `Homm4State`): what a builder or
+    an autocomplete source may look at."""
 
     state: Homm4State
-    seat: int
-    legal: Sequence[Command]
-    decision: Decision | None
 
     def of_type(self, command_type: str) -> list[Command]:
         """The legal commands of one engine type."""
