@@ -24,7 +24,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -106,6 +106,11 @@ class Console:
             return await self.resume(existing.id)
         if existing is not None:
             await self.service.mod_end(self.actor(1), CHANNEL_ID, reason="an unfinished lobby")
+        # No decision deadlines at a terminal, for this game and any the user opens with
+        # /game new later (the server default would give 48 h and dated reminders).
+        settings = await self.service.repo.guild_settings(GUILD_ID)
+        if settings.turn_deadline is not None:
+            await self.service.repo.save_guild_settings(replace(settings, turn_deadline=None))
         lines += self.show(
             await self.service.new_game(
                 self.actor(1),
@@ -513,8 +518,6 @@ def help_specs(specs: list[CommandSpec], ruleset: str) -> list[CommandSpec]:
     """``specs`` as the console's /help shows them for a ``ruleset`` game: without the
     other games' lobby options (homm4's map-sections in an mmh game...), and without the
     deck commands and options for a game whose seats bring no deck."""
-    from dataclasses import replace
-
     from bot.adapters import adapter_for, all_adapters
 
     adapter = adapter_for(ruleset)

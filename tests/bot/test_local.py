@@ -302,3 +302,18 @@ def test_a_fixed_choice_is_read_by_a_word_of_its_name_and_refused_with_the_names
     assert str(refused.value) == (
         "cards must be one of: ask, windows (pass windows), never (never use)."
     )
+
+
+async def test_a_game_opened_later_in_the_console_has_no_deadline(tmp_path: Path) -> None:
+    """The console's server has no decision deadline: a game opened with /game new after
+    the first one (another mode, say) gets none either (was 48 h and dated reminders)."""
+    console, service = await _console(tmp_path)
+    try:
+        await console.start()
+        await console.handle("/mod end reason:another")
+        opened = await console.handle("/game new ruleset:homm3 mode:adventure")
+        assert "deadline: none" in opened
+        settings = await service.repo.guild_settings(local.GUILD_ID)
+        assert settings.turn_deadline is None
+    finally:
+        await service.repo.close()
