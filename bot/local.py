@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from bot.actors import Actor
 from bot.command_table import CommandSpec, LineError, help_lines, parse_console_line
@@ -60,6 +61,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--db", type=Path, default=None, help="database file (default: a temporary one)"
     )
     parser.add_argument("--no-images", action="store_true", help="do not draw pictures (faster)")
+    parser.add_argument(
+        "--options",
+        default="",
+        help="the game's own options as typed after /game new, e.g. "
+        "'mode:adventure size:medium' (homm3), 'length:quick' (mmh)",
+    )
 
 
 @dataclass
@@ -76,6 +83,7 @@ class Console:
     out_dir: Path
     seed: int | None = None
     map_sections: int | None = None
+    game_options: dict[str, Any] = field(default_factory=dict)
     acting: int = 1
     ruleset: str = "homm4"
     hot_seat: bool = True
@@ -121,6 +129,7 @@ class Console:
                 deadline_hours=0,
                 map_sections=self.map_sections,
                 seed=self.seed,
+                **self.game_options,
             )
         )
         for number in range(2, self.humans + 1):
@@ -420,6 +429,11 @@ async def _session(
         out("✗ At least one seat must be a person (--ai is at most --players - 1).")
         return 2
     try:
+        game_options = _game_options(getattr(args, "options", ""))
+    except LineError as error:
+        out(f"✗ --options: {error}")
+        return 2
+    try:
         repo = await open_repository(db)
     except StorageError as error:
         out(f"✗ {error}")
@@ -436,6 +450,7 @@ async def _session(
             seed=args.seed,
             map_sections=args.map_sections,
             ruleset=args.ruleset,
+            game_options=game_options,
         )
         people = f"{humans} {'person' if humans == 1 else 'people'}"
         computers = f"{ai} computer{'' if ai == 1 else 's'}"
@@ -443,12 +458,14 @@ async def _session(
         out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
         if humans > 1:
             out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
+        earlier = await repo.game_in_channel(CHANNEL_ID)
         try:
             out(await console.start())
             started = True
         except USER_ERRORS as error:
             out(f"✗ {user_message(error)}")
-            out(f"The game in {db} cannot be continued; pass another --db to start anew.")
+            if earlier is not None and earlier.status is not GameStatus.LOBBY:
+                out(f"The game in {db} cannot be continued; pass another --db to start anew.")
             return 1
         while True:
             line = await asyncio.to_thread(lines_in)
@@ -463,6 +480,24 @@ async def _session(
         await repo.close()
         out(_closing_line(args.db, args.out, temp.name, resumable=started))
         temp.cleanup()
+
+
+def _game_options(text: str) -> dict[str, Any]:
+    """The ``--options`` text read as /game new's options (``mode:adventure size:medium``),
+    keyed as `GameService.new_game` takes them; the seats come from --players and --ai.
+
+    :raises LineError: for an option /game new does not have or a value it refuses.
+    """
+    from bot.commands import ALL_SPECS
+
+    if not text.strip():
+        return {}
+    parsed = parse_console_line(f"/game new {text}", ALL_SPECS)
+    skipped = {"ruleset", "players"}
+    given = [name for name in parsed.options if name in skipped]
+    if given:
+        raise LineError(f"{', '.join(given)} come from --ruleset, --players and --ai.")
+    return {name.replace("-", "_"): value for name, value in parsed.options.items()}
 
 
 def _closing_line(db: Path | None, out_dir: Path | None, temp: str, *, resumable: bool) -> str:

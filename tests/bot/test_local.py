@@ -317,3 +317,27 @@ async def test_a_game_opened_later_in_the_console_has_no_deadline(tmp_path: Path
         assert settings.turn_deadline is None
     finally:
         await service.repo.close()
+
+
+async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path) -> None:
+    """``--options 'mode:adventure size:medium'`` opens a homm3 Adventure; an option the
+    game does not have is refused in one line, with no word of a game to continue."""
+    options = ["--options", "mode:adventure size:medium"]
+    args = build_parser().parse_args(
+        ["local", "--ruleset", "homm3", "--seed", "5", "--no-images", *options]
+    )
+    printed: list[str] = []
+    code = await local._session(args, lambda: None, printed.append)
+    output = "\n".join(printed)
+    assert code == 0 and "The Adventure begins: 13 rounds" in output
+
+    for options, said in (
+        ("length:quick", "✗ length is not an option of"),
+        ("colour:red", "✗ --options: "),
+        ("players:3", "✗ --options: players come from --ruleset, --players and --ai."),
+    ):
+        args = build_parser().parse_args(["local", "--ruleset", "homm3", "--options", options])
+        printed = []
+        code = await local._session(args, lambda: None, printed.append)
+        assert code in (1, 2) and any(line.startswith(said) for line in printed), printed
+        assert not any("cannot be continued" in line for line in printed)
