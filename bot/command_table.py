@@ -218,11 +218,17 @@ class LineError(ValueError):
     """A console line that does not fit the table; the message says what to type."""
 
 
+FREE_TEXT: frozenset[str] = frozenset({"name", "topic", "reason", "text"})
+"""Options whose value is free words: the last open one takes the rest of a console line
+without quotes."""
+
+
 def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
     """Read ``/purchase buy card:#12 town:C4`` into the command and its options.
 
-    Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``). A value
-    without a name fills the next option not given yet, required ones first
+    Values with spaces are quoted (``stacks:"#12 #13 melee; #20 ranged"``), except at the
+    end of the line for the last open free-text option (`FREE_TEXT`: ``/card Tree of
+    Knowledge``). A value without a name fills the next option not given yet, required ones first
     (``/setup army F3`` is ``/setup army hex:F3``; ``/purchase buy #12 C4`` is
     ``/purchase buy card:#12 town:C4``). Integer options are converted; booleans accept
     yes/no/true/false/1/0. Fixed choices accept the choice's name or value.
@@ -249,9 +255,15 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
             allowed = ", ".join(o.name for o in spec.options) or "none"
             raise LineError(f"/{spec.qualified} has no option {name!r}. Options: {allowed}.")
         options[option.name] = _convert(spec, option, value)
-    for word in bare:
+    for index, word in enumerate(bare):
         order = sorted(spec.options, key=lambda o: not o.required)
         option = next((o for o in order if o.name not in options), None)
+        left = [o for o in order if o.name not in options]
+        if option is not None and left == [option] and option.name in FREE_TEXT:
+            # The last open option is free text: the rest of the line, unquoted
+            # (/card Tree of Knowledge, /mod pause reason words).
+            options[option.name] = " ".join(bare[index:])
+            break
         if option is None:
             raise LineError(
                 f"Options are written name:value; {word!r} has no name. "

@@ -341,3 +341,21 @@ async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path)
         code = await local._session(args, lambda: None, printed.append)
         assert code in (1, 2) and any(line.startswith(said) for line in printed), printed
         assert not any("cannot be continued" in line for line in printed)
+
+
+def test_free_words_at_the_end_of_a_line_need_no_quotes() -> None:
+    """``/card Tree of Knowledge`` looks up that card; a move's extra word is still
+    refused as a value without a name."""
+    import pytest
+
+    from bot.command_table import LineError, parse_console_line
+    from bot.commands import ALL_SPECS
+
+    assert parse_console_line("/card Tree of Knowledge", ALL_SPECS).options == {
+        "name": "Tree of Knowledge"
+    }
+    assert parse_console_line("/game rules topic:combat", ALL_SPECS).options == {"topic": "combat"}
+    paused = parse_console_line("/mod pause back after lunch", ALL_SPECS)
+    assert paused.options == {"reason": "back after lunch"}
+    with pytest.raises(LineError, match="'extra' has no name"):
+        parse_console_line("/mmh hero move A9 extra", ALL_SPECS)
