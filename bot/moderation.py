@@ -17,6 +17,7 @@ from bot.actors import Actor
 from bot.command_table import UserRef
 from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Reply
+from bot.play_commands import read_seat
 from bot.service_core import Batch, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision
 from engine.core.model import Command, GameState, seat_name
@@ -119,7 +120,7 @@ class ModerationMixin(ServiceCore):
         owing = [d.seat for d in rules.pending(state)]
         if not owing:
             raise BadOption("Nobody owes a decision now.")
-        chosen = owing[0] if seat is None else self.read_seat(seat, state.players)
+        chosen = owing[0] if seat is None else read_seat(seat, state.players, who="the seat")
         if chosen not in owing:
             raise BadOption(
                 f"{seat_name(chosen)} owes no decision now; waiting for: {', '.join(seat_name(s) for s in owing)}."
@@ -161,23 +162,6 @@ class ModerationMixin(ServiceCore):
         # /mod replies may be public: no private line of the moderator's own seat here.
         out.reply = Reply(f"Skipped {seat_name(chosen)}'s decision.", ephemeral=True)
         return out
-
-    @staticmethod
-    def read_seat(text: str, players: int) -> int:
-        """A seat from its colour (``Blue``) or number (1 = Red).
-
-        :raises BadOption: otherwise.
-        """
-        from engine.core.model import SEAT_COLOURS
-
-        cleaned = text.strip().lower()
-        for number, colour in enumerate(SEAT_COLOURS[:players]):
-            if cleaned == colour.lower():
-                return number
-        if cleaned.isdigit() and 1 <= int(cleaned) <= players:
-            return int(cleaned) - 1
-        colours = ", ".join(SEAT_COLOURS[:players])
-        raise BadOption(f"Name the seat by colour ({colours}) or number (1-{players}).")
 
     async def mod_undo(
         self, actor: Actor, channel_id: int | None, *, count: int = 1, reason: str = ""
@@ -262,7 +246,7 @@ class ModerationMixin(ServiceCore):
         game = await self.game_here(channel_id)
         ref = user if isinstance(user, UserRef) else UserRef(int(user), f"User {user}")
         players = game.players or len(await self.repo.seats(game.id))
-        number = self.read_seat(seat, players)
+        number = read_seat(seat, players, who="the seat")
         async with self.lock(game.id):
             await self.repo.replace_seat(
                 game.id,
@@ -301,7 +285,7 @@ class ModerationMixin(ServiceCore):
         self.require_moderator(actor, "kick a player")
         game = await self.game_here(channel_id)
         players = game.players or len(await self.repo.seats(game.id))
-        number = self.read_seat(seat, players)
+        number = read_seat(seat, players, who="the seat")
         async with self.lock(game.id):
             await self.repo.kick(game.id, number, moderator_user_id=actor.user_id, reason=reason)
         out = Outbox(
@@ -364,7 +348,11 @@ class ModerationMixin(ServiceCore):
         game = await self.game_here(channel_id)
         state = self.state_of(game)
         owing = [d.seat for d in self.rules(game).pending(state)]
-        number = self.read_seat(seat, state.players) if seat else (owing[0] if owing else None)
+        number = (
+            read_seat(seat, state.players, who="the seat")
+            if seat
+            else (owing[0] if owing else None)
+        )
         if number is None:
             raise BadOption("Nobody owes a decision now; name the seat.")
         due = self.clock() + timedelta(hours=hours)

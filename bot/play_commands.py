@@ -12,6 +12,7 @@ PlayContext`) and shares only `filter_pairs` and `orders_spec`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -19,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from bot.adapters import PlayRequest
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
-from engine.core.model import Command
+from engine.core.model import Command, seat_name
 
 K = TypeVar("K", bound=str)
 """A ruleset's field kinds (a ``Literal`` of words such as ``"card"`` or ``"hex"``)."""
@@ -135,6 +136,26 @@ def read_int(raw: Any, option: str) -> int:
         return int(str(raw).strip().lstrip("#[").rstrip("]"))
     except ValueError:
         raise BadOption(f"{option} must be a whole number, not {raw!r}.") from None
+
+
+_SEAT_NUMBER = re.compile(r"^\s*[#\[]?\s*(\d+)\s*\]?\s*$")
+
+
+def read_seat(text: str, players: int, *, who: str = "the player") -> int:
+    """A seat of a ``players``-seat game from its colour (``Blue``) or number (``2``,
+    ``#2``; 1 = Red).
+
+    :raises BadOption: for anything else (naming ``who`` and the seats).
+    """
+    cleaned = text.strip().lower()
+    for number in range(players):
+        if cleaned == seat_name(number).lower():
+            return number
+    match = _SEAT_NUMBER.match(cleaned)
+    if match and 1 <= int(match.group(1)) <= players:
+        return int(match.group(1)) - 1
+    names = ", ".join(seat_name(n) for n in range(players))
+    raise BadOption(f"Name {who} by colour ({names}) or number (1-{players}).")
 
 
 def filter_pairs(pairs: Sequence[tuple[str, str]], current: str) -> list[tuple[str, str]]:

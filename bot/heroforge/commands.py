@@ -24,7 +24,14 @@ from typing import Any, Literal
 from bot.adapters import PlayRequest
 from bot.command_table import Choice, OptionSpec
 from bot.errors import BadOption
-from bot.play_commands import PlayCommand, PlayTable, auto_option, filter_pairs, play_spec
+from bot.play_commands import (
+    PlayCommand,
+    PlayTable,
+    auto_option,
+    filter_pairs,
+    play_spec,
+    read_seat,
+)
 from engine.core.model import SEAT_COLOURS, Command
 from engine.heroforge import commands as hc
 from engine.heroforge.board import DIRECTIONS, SHIFT_DIRECTIONS
@@ -288,22 +295,6 @@ _NUMBERS = re.compile(r"\d+")
 
 
 # ------------------------------------------------------------------ reading values
-def read_seat(text: str, players: int) -> int:
-    """A seat from a colour (``Blue``) or a seat number (``2`` = Blue).
-
-    :raises BadOption: for anything else.
-    """
-    raw = text.strip().lower()
-    colours = [c.lower() for c in SEAT_COLOURS[:players]]
-    if raw in colours:
-        return colours.index(raw)
-    if raw.isdigit() and 1 <= int(raw) <= players:
-        return int(raw) - 1
-    raise BadOption(
-        f"Name a player by colour ({', '.join(SEAT_COLOURS[:players])}) or number 1-{players}."
-    )
-
-
 def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     if kind == "int":
         try:

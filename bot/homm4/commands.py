@@ -32,7 +32,7 @@ from bot.adapters import PlayRequest
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
 from bot.homm4 import describe as d
-from bot.play_commands import filter_pairs, orders_spec, wrong_stage
+from bot.play_commands import filter_pairs, orders_spec, read_seat, wrong_stage
 from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import board, zones
 from engine.homm4 import commands as c
@@ -1073,23 +1073,6 @@ def read_int(text: str, what: str) -> int:
     return int(match.group(1))
 
 
-def read_seat(ctx: PlayContext, text: str) -> int:
-    """Read a seat: its colour (``Blue``) or number (1 = Red).
-
-    :raises BadOption: for anything else (the message lists the seats).
-    """
-    players = ctx.state.players
-    cleaned = text.strip().lower()
-    for number in range(players):
-        if cleaned == seat_name(number).lower():
-            return number
-    match = _NUMBER.match(cleaned)
-    if match and 1 <= int(match.group(1)) <= players:
-        return int(match.group(1)) - 1
-    names = ", ".join(seat_name(n) for n in range(players))
-    raise BadOption(f"Name the player by colour ({names}) or number (1-{players}).")
-
-
 def read_creature(ctx: PlayContext, text: str, preferred: Iterable[int] = ()) -> int:
     """Read a battle Creature: its number (``3``, ``[3]``) or the name of its top card.
 
@@ -1179,7 +1162,7 @@ def _read_value(ctx: PlayContext, play: PlayCommand, option: str, raw: Any) -> t
     if kind == "stacks":
         return field_name, read_stacks(ctx, text)
     if kind == "seat":
-        return field_name, read_seat(ctx, text)
+        return field_name, read_seat(text, ctx.state.players)
     return field_name, _scalar(field_name, raw)
 
 
