@@ -6,8 +6,9 @@ and goes back from an engine command to its slash command (`PlayTable.slash_for`
 
 Each ruleset keeps what is its own: its entries (``PLAY``, data), how an option's text
 is read (a ``read`` function per field kind), the autocomplete labels, and how a value is
-written back as option text. homm4 has its own context type (`bot.homm4.commands.
-PlayContext`) and shares only `filter_pairs` and `orders_spec`.
+written back as option text. homm4's table has fixed fields, default flags and advanced-rule
+commands of its own (`bot.homm4.commands`); it shares `filter_pairs`, `orders_spec`,
+`wrong_stage` and `read_seat` (which /mod uses too).
 """
 
 from __future__ import annotations
