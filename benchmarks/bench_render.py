@@ -1,8 +1,9 @@
 """Rendering figures: board, battlefield and hand — drawing and encoding — against a blank image.
 
-Workload: the positions of `heroes-table render --seed 9 --town-battle` (a 3-player game
-played by the computer: the board in Round 3 after a move, the active seat's Hand, a
-battle at a Town after an attack), the pictures shown in docs/RENDERING.md.
+Workload: the pictures shown in docs/RENDERING.md — the board and the active seat's Hand of
+`heroes-table render --seed 9` (a 3-player game played by the computer, in Round 3 after a
+move) and the battlefield of `heroes-table render --seed 12 --town-battle` (a battle at a
+Town after an attack, with a Breach).
 
 Floor: encoding a blank image of the same size in the same format. Any picture must at
 least be encoded; a blank one is the cheapest picture of that size there is. Drawing is
@@ -135,10 +136,10 @@ def pictures() -> list[Picture]:
     from rendering.cli import simulate
     from rendering.homm4 import draw_battle, draw_board, draw_hand
 
-    shots = simulate(9, 3, 3, town_battle=True)
-    if shots.battle is None:  # pragma: no cover - seed 9 has a Town battle
-        raise RuntimeError("seed 9 has no battle")
-    battle = shots.battle
+    shots = simulate(9, 3, 3)
+    battle = simulate(12, 3, 3, town_battle=True).battle
+    if battle is None:  # pragma: no cover - seed 12 has a Town battle
+        raise RuntimeError("seed 12 has no battle")
     drawers: list[tuple[str, Callable[[], Image.Image]]] = [
         ("board", lambda: draw_board(shots.board).image),
         ("battlefield", lambda: draw_battle(battle).image),
@@ -266,8 +267,9 @@ def run(quick: bool = False) -> AreaResult:
         "Rendering",
         figures,
         notes=[
-            "Pictures of `heroes-table render --seed 9 --town-battle`; drawing with warm "
-            "caches (fonts, terrain tiles, text sprites), as in a running bot.",
+            "Pictures of `heroes-table render --seed 9` (board, hand) and `--seed 12 "
+            "--town-battle` (battlefield); drawing with warm caches (fonts, terrain tiles, "
+            "text sprites), as in a running bot.",
             f"Lowest delivery cost (encoding + bytes at {LINK_MBIT:g} Mbit/s, summed over "
             f"the three pictures) in this run: **{best}**.",
         ],
