@@ -148,6 +148,7 @@ def _prepare(state: Homm3State, seat: int, cmd: Play) -> tuple[Ctx, str, Apply]:
         )
     if expert:
         ctx.experts += 1
+    _check_fields(ctx, source)
     if card.kind == "spell" or effect.levels:
         _pay_power(ctx, source)
     if ctx.experts > state.player(seat).experts:
@@ -223,6 +224,53 @@ def _check_opening(ctx: Ctx, source: str) -> None:
         return
     raise IllegalMove(
         "Before any unit activates only cards played at the Combat's start may be played, or pass."
+    )
+
+
+_FIELDS = {
+    "power": "Empower cards",
+    "power_expert": "cards used for their Expert Empower",
+    "discard": "cards discarded as a cost",
+    "take": "a card of your discard pile to take back",
+    "school": "the School of a Spell of any School",
+}
+
+
+def _fields(ctx: Ctx, source: str) -> list[str]:
+    """The optional fields of `Play` that ``ctx``'s card and option use (targets aside)."""
+    used = []
+    if ctx.card.kind == "spell" or ctx.effect.levels:
+        used += ["power", "power_expert"]  # from the Scroll, _pay_power refuses them
+        if ctx.card.school == "any" and source != "scroll":
+            used.append("school")
+    if ctx.effect.effect in ("stat_discard", "ring"):
+        used.append("discard")
+    if ctx.effect.effect == "recall":
+        used.append("take")
+    return used
+
+
+def _check_fields(ctx: Ctx, source: str) -> None:
+    """Refuse a play naming ``power``/``power_expert``/``discard``/``take``/``school`` when the
+    card's option does not use it, naming what it does take (house rule 5;
+    homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic).
+
+    :raises InvalidInput: naming the field that does not apply and the fields that do.
+    """
+    used = _fields(ctx, source)
+    given = [f for f in _FIELDS if getattr(ctx.cmd, f) not in ((), None) and f not in used]
+    if not given:
+        return
+    field = given[0]
+    what = f"{ctx.card.name}{' from the Scroll' if source == 'scroll' else ''}"
+    takes = (
+        "; it takes " + ", ".join(f"'{f}' ({_FIELDS[f]})" for f in used if f != "power_expert")
+        if used
+        else "; it takes none of 'power', 'discard', 'take' or 'school'"
+    )
+    raise InvalidInput(
+        f"'{field}' ({_FIELDS[field]}) does not apply to {what}{takes}. "
+        f"Option {ctx.cmd.option}: {ctx.effect.text}"
     )
 
 
@@ -1435,6 +1483,16 @@ def use_morale(state: Homm3State, seat: int, cmd: UseMorale) -> list[Event]:
     if cmd.card is None:
         if not player.positive_token:
             raise IllegalMove("You hold no Positive Morale token.")
+        if cmd.unit is not None:
+            raise InvalidInput(
+                "'unit' does not apply to the Positive Morale token: option 0 draws a card, "
+                "option 1 discards the cards named in 'discard' and draws as many."
+            )
+        if cmd.discard and cmd.option != 1:
+            raise InvalidInput(
+                "'discard' does not apply to the token's option 0 (draw a card); use option 1 "
+                "to discard the cards named in 'discard' and draw as many."
+            )
         if not in_combat:
             raise IllegalMove("The Positive token's draw and cycle are used in Combat.")
         discard = _cycle_check(player.hand, cmd.discard) if cmd.option == 1 else []
@@ -1456,6 +1514,7 @@ def use_morale(state: Homm3State, seat: int, cmd: UseMorale) -> list[Event]:
             + "."
         )
     spec = load_content().positive[state.cards[cmd.card]]
+    _check_morale_fields(spec.name, spec.effect or "", spec.text, cmd)
     if not in_combat and spec.effect != "gain":
         raise IllegalMove(f"{spec.name} is used in Combat.")
     apply = _morale_effect(state, seat, cmd, spec.effect or "", spec.amount, spec.stat, in_combat)
@@ -1474,6 +1533,32 @@ def use_morale(state: Homm3State, seat: int, cmd: UseMorale) -> list[Event]:
     return events + (
         core.check_victory(state, seat) + combat_attack.after_card(state) if in_combat else []
     )
+
+
+_MORALE_UNIT = ("stat", "heal", "initiative", "lucky", "unparalyse")
+
+
+def _check_morale_fields(name: str, effect: str, text: str, cmd: UseMorale) -> None:
+    """Refuse ``unit``/``discard``/``option`` on a Positive Morale card that does not use them
+    (house rule 5; homm3turn:spending-positive-morale).
+
+    :raises InvalidInput: naming the field that does not apply and what the card takes.
+    """
+    takes = (
+        "it takes 'unit' (one of your units)"
+        if effect in _MORALE_UNIT
+        else "it takes 'discard' (cards of your hand)"
+        if effect == "cycle"
+        else "it takes no other field"
+    )
+    if cmd.unit is not None and effect not in _MORALE_UNIT:
+        raise InvalidInput(f"'unit' does not apply to {name}; {takes}. {name}: {text}")
+    if cmd.discard and effect != "cycle":
+        raise InvalidInput(f"'discard' does not apply to {name}; {takes}. {name}: {text}")
+    if cmd.option:
+        raise InvalidInput(
+            f"{name} has one use; 'option' applies to the Positive Morale token only. {name}: {text}"
+        )
 
 
 def _cycle_check(hand: list[int], discard: tuple[int, ...]) -> list[int]:
