@@ -199,14 +199,36 @@ def _tear_holder(state: MmhState, seat: int) -> Hero | None:
     return None
 
 
+def _pays_either(building: str) -> bool:
+    """Whether ``building`` is a known building paid in gold or in resources (True for an
+    unknown id, which `build` refuses by name)."""
+    found = {b.id: b for b in content().buildings}
+    return building not in found or found[building].either
+
+
+def _either_names() -> str:
+    return " or ".join(sorted({b.name for b in content().buildings if b.either}))
+
+
 def build(state: MmhState, seat: int, building: str, pay: str | None) -> list[Event]:
     """Construct one building or raise the capital one level, then end the action
     (mmh:course-of-play.build).
 
+    :raises InvalidInput: for ``pay`` on a building not paid in gold or resources.
     :raises IllegalMove: for an unknown or built building, a capital level too low,
         resources or gold short, or no Tear of Asha for the Temple.
     """
     record = state.seats[seat]
+    if pay is not None and (building == "level" or not _pays_either(building)):
+        what = (
+            "raising the capital"
+            if building == "level"
+            else f"the {content().building(building).name}"
+        )
+        raise InvalidInput(
+            f"'pay' does not apply to {what}: only a building paid in gold or resources "
+            f"({_either_names()}) takes it; build without 'pay'."
+        )
     if building == "level":
         cost = level_cost(state, seat)
         if cost is None:

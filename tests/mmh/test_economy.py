@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalMove
+from engine.core.errors import IllegalMove, InvalidInput
 from engine.mmh import economy
 from engine.mmh.board import board_of
 from tests.mmh.helpers import R, apply, new_game, set_army, start_action
@@ -251,3 +251,23 @@ def test_recruiting_needs_the_hero_in_the_capital() -> None:
     with pytest.raises(IllegalMove, match="not in the capital"):
         apply(state, 0, {"type": "recruit", "hero": "laszlo", "creature": "sentinel"})
     assert R.audit(state) == []
+
+
+@pytest.mark.rule("mmh:course-of-play.build")
+def test_pay_on_a_building_not_paid_in_gold_or_resources_is_refused() -> None:
+    # 'pay' picks gold or resources for the Town Hall only; on raising the capital it was
+    # ignored. Refused, naming the building that takes it, and nothing changes.
+    state = new_game(2)
+    seat = state.active
+    state.seats[seat].resources = 4
+    start_action(state, seat, "build")
+    before = state.model_dump_json()
+    with pytest.raises(InvalidInput) as refused:
+        apply(state, seat, {"type": "build", "building": "level", "pay": "gold"})
+    assert str(refused.value) == (
+        "'pay' does not apply to raising the capital: only a building paid in gold or "
+        "resources (Town Hall) takes it; build without 'pay'."
+    )
+    assert state.model_dump_json() == before
+    state, _ = apply(state, seat, {"type": "build", "building": "level"})
+    assert state.seats[seat].level == 2
