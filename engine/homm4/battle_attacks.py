@@ -15,6 +15,7 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.homm4 import zones
 from engine.homm4.battle_core import (
     TOWN_DEFENSE,
@@ -68,7 +69,6 @@ from engine.homm4.state import (
     Homm4State,
     Support,
 )
-from engine.homm4.words import plural
 
 
 def _attack_value(

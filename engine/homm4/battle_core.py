@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalMove, NotYourDecision, WrongPhase
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4 import board, heroes, lands, zones
 from engine.homm4.cards import (
     EffectKind,
@@ -36,7 +37,6 @@ from engine.homm4.state import (
     Homm4State,
     Site,
 )
-from engine.homm4.words import plural
 
 Side = Literal[0, 1]
 

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4 import armies as army_rules
 from engine.homm4 import board, heroes, payment, zones
 from engine.homm4 import fallen as fallen_heroes
@@ -39,7 +40,6 @@ from engine.homm4.hexes import Hex, distance
 from engine.homm4.state import (
     Homm4State,
 )
-from engine.homm4.words import plural
 
 
 class BattleOutcome(BaseModel):

@@ -16,6 +16,7 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove, InvalidInput, WrongPhase
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.homm4 import board
 from engine.homm4.battle_core import (
     PHASES,
@@ -57,7 +58,6 @@ from engine.homm4.state import (
     Creature,
     Homm4State,
 )
-from engine.homm4.words import plural
 
 
 def advance(state: Homm4State) -> tuple[list[Event], BattleOutcome | None]:

@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.homm4 import heroes, lands, zones
 from engine.homm4.battle_attacks import acting_creature, begin_action, no_second, strike
 from engine.homm4.battle_core import (
@@ -39,7 +40,6 @@ from engine.homm4.state import (
     Homm4State,
     StatMod,
 )
-from engine.homm4.words import plural
 
 
 def hero_spells(state: Homm4State, hero: int) -> list[int]:

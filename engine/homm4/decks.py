@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.errors import InvalidInput
+from engine.core.words import plural
 from engine.homm4.cards import (
     ArtifactCard,
     Card,
@@ -42,7 +43,6 @@ from engine.homm4.cards import (
     load_card_pool,
 )
 from engine.homm4.options import DeckSize, StartingForcesOption
-from engine.homm4.words import plural
 
 MIN_DECK = 40
 """The smallest legal deck (homm4:setup)."""

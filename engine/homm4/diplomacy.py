@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4 import armies as army_rules
 from engine.homm4 import board, fallen, payment, zones
 from engine.homm4.cards import ObjectCard
 from engine.homm4.commands import GiveArmy, PayPlayer, SellObject
 from engine.homm4.state import Homm4State, Site
-from engine.homm4.words import plural
 
 
 def _other_seat(state: Homm4State, seat: int, to: int) -> None:

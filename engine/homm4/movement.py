@@ -23,6 +23,7 @@ from typing import Literal
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4 import (
     adventure,
     battle,
@@ -49,7 +50,7 @@ from engine.homm4.commands import (
 from engine.homm4.hexes import Hex, distance
 from engine.homm4.purchase import own_town, unit_problem
 from engine.homm4.state import Army, Homm4State, LastMove
-from engine.homm4.words import movement_points, plural
+from engine.homm4.words import movement_points
 
 
 # ------------------------------------------------------------------ battles

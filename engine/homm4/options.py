@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.homm4.words import plural
+from engine.core.words import plural
 
 
 class DeckChoice(BaseModel):

@@ -26,12 +26,12 @@ from collections.abc import Sequence
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.core.rng import Rng
+from engine.core.words import plural
 from engine.homm4 import adventure, board, decks, heroes, variants, zones
 from engine.homm4 import armies as army_rules
 from engine.homm4.hexes import Hex
 from engine.homm4.options import Homm4Options
 from engine.homm4.state import Homm4State, Player
-from engine.homm4.words import plural
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

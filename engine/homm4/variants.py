@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4 import heroes, zones
 from engine.homm4.adventure import fitting_slots
 from engine.homm4.cards import (
@@ -54,7 +55,6 @@ from engine.homm4.cards import (
 )
 from engine.homm4.options import CarriedHero, PreDevelopedOption
 from engine.homm4.state import Homm4State
-from engine.homm4.words import plural
 
 
 def _deck_cards(state: Homm4State, deck: list[int], kind: type) -> list[int]:

@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm4.cards import (
     ArtifactCard,
     Card,
@@ -26,7 +27,6 @@ from engine.homm4.cards import (
 )
 from engine.homm4.hexes import Hex, distance
 from engine.homm4.state import Army, Homm4State, Site
-from engine.homm4.words import plural
 
 C = TypeVar("C", bound=Card)
 
