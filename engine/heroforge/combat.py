@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import SEAT_COLOURS, Event, seat_name
+from engine.core.words import plural
 from engine.heroforge import effects, turns
 from engine.heroforge.commands import fort_target, hero_target
 from engine.heroforge.dice import roll
@@ -294,8 +295,8 @@ def forts_defend(
         events.append(
             Event(
                 kind="forts_defend",
-                text=f"{seat_name(owner)}'s {len(manned)} manned fort(s) on plate {label} "
-                f"defend with {count} damage roll(s).",
+                text=f"{seat_name(owner)}'s {plural(len(manned), 'manned fort')} on plate {label} "
+                f"{'defends' if len(manned) == 1 else 'defend'} with {plural(count, 'damage roll')}.",
                 data={"owner": owner, "plate": label, "rolls": count},
             )
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, Decision, seat_name
+from engine.core.words import plural
 from engine.heroforge import board, combat, effects, enchant, movement, purchase, setup, turns
 from engine.heroforge.commands import (
     Attack,
@@ -101,7 +102,7 @@ def pending(state: HeroforgeState) -> list[Decision]:
             Decision(
                 seat=due.seat,
                 kind="shift",
-                prompt=f"{seat_name(due.seat)} may shift {due.count} land plate(s) ({due.reason}).",
+                prompt=f"{seat_name(due.seat)} may shift {plural(due.count, 'land plate')} ({due.reason}).",
                 commands=("shift", "skip_shift"),
             )
         ]

@@ -13,6 +13,7 @@ plate"). Level changes apply to those units; a fort's units elsewhere keep their
 
 from __future__ import annotations
 
+from engine.core.words import plural
 from engine.heroforge.catalog import MAX_LEVEL, MIN_LEVEL, Hero, Land, load_catalog
 from engine.heroforge.state import Fort, HeroforgeState, Square, Unit
 
@@ -246,7 +247,7 @@ def income(state: HeroforgeState, seat: int) -> list[tuple[int, str]]:
             continue
         manned = len(manned_forts(state, seat, label))
         if manned and the_land.economy:
-            lines.append((the_land.economy * manned, f"{manned} manned fort(s) on {label}"))
+            lines.append((the_land.economy * manned, f"{plural(manned, 'manned fort')} on {label}"))
     player = state.player(seat)
     if player.at is not None:
         label = player.at.plate

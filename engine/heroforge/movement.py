@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.heroforge import board, effects, turns
 from engine.heroforge.dice import roll
 from engine.heroforge.state import HeroforgeState, Square
@@ -74,7 +75,7 @@ def roll_move(state: HeroforgeState, seat: int) -> list[Event]:
         event,
         Event(
             kind="move_roll",
-            text=f"{seat_name(seat)} may move {how} {farthest} square(s) in one direction.",
+            text=f"{seat_name(seat)} may move {how} {plural(farthest, 'square')} in one direction.",
             data={"seat": seat, "roll": face, "reach": farthest},
         ),
     ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.heroforge import board, effects, enchant
 from engine.heroforge.catalog import load_catalog
 from engine.heroforge.state import Fort, HeroforgeState, Square, Unit
@@ -68,7 +69,8 @@ def buy_unit_problem(state: HeroforgeState, seat: int, level: int, count: int) -
     total = sum(unit_prices(state, seat, level, count))
     economy = state.player(seat).economy
     if total > economy:
-        return f"{count} level {level} unit(s) cost {total}e and you have {economy}e."
+        verb = "costs" if count == 1 else "cost"
+        return f"{plural(count, f'level {level} unit')} {verb} {total}e and you have {economy}e."
     return None
 
 

@@ -9,6 +9,7 @@ heroforge:combat-with-forts (an attacker out of units retreats at the end of its
 from __future__ import annotations
 
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.heroforge import board, effects
 from engine.heroforge.dice import roll
 from engine.heroforge.state import HeroforgeState, ShiftDue, Square
@@ -79,7 +80,7 @@ def offer_shift(state: HeroforgeState, seat: int, count: int, reason: str) -> li
     return [
         Event(
             kind="shift_offer",
-            text=f"{seat_name(seat)} may shift {count} land plate(s) ({reason}).",
+            text=f"{seat_name(seat)} may shift {plural(count, 'land plate')} ({reason}).",
             data={"seat": seat, "count": count},
         )
     ]
@@ -213,7 +214,11 @@ def kill_hero(state: HeroforgeState, seat: int, by: int | None, how: str) -> lis
         Event(
             kind="hero_killed",
             text=f"{seat_name(seat)}'s hero is killed{killer} ({how})"
-            + (f"; {len(lost)} fort(s) fall with it." if lost else "."),
+            + (
+                f"; {plural(len(lost), 'fort')} {'falls' if len(lost) == 1 else 'fall'} with it."
+                if lost
+                else "."
+            ),
             data={"seat": seat, "by": by, "forts": sorted(lost_ids)},
         )
     ]

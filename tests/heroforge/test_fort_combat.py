@@ -34,7 +34,13 @@ def test_manned_forts_roll_together_four_have_four_rolls_two_have_three(
     script(state, 2, *([3] * rolls), 4)
     state, events = apply(state, 0, {"type": "attack", "target": f"fort:{forts[0].id}"})
     assert _fort_rolls(events) == rolls
-    assert "defend with" in texts(events) and state.active == 1
+    forts_word = (
+        "1 manned fort on plate B defends"
+        if manned == 1
+        else f"{manned} manned forts on plate B defend"
+    )
+    assert f"Blue's {forts_word} with {rolls} damage rolls." in texts(events)
+    assert state.active == 1
 
 
 @pytest.mark.rule("heroforge:combat-with-forts")

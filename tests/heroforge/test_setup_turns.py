@@ -106,7 +106,7 @@ def test_manned_forts_collect_and_deny_every_hero() -> None:
     fort(state, 0, "H", 4, 0, 2)
     put(state, 0, "H")
     # two manned forts on Farmland (200e) collect 400e; the hero there collects nothing
-    assert effects.income(state, 0) == [(400, "2 manned fort(s) on H")]
+    assert effects.income(state, 0) == [(400, "2 manned forts on H")]
     put(state, 1, "H", 4, 4)
     assert effects.income(state, 1) == [(100, "the hero's ability")]
 
