@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm3 import dice, effects, morale, zones
 from engine.homm3.content import TIER_ORDER, Building, Cost, load_content
 from engine.homm3.effects import RESOURCE_NAMES, push
@@ -285,7 +286,7 @@ def redraw(state: Homm3State, seat: int, cards: tuple[int, ...], source: int) ->
     events.append(
         Event(
             kind="adventure_draw",
-            text=f"{seat_name(seat)} shuffles {len(cards)} Adventure card(s) back and draws as many.",
+            text=f"{seat_name(seat)} shuffles {plural(len(cards), 'Adventure card')} back and draws as many.",
             data={"seat": seat, "count": len(cards)},
             private={
                 seat: "You now hold "
@@ -1034,7 +1035,8 @@ def _scholar(state: Homm3State, seat: int, amount: int) -> list[Event]:
     return [
         Event(
             kind="scholar",
-            text=f"{seat_name(seat)} swaps {len(swapped)} Statistic card(s) for Empowered ones.",
+            text=f"{seat_name(seat)} swaps {plural(len(swapped), 'Statistic card')} for "
+            + ("an Empowered one." if len(swapped) == 1 else "Empowered ones."),
             data={"seat": seat},
             private={seat: "Swapped: " + ", ".join(swapped) + "."},
         )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalMove, InvalidInput, RuleViolation
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm3 import combat_attack, dice, effects, hexes, morale, zones
 from engine.homm3 import combat_core as core
 from engine.homm3.commands import Play, UseMorale
@@ -153,7 +154,8 @@ def _prepare(state: Homm3State, seat: int, cmd: Play) -> tuple[Ctx, str, Apply]:
         _pay_power(ctx, source)
     if ctx.experts > state.player(seat).experts:
         raise IllegalMove(
-            f"That needs {ctx.experts} Expert use(s) and you have {state.player(seat).experts} left this round."
+            f"That needs {plural(ctx.experts, 'Expert use')} and you have "
+            f"{state.player(seat).experts} left this round."
         )
     handler = _HANDLERS.get(effect.effect)
     if handler is None:
@@ -909,7 +911,9 @@ def _ring(ctx: Ctx) -> Apply:
         or len(set(ctx.cmd.discard)) != need
         or any(c not in player.hand or c == ctx.cmd.card or c in ctx.spent for c in ctx.cmd.discard)
     ):
-        raise InvalidInput(f"{ctx.card.name} needs {need} other card(s) of your hand in 'discard'.")
+        raise InvalidInput(
+            f"{ctx.card.name} needs {plural(need, 'other card')} of your hand in 'discard'."
+        )
     ctx.spent.extend(ctx.cmd.discard)
     victims = [
         u
@@ -957,7 +961,7 @@ def _meteor(ctx: Ctx) -> Apply:
     extra = ctx.effect.amount
     if len(ctx.cmd.units) > extra or len(set(ctx.cmd.units)) != len(ctx.cmd.units):
         raise InvalidInput(
-            f"{ctx.card.name} hits 1 more unit in 'unit' and up to {extra} adjacent unit(s) in 'units'."
+            f"{ctx.card.name} hits 1 more unit in 'unit' and up to {plural(extra, 'adjacent unit')} in 'units'."
         )
     others = [core.get_unit(ctx.state, n) for n in ctx.cmd.units]
     assert first.hex is not None
@@ -1318,7 +1322,7 @@ def eagle_eye(state: Homm3State, seat: int, want: str) -> list[Event]:
     events.append(
         Event(
             kind="eagle_eye",
-            text=f"{seat_name(seat)} turns over {len(turned) + (found is not None)} Spell card(s) looking for "
+            text=f"{seat_name(seat)} turns over {plural(len(turned) + (found is not None), 'Spell card')} looking for "
             f"{'an Expert' if want == 'expert' else 'a Basic'} Spell"
             + ("." if found is not None else " and finds none."),
             data={"seat": seat, "count": len(turned) + (found is not None)},

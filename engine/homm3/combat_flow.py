@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.homm3 import combat_core as core
 from engine.homm3 import effects, hexes, morale, zones
 from engine.homm3.content import load_content
@@ -48,7 +49,7 @@ def begin(state: Homm3State) -> list[Event]:
             events.append(
                 Event(
                     kind="ability",
-                    text=f"Herald of Light: {seat_name(player.seat)} draws {len(heralds)} card(s).",
+                    text=f"Herald of Light: {seat_name(player.seat)} draws {plural(len(heralds), 'card')}.",
                     data={"seat": player.seat},
                 )
             )

@@ -113,7 +113,7 @@ def test_herald_of_light_draws_a_card_when_the_combat_begins() -> None:
         player.deck += [zones.new_instance(state, "attack") for _ in range(3)]
     events = combat_flow.begin(state)
     assert [len(p.hand) for p in state.seats] == [4 + 1, 4]
-    assert any(e.text == "Herald of Light: Red draws 1 card(s)." for e in events)
+    assert any(e.text == "Herald of Light: Red draws 1 card." for e in events)
 
 
 @pytest.mark.rule(COMBAT)
