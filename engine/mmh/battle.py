@@ -12,13 +12,14 @@ the battle and then calls `advance`, which resolves everything automatic (attack
 a choice, single-option damage assignment) until a decision is owed or the battle is
 over. Who is asked (card windows, a hero's turn) depends only on public facts
 (`may_use_cards`), never on which face-down scrolls a hero holds. Side 0 is always the active hero; side 1 the encounter
-marker(s) (their controller is the player to the active player's left) or the defender.
+markers (their controller is the player to the active player's left) or the defender.
 """
 
 from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.mmh import board as geometry
 from engine.mmh.common import (
     content,
@@ -1140,7 +1141,7 @@ def _resolve_damage(state: MmhState) -> list[Event]:
     events = [
         ev(
             "hits",
-            f"{unit_name(state, unit)}: {hits} hit(s)"
+            f"{unit_name(state, unit)}: {plural(hits, 'hit')}"
             + (f" + {r.skulls} from the elite die" if r.skulls else "")
             + f" = {total} damage.",
             unit=unit.id,
@@ -1525,7 +1526,8 @@ def retreat(state: MmhState, seat: int, losses: list[tuple[str, bool]] | None) -
     single_defender = len(chosen) == 1 and chosen[0] in defender_sacrifices(state, hero)
     if len(chosen) != need and not single_defender:
         raise IllegalMove(
-            f"Retreating costs {need} creature(s) (or 1 creature with Defender): name them, e.g. ghoul or ghoul+."
+            f"Retreating costs {plural(need, 'creature')} (or 1 creature with Defender): name them, "
+            "e.g. ghoul or ghoul+."
         )
     pool = [(u.creature, u.elite) for u in hero.army]
     for item in chosen:

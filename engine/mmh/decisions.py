@@ -17,6 +17,7 @@ from itertools import combinations
 
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, Decision
+from engine.core.words import plural
 from engine.mmh import battle as fight
 from engine.mmh import board as geometry
 from engine.mmh import economy, movement, setup
@@ -201,8 +202,12 @@ def _prompt_decision(state: MmhState, prompt: Prompt) -> Decision:
         )
         + f" with {name}.",
         "leadership": f"{seat} sends "
-        + (str(prompt.count) if isinstance(prompt, LeadershipCut) else "some")
-        + f" creature(s) of {name} back to the reserve (Leadership).",
+        + (
+            plural(prompt.count, "creature")
+            if isinstance(prompt, LeadershipCut)
+            else "some creatures"
+        )
+        + f" of {name} back to the reserve (Leadership).",
     }
     return Decision(
         seat=prompt.seat,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.mmh.common import content, draw_from, ev, hero_def, hero_name, private_ev, who
 from engine.mmh.heroes import scroll_capacity
 from engine.mmh.state import (
@@ -303,7 +304,7 @@ def enforce_leadership(state: MmhState, hero: Hero) -> list[Event]:
         ev(
             "leadership",
             f"{hero_name(hero)}'s Leadership drops to {limit}: {who(hero.owner)} sends "
-            f"{extra} creature(s) back to the reserve.",
+            f"{plural(extra, 'creature')} back to the reserve.",
             hero=hero.id,
             count=extra,
         )
@@ -318,7 +319,12 @@ def gain_luck(state: MmhState, hero: Hero, count: int) -> list[Event]:
     state.luck_supply -= taken
     hero.luck += taken
     return [
-        ev("luck", f"{hero_name(hero)} takes {taken} luck marker(s).", hero=hero.id, count=taken)
+        ev(
+            "luck",
+            f"{hero_name(hero)} takes {plural(taken, 'luck marker')}.",
+            hero=hero.id,
+            count=taken,
+        )
     ]
 
 
@@ -335,7 +341,7 @@ def draw_treasure(state: MmhState, hero: Hero, picks: int, artefact: bool) -> li
         ev(
             "treasure",
             f"{hero_name(hero)} draws the treasure card {content().treasure(card).name}"
-            f" and chooses {picks} field(s).",
+            f" and chooses {plural(picks, 'field')}.",
             hero=hero.id,
             card=card,
         )
@@ -359,7 +365,10 @@ def choose_fields(state: MmhState, prompt: TreasureChoice, fields: tuple[int, ..
     treasure = content().treasure(prompt.card)
     chosen = list(fields)
     if len(chosen) != prompt.picks or len(set(chosen)) != len(chosen):
-        raise IllegalMove(f"Choose {prompt.picks} different field(s) of the card, numbered 1-4.")
+        raise IllegalMove(
+            f"Choose {plural(prompt.picks, 'different field' if prompt.picks > 1 else 'field')} "
+            "of the card, numbered 1-4."
+        )
     if any(not 1 <= f <= 4 for f in chosen):
         raise IllegalMove("Fields are numbered 1-4.")
     if not prompt.artefact and any(treasure.fields[f - 1].kind == "artefact" for f in chosen):

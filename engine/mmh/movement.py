@@ -12,6 +12,7 @@ from collections import deque
 
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.mmh import board as geometry
 from engine.mmh.common import content, dark_times, ev, hero_def, hero_name, week_event, who
 from engine.mmh.content import COLOUR_NAMES, CONTROLLABLE, EXPLORABLE, LOCATION_NAMES
@@ -611,7 +612,8 @@ def explore_effect(state: MmhState, hero: Hero, space: int) -> list[Event]:
         count = sum(1 for u in hero.army if not u.elite)
         for unit in hero.army:
             unit.elite = True
-        events.append(ev("armorsmith", f"{name}'s {count} basic creature(s) become elite."))
+        verb = "becomes" if count == 1 else "become"
+        events.append(ev("armorsmith", f"{name}'s {plural(count, 'basic creature')} {verb} elite."))
     elif location == "weaponsmith":
         events += gain_artefact(state, hero)
     elif location == "crystal_of_revelation":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
+from engine.core.words import plural
 from engine.mmh.battle import raise_options
 from engine.mmh.common import content, creature_name, ev, hero_name, private_ev, who
 from engine.mmh.economy import add_creature, check_recruit
@@ -127,7 +128,7 @@ def spend_xp(state: MmhState, seat: int, deck: str, trophies: tuple[int, ...]) -
 
 
 def choose_deck(state: MmhState, seat: int, deck: str) -> list[Event]:
-    """Draw the free skill card(s) from the might or magic deck.
+    """Draw the free skill cards from the might or magic deck.
 
     :raises IllegalMove: for an empty deck while the other has cards.
 
@@ -281,7 +282,7 @@ def return_creatures(state: MmhState, seat: int, creatures: list[tuple[str, bool
     hero = state.heroes[prompt.hero]
     if len(creatures) != prompt.count:
         raise IllegalMove(
-            f"Name {prompt.count} creature(s) of {hero_name(hero)}'s army to send back to the "
+            f"Name {plural(prompt.count, 'creature')} of {hero_name(hero)}'s army to send back to the "
             "reserve, e.g. ghoul or ghoul+."
         )
     pool = [(u.creature, u.elite) for u in hero.army]

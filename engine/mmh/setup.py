@@ -186,7 +186,7 @@ def place_tile(state: MmhState, seat: int, column: int, row: int, rotation: int)
     if rotation not in allowed:
         raise IllegalMove(
             f"Portals on neighbouring tiles must be as far apart as possible: tile {tile} may "
-            f"lie there turned {', '.join(map(str, allowed))} quarter turn(s)."
+            f"lie there with rotation {' or '.join(map(str, allowed))} (in quarter turns)."
         )
     state.tile_stack.pop(0)
     state.tiles.append(PlacedTile(tile=tile, slot=slot, rotation=rotation))

@@ -141,7 +141,7 @@ class ArtefactSwap(_Prompt):
 
 
 class ScrollRoom(_Prompt):
-    """The hero may draw ``count`` scroll card(s) (keep 1) but holds as many as his Magic:
+    """The hero may draw ``count`` scroll cards (keep 1) but holds as many as his Magic:
     discard one first, or forgo the draw (mmh:other-game-rules.using-card-effects)."""
 
     kind: Literal["scroll_room"] = "scroll_room"
@@ -294,7 +294,7 @@ class LastAttack(_M):
 class Battle(_M):
     """A battle in progress (mmh:course-of-play.battles).
 
-    Side 0 is the active hero; side 1 the encounter marker(s) (controlled by ``controller``)
+    Side 0 is the active hero; side 1 the encounter markers (controlled by ``controller``)
     or the defending hero. ``step`` says what is awaited.
     """
 

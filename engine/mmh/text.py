@@ -7,6 +7,9 @@ windows), mmh:course-of-play.battles (battle abilities).
 
 from __future__ import annotations
 
+import re
+
+from engine.core.words import plural
 from engine.mmh.content import (
     ABILITY_NAMES,
     SCHOOL_NAMES,
@@ -17,26 +20,29 @@ from engine.mmh.content import (
     load_content,
 )
 
+# ``{n:noun}`` / ``{n:singular|plural}``: the effect's value with the noun counted.
+_COUNTED = re.compile(r"\{n:([^}|]+)(?:\|([^}]+))?\}")
+
 _PHRASES: dict[EffectKind, str] = {
     EffectKind.MIGHT: "+{v} Might",
     EffectKind.MAGIC: "+{v} Magic",
     EffectKind.INITIATIVE: "+{v} Initiative",
     EffectKind.LEADERSHIP: "+{v} Leadership",
-    EffectKind.MOVEMENT: "+{v} movement point(s) when activated",
+    EffectKind.MOVEMENT: "+{n:movement point} when activated",
     EffectKind.GATHER_GOLD: "+{v} gold on every Gather Resources",
-    EffectKind.GATHER_RESOURCES: "+{v} resource(s) on every Gather Resources",
+    EffectKind.GATHER_RESOURCES: "+{n:resource} on every Gather Resources",
     EffectKind.OVERWHELM: "+{v} overwhelm",
-    EffectKind.HERO_DICE: "+{v} attack die for the hero's own attack",
+    EffectKind.HERO_DICE: "+{n:attack die|attack dice} for the hero's own attack",
     EffectKind.ARMY_INITIATIVE: "+{v} Initiative for the army's creature stacks",
     EffectKind.BASIC_MIGHT: "+{v} Might for the army's basic creatures",
     EffectKind.RECRUIT_DISCOUNT: "creatures recruited for this hero cost {v} gold less",
-    EffectKind.RETREAT_SAVING: "lose {v} creature(s) fewer when retreating",
+    EffectKind.RETREAT_SAVING: "lose {n:creature} fewer when retreating",
     EffectKind.MISFORTUNE: "the first enemy attack on this army each exchange rerolls its hits",
     EffectKind.DAMAGE: "deal {v} damage to an enemy stack or encounter",
-    EffectKind.MAGIC_ATTACK: "attack with {v} dice that hit on the hero's Magic",
+    EffectKind.MAGIC_ATTACK: "attack with {n:die|dice} that hit on the hero's Magic",
     EffectKind.RAISE_DEAD: "RAISE DEAD {v}",
     EffectKind.SHIELD: "ignore the next {v} damage to the army this exchange",
-    EffectKind.LUCK: "take {v} luck marker(s)",
+    EffectKind.LUCK: "take {n:luck marker}",
     EffectKind.STACK_MIGHT: "one own stack gets +{v} Might this exchange",
     EffectKind.STACK_INITIATIVE: "one own stack gets +{v} Initiative this exchange",
     EffectKind.WEAKEN: "one enemy marker gets -{v} Might this exchange",
@@ -44,7 +50,7 @@ _PHRASES: dict[EffectKind, str] = {
     EffectKind.SUMMON: "the {element} joins the battle",
     EffectKind.DISPEL: "no enemy hero may use a scroll for the rest of the battle",
     EffectKind.GOLD: "take {v} gold",
-    EffectKind.RESOURCES: "take {v} resource(s)",
+    EffectKind.RESOURCES: "take {n:resource}",
 }
 
 
@@ -56,7 +62,10 @@ def effect_text(effect: Effect) -> str:
     element = ""
     if effect.element is not None:
         element = load_content().element(effect.element).name
-    return _PHRASES[effect.kind].format(v=effect.value, element=element)
+    counted = _COUNTED.sub(
+        lambda m: plural(effect.value, m.group(1), m.group(2)), _PHRASES[effect.kind]
+    )
+    return counted.format(v=effect.value, element=element)
 
 
 def ability_text(ability: Ability) -> str:
@@ -117,11 +126,11 @@ def card_text(card: str) -> list[str]:
 def _field(kind: str, value: int) -> str:
     return {
         "gold": f"{value} gold",
-        "resources": f"{value} resources",
+        "resources": plural(value, "resource"),
         "xp": f"{value} XP (spend at once)",
         "scroll": "a scroll card",
         "artefact": "an artefact card (draw 3, keep 1)",
-        "luck": f"{value} luck marker(s)",
+        "luck": plural(value, "luck marker"),
     }[kind]
 
 
@@ -139,25 +148,27 @@ def week_text(card: str) -> str:
     if e.gather_gold:
         parts.append(f"Gather Resources gives {e.gather_gold} more gold")
     if e.gather_resources:
-        parts.append(f"Gather Resources gives {e.gather_resources} more resource(s)")
+        parts.append(f"Gather Resources gives {plural(e.gather_resources, 'more resource')}")
     if e.recruit_discount:
         parts.append(f"creatures cost {e.recruit_discount} gold less")
     if e.build_discount:
-        parts.append(f"buildings and capital levels cost {e.build_discount} resource less")
+        parts.append(
+            f"buildings and capital levels cost {plural(e.build_discount, 'resource')} less"
+        )
     if e.movement:
-        parts.append(f"heroes have {e.movement} more movement point")
+        parts.append(f"heroes have {plural(e.movement, 'more movement point')}")
     if e.encounter_might:
         parts.append(f"encounter markers have +{e.encounter_might} Might")
     if e.encounter_initiative:
         parts.append(f"encounter markers have +{e.encounter_initiative} Initiative")
     if e.hero_dice:
-        parts.append(f"heroes attack with {e.hero_dice} more die")
+        parts.append(f"heroes attack with {plural(e.hero_dice, 'more die', 'more dice')}")
     if e.hero_cost:
         parts.append(f"heroes cost {e.hero_cost} gold less to recruit")
     if e.reveal_gold:
         parts.append(f"every player takes {e.reveal_gold} gold now")
     if e.reveal_resources:
-        parts.append(f"every player takes {e.reveal_resources} resources now")
+        parts.append(f"every player takes {plural(e.reveal_resources, 'resource')} now")
     if e.no_harbours:
         parts.append("no hero may sail from a harbour")
     if e.no_luck:

@@ -99,7 +99,7 @@ def test_with_five_or_fewer_creatures_the_elite_die_takes_a_die_s_place(
     with scripted_dice(monkeypatch, [8, 8, 1]) as left:  # 2 d8 + the elite die: one skull
         state, events = apply(state, 0, {"type": "attack", "elite": True})
     assert left == []
-    assert "0 hit(s) + 1 from the elite die = 1 damage" in texts(events)
+    assert "0 hits + 1 from the elite die = 1 damage" in texts(events)
 
 
 @pytest.mark.rule("mmh:course-of-play.battles")
@@ -177,7 +177,7 @@ def test_annihilator_battle_fury_and_regeneration(monkeypatch: pytest.MonkeyPatc
         state, events = apply(state, 0, {"type": "move", "to": "D3"})
     assert left == []
     log = texts(events)
-    assert "[2] Lord of the Deep: 1 hit(s) = 2 damage" in log
+    assert "[2] Lord of the Deep: 1 hit = 2 damage" in log
     assert "takes 1 damage (2 in all)" in log and "regenerates all damage" in log
     b = state.battle
     assert b is not None and b.step == "retreat"
@@ -258,7 +258,7 @@ def test_a_luck_marker_rerolls_the_missed_dice(monkeypatch: pytest.MonkeyPatch) 
     with scripted_dice(monkeypatch, [1, 2]):
         state, events = apply(state, 0, {"type": "luck", "choice": "missed"})
     assert state.heroes["laszlo"].luck == 0 and state.luck_supply == 13
-    assert "2 hit(s)" in texts(events)
+    assert "2 hits" in texts(events)
 
 
 @pytest.mark.rule("mmh:other-game-rules.luck")
@@ -273,7 +273,7 @@ def test_a_luck_marker_negates_bad_luck_without_a_reroll(monkeypatch: pytest.Mon
     assert state.battle is not None and state.battle.step == "negate"
     with scripted_dice(monkeypatch, []):
         state, events = apply(state, 0, {"type": "luck", "choice": "negate"})
-    assert "2 hit(s) = 2 damage" in texts(events)
+    assert "2 hits = 2 damage" in texts(events)
 
 
 @pytest.mark.rule("mmh:course-of-play.battles")
@@ -283,7 +283,7 @@ def test_bad_luck_rerolls_the_hits_and_luck_the_misses(monkeypatch: pytest.Monke
         state, _ = apply(state, 0, {"type": "move", "to": "D3"})
     with scripted_dice(monkeypatch, [1, 7, 6, 8]) as left:  # Bad Luck: the hit (1) rerolled to 8
         state, events = apply(state, 0, {"type": "attack", "elite": True})
-    assert left == [] and "0 hit(s) = 0 damage" in texts(events)
+    assert left == [] and "0 hits = 0 damage" in texts(events)
 
 
 @pytest.mark.rule("mmh:course-of-play.battles")

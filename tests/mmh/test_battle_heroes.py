@@ -395,7 +395,7 @@ def test_a_magic_attack_hits_on_the_heros_magic(monkeypatch: pytest.MonkeyPatch)
         state, events = apply(
             state, 0, {"type": "use_card", "card": "necropolis-magic-5", "part": "secondary"}
         )
-    assert "3 hit(s) = 3 damage" in texts(events)
+    assert "3 hits = 3 damage" in texts(events)
 
 
 @pytest.mark.rule("mmh:course-of-play.battles")
