@@ -497,6 +497,10 @@ def _game_options(text: str) -> dict[str, Any]:
     given = [name for name in parsed.options if name in skipped]
     if given:
         raise LineError(f"{', '.join(given)} come from --ruleset, --players and --ai.")
+    if "map-sections" in parsed.options:
+        raise LineError("map-sections comes from --map-sections.")
+    if "deadline-hours" in parsed.options:
+        raise LineError("deadline-hours: a game at the console has no decision deadlines.")
     return {name.replace("-", "_"): value for name, value in parsed.options.items()}
 
 

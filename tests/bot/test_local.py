@@ -335,6 +335,8 @@ async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path)
         ("length:quick", "✗ length is not an option of"),
         ("colour:red", "✗ --options: "),
         ("players:3", "✗ --options: players come from --ruleset, --players and --ai."),
+        ("map-sections:5", "✗ --options: map-sections comes from --map-sections."),
+        ("deadline-hours:3", "✗ --options: deadline-hours: a game at the console has no"),
     ):
         args = build_parser().parse_args(["local", "--ruleset", "homm3", "--options", options])
         printed = []
