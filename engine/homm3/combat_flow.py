@@ -663,28 +663,8 @@ def activate(state: Homm3State, unit: CombatUnit) -> list[Event]:
 
 def _terror(state: Homm3State, seat: int) -> list[Event]:
     """Ghost Dragons' Terror: ``seat`` loses its oldest Positive Morale card, or else its
-    Positive token (nothing when it has neither)."""
-    player = state.player(seat)
-    if player.positive:
-        card = player.positive.pop(0)
-        state.positive_deck.append(card)
-        return [
-            Event(
-                kind="morale",
-                text=f"Terror: {seat_name(seat)} discards {morale.card_name(state, card)} (Positive Morale).",
-                data={"seat": seat, "discarded": card},
-            )
-        ]
-    if player.positive_token:
-        player.positive_token = False
-        return [
-            Event(
-                kind="morale",
-                text=f"Terror: {seat_name(seat)} discards the Positive Morale token.",
-                data={"seat": seat},
-            )
-        ]
-    return []
+    Positive token (nothing when it has neither; `morale.drop_positive`)."""
+    return morale.drop_positive(state, seat, "suffers Terror")
 
 
 def end_activation(state: Homm3State) -> list[Event]:

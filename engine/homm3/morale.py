@@ -124,6 +124,39 @@ def take_positive(state: Homm3State, seat: int, index: int) -> list[Event]:
     ]
 
 
+def drop_positive(state: Homm3State, seat: int, cause: str) -> list[Event]:
+    """``seat`` discards its oldest Positive Morale card to the bottom of the Positive deck,
+    or else its Positive token (homm3turn:losing-morale; Ghost Dragons' Terror takes
+    Positive Morale the same way, homm3bf:battlefield-combat.changes-to-combat-rules).
+
+    ``cause`` is the verb phrase of the event text (``"loses Morale"``: "Red loses Morale
+    and discards ..."). Returns the one event, or ``[]`` when the seat holds neither (then
+    nothing changes). Necropolis is not checked here: `lose` does that.
+    """
+    player = state.player(seat)
+    who = seat_name(seat)
+    if player.positive:
+        card = player.positive.pop(0)
+        state.positive_deck.append(card)
+        return [
+            Event(
+                kind="morale",
+                text=f"{who} {cause} and discards {card_name(state, card)} (Positive Morale).",
+                data={"seat": seat, "discarded": card},
+            )
+        ]
+    if player.positive_token:
+        player.positive_token = False
+        return [
+            Event(
+                kind="morale",
+                text=f"{who} {cause} and discards the Positive Morale token.",
+                data={"seat": seat},
+            )
+        ]
+    return []
+
+
 def lose(state: Homm3State, seat: int) -> list[Event]:
     """``seat`` loses Morale (homm3turn:losing-morale)."""
     player = state.player(seat)
@@ -134,25 +167,9 @@ def lose(state: Homm3State, seat: int) -> list[Event]:
                 kind="morale", text=f"{who} is Necropolis and ignores Morale.", data={"seat": seat}
             )
         ]
-    if player.positive:
-        card = player.positive.pop(0)
-        state.positive_deck.append(card)
-        return [
-            Event(
-                kind="morale",
-                text=f"{who} loses Morale and discards {card_name(state, card)} (Positive).",
-                data={"seat": seat, "discarded": card},
-            )
-        ]
-    if player.positive_token:
-        player.positive_token = False
-        return [
-            Event(
-                kind="morale",
-                text=f"{who} loses Morale and drops the Positive token.",
-                data={"seat": seat},
-            )
-        ]
+    dropped = drop_positive(state, seat, "loses Morale")
+    if dropped:
+        return dropped
     if state.negative_deck:
         card = state.negative_deck.pop(0)
         player.negative.append(card)

@@ -112,3 +112,31 @@ def test_negative_card_resolves_when_its_situation_comes() -> None:
     state, _ = apply(state, 1, {"type": "defend"})
     assert len(state.player(0).hand) == before + 1  # 2 less 1
     assert state.player(0).negative == [] and state.negative_deck[-1] == gloom
+
+
+@pytest.mark.rule("homm3turn:losing-morale")
+def test_losing_morale_and_terror_drop_positive_morale_alike() -> None:
+    """Losing Morale and Ghost Dragons' Terror both discard the oldest Positive card, then
+    the Positive token, in one shared step (`morale.drop_positive`); Terror with neither
+    does nothing, where losing Morale draws a Negative card."""
+    from engine.homm3 import combat_flow
+
+    state = _state()
+    first, second = state.positive_deck.pop(0), state.positive_deck.pop(0)
+    state.player(0).positive = [first, second]
+    state.player(0).positive_token = True
+    lost = morale.lose(state, 0)
+    assert lost[0].text == (
+        f"Red loses Morale and discards {morale.card_name(state, first)} (Positive Morale)."
+    )
+    terror = combat_flow._terror(state, 0)
+    assert terror[0].text == (
+        f"Red suffers Terror and discards {morale.card_name(state, second)} (Positive Morale)."
+    )
+    assert state.positive_deck[-2:] == [first, second] and state.player(0).positive == []
+    terror = combat_flow._terror(state, 0)
+    assert terror[0].text == "Red suffers Terror and discards the Positive Morale token."
+    assert not state.player(0).positive_token
+    assert combat_flow._terror(state, 0) == [] and state.player(0).negative == []
+    morale.lose(state, 0)
+    assert len(state.player(0).negative) == 1
