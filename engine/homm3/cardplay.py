@@ -230,6 +230,11 @@ def _check_opening(ctx: Ctx, source: str) -> None:
 
 
 _FIELDS = {
+    "unit": "a unit's number",
+    "units": "more units' numbers",
+    "hex": "a hex",
+    "hexes": "hexes",
+    "stat": "a Statistic",
     "power": "Empower cards",
     "power_expert": "cards used for their Expert Empower",
     "discard": "cards discarded as a cost",
@@ -237,24 +242,58 @@ _FIELDS = {
     "school": "the School of a Spell of any School",
 }
 
+# The target and cost fields each effect's handler reads (the rest are refused).
+_EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "stat": ("unit",),
+    "spec_stat": ("unit",),
+    "stat_discard": ("unit", "discard"),
+    "artillery": ("unit",),
+    "heal": ("unit",),
+    "tactics": ("units",),
+    "triple_die": ("unit",),
+    "initiative": ("unit",),
+    "step": ("unit", "hex"),
+    "spec_health": ("unit",),
+    "ring": ("hex", "discard"),
+    "recall": ("take",),
+    "meteor": ("unit", "units"),
+    "damage": ("unit",),
+    "chain": ("unit",),
+    "fireball": ("hexes",),
+    "frost_ring": ("hex", "units"),
+    "spell_stat": ("unit",),
+    "prayer": ("unit", "stat"),
+    "bless": ("unit",),
+    "cure": ("unit",),
+    "paralyse": ("unit",),
+    "disrupt": ("unit",),
+    "anti_magic": ("unit",),
+    "counterstrike": ("unit",),
+    "teleport": ("unit", "hex"),
+    "fire_wall": ("hex",),
+    "force_field": ("hex",),
+    "fire_shield": ("unit",),
+    "ballista": ("hex",),
+}
+
 
 def _fields(ctx: Ctx, source: str) -> list[str]:
-    """The optional fields of `Play` that ``ctx``'s card and option use (targets aside)."""
-    used = []
+    """The optional fields of `Play` that ``ctx``'s card and option use (all of them for an
+    effect this module does not handle, which `_prepare` refuses by name)."""
+    effect = ctx.effect.effect
+    if effect not in _HANDLERS:
+        return list(_FIELDS)
+    used = list(_EFFECT_FIELDS.get(effect, ()))
     if ctx.card.kind == "spell" or ctx.effect.levels:
         used += ["power", "power_expert"]  # from the Scroll, _pay_power refuses them
         if ctx.card.school == "any" and source != "scroll":
             used.append("school")
-    if ctx.effect.effect in ("stat_discard", "ring"):
-        used.append("discard")
-    if ctx.effect.effect == "recall":
-        used.append("take")
     return used
 
 
 def _check_fields(ctx: Ctx, source: str) -> None:
-    """Refuse a play naming ``power``/``power_expert``/``discard``/``take``/``school`` when the
-    card's option does not use it, naming what it does take (house rule 5;
+    """Refuse a play naming a field (a target, ``power``, ``discard``, ``take``, ``school``...)
+    that the card's option does not use, naming what it does take (house rule 5;
     homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic).
 
     :raises InvalidInput: naming the field that does not apply and the fields that do.
@@ -265,11 +304,8 @@ def _check_fields(ctx: Ctx, source: str) -> None:
         return
     field = given[0]
     what = f"{ctx.card.name}{' from the Scroll' if source == 'scroll' else ''}"
-    takes = (
-        "; it takes " + ", ".join(f"'{f}' ({_FIELDS[f]})" for f in used if f != "power_expert")
-        if used
-        else "; it takes none of 'power', 'discard', 'take' or 'school'"
-    )
+    shown = [f"'{f}' ({_FIELDS[f]})" for f in _FIELDS if f in used and f != "power_expert"]
+    takes = "; it takes " + ", ".join(shown) if shown else "; it takes no other field"
     raise InvalidInput(
         f"'{field}' ({_FIELDS[field]}) does not apply to {what}{takes}. "
         f"Option {ctx.cmd.option}: {ctx.effect.text}"
