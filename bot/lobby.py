@@ -21,6 +21,7 @@ from bot.homm4.adapter import ready_decks
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
 from engine.core.model import seat_name
+from engine.core.words import plural
 from engine.homm4 import decks as deck_rules
 from engine.homm4.options import DeckChoice, Homm4Options
 from storage.errors import DeckNotFound
@@ -274,7 +275,7 @@ class LobbyMixin(ServiceCore):
                 ready_deck=ready,
                 max_seats=settings.seats_wanted or rules.max_players,
             )
-        players = f"{count} computer player{'' if count == 1 else 's'}"
+        players = plural(count, "computer player")
         out = await self.lobby_post(game.id, f"{actor.display_name} added {players}.")
         out.reply = Reply(f"Added {players}.")
         return out

@@ -34,6 +34,7 @@ from bot.command_table import CommandSpec, LineError, help_lines, parse_console_
 from bot.errors import USER_ERRORS, user_message
 from bot.outbox import Button, Component, Outbox, Select
 from engine.core.model import seat_name
+from engine.core.words import plural
 from storage.records import GameStatus
 
 CHANNEL_ID = 1
@@ -452,8 +453,8 @@ async def _session(
             ruleset=args.ruleset,
             game_options=game_options,
         )
-        people = f"{humans} {'person' if humans == 1 else 'people'}"
-        computers = f"{ai} computer{'' if ai == 1 else 's'}"
+        people = plural(humans, "person", "people")
+        computers = plural(ai, "computer")
         out(f"Heroes Table — local game ({args.ruleset}, {people}, {computers}). Database: {db}")
         out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
         if humans > 1:

@@ -21,6 +21,7 @@ from bot.play_commands import read_seat
 from bot.service_core import Batch, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision
 from engine.core.model import Command, GameState, seat_name
+from engine.core.words import plural
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
 
@@ -399,7 +400,7 @@ class ModerationMixin(ServiceCore):
             reason=reason,
         )
         if outcome.ok:
-            done = f"{outcome.commands} command{'' if outcome.commands == 1 else 's'}"
+            done = plural(outcome.commands, "command")
             text = f"verified game #{game.id}: replaying {done} gives exactly the stored position"
         elif outcome.error:
             # Not the refusal's words: they may name a seat's Hand cards (house rule 6).

@@ -33,6 +33,7 @@ from bot.play_commands import (
     read_seat,
 )
 from engine.core.model import SEAT_COLOURS, Command
+from engine.core.words import plural
 from engine.heroforge import commands as hc
 from engine.heroforge.board import DIRECTIONS, SHIFT_DIRECTIONS
 from engine.heroforge.catalog import load_catalog
@@ -339,11 +340,11 @@ def target_label(request: PlayRequest, target: str) -> str:
     if kind == "hero" and value.isdigit():
         seat = int(value)
         units = len(state.player(seat).army)
-        return f"{SEAT_COLOURS[seat]}'s hero ({units} unit{'s' if units != 1 else ''})"
+        return f"{SEAT_COLOURS[seat]}'s hero ({plural(units, 'unit')})"
     if kind == "fort" and value.isdigit():
         fort = state.fort(int(value))
         units = len(fort.units)
-        manned = f"{units} unit{'s' if units != 1 else ''}" if units else "unmanned"
+        manned = plural(units, "unit") if units else "unmanned"
         return f"{SEAT_COLOURS[fort.owner]}'s fort F{fort.id} ({manned})"
     return target
 

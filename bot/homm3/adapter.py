@@ -24,6 +24,7 @@ from bot.adapters import (
 )
 from bot.homm3 import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
+from engine.core.words import plural
 from engine.homm3 import commands as c
 from engine.homm3.content import load_content
 
@@ -218,7 +219,7 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
         if command.hexes:
             target += f" at {' '.join(command.hexes)}"
         spent = len(command.power)
-        paid = f", Empower with {spent} card{'' if spent == 1 else 's'}" if spent else ""
+        paid = f", Empower with {plural(spent, 'card')}" if spent else ""
         return (
             f"Play {_card(h3, command.card)}{' (Expert)' if command.option else ''}{target}{paid}"
         )

@@ -270,7 +270,7 @@ def _multi_select(
         cards = sorted(player.hand)
         size = min(5, len(cards))
         low, high = size, size
-        placeholder = f"Choose {size} card{'' if size == 1 else 's'} for your Risk Stack"
+        placeholder = f"Choose {plural(size, 'card')} for your Risk Stack"
     else:
         cards = sorted({i for cmd in legal if isinstance(cmd, c.ReinforceGuard) for i in cmd.cards})
         if not cards:
@@ -315,8 +315,7 @@ def _develop_select(state: Homm4State, seat: int, game_id: int) -> list[Componen
         Select(
             custom_id=customids.encode(game_id, state.version, "cards", f"develop.{hero}"),
             placeholder=clip(
-                f"Cards for {d.card_name(state, hero)}: {skills} Skill card"
-                f"{'' if skills == 1 else 's'}"
+                f"Cards for {d.card_name(state, hero)}: {plural(skills, 'Skill card')}"
                 + (", a Spell per magic level" if rule.spells else "")
                 + (
                     f", Artifacts ({rule.treasure} Treasure + {rule.other} other in all)"
@@ -444,9 +443,7 @@ def hand_text(state: Homm4State, seat: int, *, game_id: int, channel_id: int) ->
     if player.free_town is not None:
         lines.append(f"Free Town card (not yet placed): {d.card_detail(state, player.free_town)}")
     left = len(player.deck)
-    lines.append(
-        f"Draw deck: {left} card{'' if left == 1 else 's'}; discard pile: {len(player.discard)}."
-    )
+    lines.append(f"Draw deck: {plural(left, 'card')}; discard pile: {len(player.discard)}.")
     return "\n".join(lines)
 
 

@@ -25,6 +25,7 @@ from bot.adapters import (
 )
 from bot.mmh import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
+from engine.core.words import plural
 from engine.mmh import commands as c
 from engine.mmh.content import load_content
 
@@ -363,8 +364,8 @@ class MmhAdapter(RulesetAdapter):
             week = content.week(view.week).name if view.week else "no week card yet"
             dark = " — **Dark Times**" if view.dark_times else ""
             lines = [
-                f"Round {view.round} ({week}{dark}); {view.weeks_left} week "
-                f"card{'' if view.weeks_left == 1 else 's'} left; "
+                f"Round {view.round} ({week}{dark}); {plural(view.weeks_left, 'week card')} "
+                f"left; "
                 f"{view.threshold} VP win. **{seat_name(view.active)}** to play."
             ]
         for seat in view.seats:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.words import plural
 from engine.homm4.cards import CardPool, HeroCard, UnitCard
 from engine.homm4.views import AttackView, BattleView, CreatureView, InventoryView, PublicView
 from rendering.canvas import Box, Canvas, Drawing, ellipsize, text_width
@@ -538,11 +539,7 @@ def attack_text(battle: BattleView, attack: AttackView, pool: CardPool) -> tuple
             else "the walls hold"
         )
     else:
-        result = (
-            f"{attack.killed} card{'s' if attack.killed != 1 else ''} killed"
-            if hit
-            else "no damage"
-        )
+        result = f"{plural(attack.killed, 'card')} killed" if hit else "no damage"
     second = f"{attack.attack_value} + die {attack.roll} = {attack.total} vs Defense {attack.defense}: {result}"
     return first, second
 

@@ -10,6 +10,7 @@ Only public facts are drawn: the picture may go to the channel.
 from __future__ import annotations
 
 from engine.core.model import seat_name
+from engine.core.words import plural
 from engine.mmh.content import LOCATION_NAMES, load_content
 from engine.mmh.views import PublicView, SpaceView
 from rendering.canvas import Canvas, Drawing, ellipsize
@@ -292,8 +293,7 @@ def _panel(canvas: Canvas, view: PublicView, top: int, width: int) -> int:
             y += 24
     canvas.text(
         (x0, y),
-        f"{view.weeks_left} week card{'' if view.weeks_left == 1 else 's'} left · win at "
-        f"{view.threshold} VP",
+        f"{plural(view.weeks_left, 'week card')} left · win at {view.threshold} VP",
         16,
         p.MUTED,
     )
