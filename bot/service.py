@@ -256,21 +256,18 @@ class GameService(LobbyMixin, ModerationMixin):
                 # Only the channel's game's names (its lobby's too); elsewhere homm4's,
                 # as /card then shows: never another game's.
                 return adapter_for(await self._ruleset_here(channel_id)).card_names(current)
-            if key in (("game", "new"), ("game", "options")) and opt != "deck":
+            if key in (("game", "new"), ("game", "options")) or (
+                opt == "deck" and key[0] == "game"
+            ):
                 # The chosen ruleset's own words (/game new ruleset:, else the default;
-                # /game options: the lobby's).
+                # otherwise the channel's game or lobby).
                 ruleset = (
                     str(values.get("ruleset") or "homm4")
                     if key == ("game", "new")
                     else await self._ruleset_here(channel_id)
                 )
-                return adapter_for(ruleset).lobby_suggestions(opt, current)
-            if opt == "deck" and key[0] == "game":
-                ruleset = (
-                    str(values.get("ruleset") or "homm4")
-                    if key == ("game", "new")
-                    else await self._ruleset_here(channel_id)
-                )
+                if opt != "deck":
+                    return adapter_for(ruleset).lobby_suggestions(opt, current)
                 if not adapter_for(ruleset).uses_decks:
                     return []
             if opt == "deck" or (key[0] == "deck" and opt == "name"):
