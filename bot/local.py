@@ -258,8 +258,7 @@ class Console:
         from bot.service import GameService
 
         assert isinstance(self.service, GameService)
-        reply = (await self.service.help(self.actor(), CHANNEL_ID)).reply
-        head = reply.text.split("**Commands**")[0].strip() if reply is not None else ""
+        head = "\n".join(await self.service.help_owed(self.actor(), CHANNEL_ID))
         return f"\n\n{self.plain(head)}" if head else ""
 
     async def press(self, spec: str) -> str:

@@ -27,6 +27,10 @@ from storage.replay import undo_last_command, verify_game
 
 log = logging.getLogger(__name__)
 
+MODERATOR_SKIP = "moderator skip"
+"""How the log reason of a command a moderator gave for a seat (/mod skip) starts:
+``"moderator skip: <why>"``; the game log shows such entries with the moderator."""
+
 
 def settings_text(settings: GuildSettings) -> tuple[str, str, str]:
     """The moderator role, decision deadline and reminder cadence of ``settings`` in words
@@ -142,7 +146,7 @@ class ModerationMixin(ServiceCore):
                 default,
                 actor_user_id=actor.user_id,
                 by="moderator",
-                reason=f"moderator skip: {why}",
+                reason=f"{MODERATOR_SKIP}: {why}",
             )
         except (IllegalMove, InvalidInput) as error:
             # The moderator is not that seat: the refusal's words may name its Hand cards.

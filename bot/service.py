@@ -39,7 +39,7 @@ from bot.commands import ALL_SPECS, spec_for
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
 from bot.homm4 import adapter as homm4
 from bot.lobby import LobbyMixin
-from bot.moderation import ModerationMixin
+from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
 from bot.service_core import Batch, chunks, discord_time
 from engine.core.errors import InvalidInput, RuleViolation
@@ -133,18 +133,7 @@ class GameService(LobbyMixin, ModerationMixin):
     async def help(self, actor: Actor, channel_id: int | None) -> Outbox:
         """What to type: the commands answering your current decision in full, then every
         command group in one line each (an ephemeral reply under 2000 characters)."""
-        lines: list[str] = []
-        if channel_id is not None:
-            game = await self.repo.game_in_channel(channel_id)
-            if game is not None and game.state_json is not None:
-                seats = await self.repo.seats(game.id)
-                mine = self.seat_of(seats, actor.user_id)
-                state = self.state_of(game)
-                for decision in self.rules(game).pending(state):
-                    if mine is not None and decision.seat == mine.seat:
-                        now = self.adapter(game).specs_for(decision)
-                        lines.append(f"**Now:** {decision.prompt}")
-                        lines += help_lines(now)
+        lines = await self.help_owed(actor, channel_id)
         groups: dict[str, list[str]] = {}
         for spec in ALL_SPECS:
             groups.setdefault(spec.path[0], []).extend(spec.path[1:])
@@ -155,6 +144,25 @@ class GameService(LobbyMixin, ModerationMixin):
             "A rule: /game rules topic: and part of its name."
         )
         return Outbox(reply=Reply(chunks(lines)[0], ephemeral=True))
+
+    async def help_owed(self, actor: Actor, channel_id: int | None) -> list[str]:
+        """The part of /help for the decisions ``actor`` owes now in the channel's game: per
+        decision a ``**Now:** <prompt>`` line, then its commands (`help_lines`); ``[]`` when
+        they owe none or the channel has no started game."""
+        lines: list[str] = []
+        if channel_id is None:
+            return lines
+        game = await self.repo.game_in_channel(channel_id)
+        if game is None or game.state_json is None:
+            return lines
+        seats = await self.repo.seats(game.id)
+        mine = self.seat_of(seats, actor.user_id)
+        state = self.state_of(game)
+        for decision in self.rules(game).pending(state):
+            if mine is not None and decision.seat == mine.seat:
+                lines.append(f"**Now:** {decision.prompt}")
+                lines += help_lines(self.adapter(game).specs_for(decision))
+        return lines
 
     # ------------------------------------------------------------------ rules
     async def rules_topic(
@@ -526,7 +534,7 @@ class GameService(LobbyMixin, ModerationMixin):
             ]
         who = seat_name(entry.seat) if entry.seat is not None else "?"
         undone = " (undone)" if entry.undone_by is not None else ""
-        if entry.reason and entry.reason.startswith("moderator skip"):
+        if entry.reason and entry.reason.startswith(f"{MODERATOR_SKIP}:"):
             who += f" (🛡️ <@{entry.actor_user_id}> {entry.reason})"
         return [f"`{entry.seq}` {who}{undone}: " + clip(" ".join(texts), 300)]
 
@@ -582,12 +590,6 @@ class GameService(LobbyMixin, ModerationMixin):
         )
 
     # ------------------------------------------------------------------ cards and decks
-    @staticmethod
-    def card_suggestions(current: str) -> list[tuple[str, str]]:
-        """Card names of the homm4 pool matching ``current`` (≤ 25 ``(name, card id)``
-        pairs; `bot.adapters.Homm4Adapter.card_names`)."""
-        return adapter_for("homm4").card_names(current)
-
     async def card(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
         """A card (or other component) of the channel's game (its lobby's too) in words;
         outside a game's channel, and in a homm4 game's, a card of the homm4 pool as an

@@ -9,17 +9,12 @@ come from the Hero Forge command table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import common
 from bot.heroforge.commands import GROUPS, TOP, TOP_DESCRIPTION
-
-if TYPE_CHECKING:
-    pass
 
 SETUP_HERO = (TOP, "setup", "hero")
 SETUP_PLACE = (TOP, "setup", "place")

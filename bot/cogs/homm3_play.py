@@ -10,17 +10,12 @@ from the homm3 command table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import common
 from bot.homm3.commands import GROUPS, TOP, TOP_DESCRIPTION
-
-if TYPE_CHECKING:
-    pass
 
 CHOICE_PICK = (TOP, "choice", "pick")
 ADV_REDRAW = (TOP, "adventure", "redraw")

@@ -10,17 +10,12 @@ autocomplete sources come from the mmh command table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import common
 from bot.mmh.commands import GROUPS, TOP, TOP_DESCRIPTION
-
-if TYPE_CHECKING:
-    pass
 
 Track = app_commands.Range[int, 0, 40]
 

@@ -370,8 +370,6 @@ def _pair(request: PlayRequest, kind: FieldKind, value: Any) -> tuple[str, str] 
         kind_word, _, number = str(value).partition(":")
         typed = SEAT_COLOURS[int(number)] if kind_word == "hero" else f"F{number}"
         return target_label(request, value), typed
-    if kind == "int":
-        return str(value), str(value)
     return str(value), str(value)
 
 

@@ -37,7 +37,7 @@ def snapshots(seed: int, board_round: int, siege: bool) -> tuple[Any, Any, list[
     rng = random.Random(seed)
     options = ruleset.parse_options({"mode": "adventure", "siege": siege})
     state, _ = ruleset.new_game(options, 2, seed)
-    adventure = battle = None
+    adventure = None
     hands: list[Any] = []
     attacks = 0
     last_fight = None
@@ -53,7 +53,7 @@ def snapshots(seed: int, board_round: int, siege: bool) -> tuple[Any, Any, list[
         if state.phase == "combat" and command.type == "attack":
             attacks += 1
             last_fight = state if not ruleset.result(state).finished else before
-            if attacks >= 3 and battle is None:
+            if attacks >= 3:
                 break
     if last_fight is None:
         last_fight = state

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapters import adapter_for
 from bot.errors import BadOption, NoGameHere
 from bot.service import GameService
 from engine.homm4 import RULESET as HOMM4
@@ -84,7 +85,7 @@ async def test_the_log_pages_back_and_shows_only_public_lines(tmp_path: Path) ->
 async def test_cards_help_and_autocomplete(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path, renderer=RecordingRenderer())
     try:
-        found = service.card_suggestions("drag")
+        found = adapter_for("homm4").card_names("drag")
         assert ("Black Dragon (unit)", "black_dragon") in found and len(found) <= 25
         out = await service.run(person(1), ("card",), {"name": "black_dragon"})
         assert out.reply is not None and out.reply.text.startswith("**Black Dragon** (unit)")
