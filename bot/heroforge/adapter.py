@@ -244,7 +244,7 @@ def _list_lines(hf: Any, used: int = 0) -> list[str]:
 
     forms: list[Callable[[EnchantmentSpec], str]] = [
         lambda spec: spec.summary(),
-        lambda spec: f"{spec.name}: {spec.summary().split(': ', 1)[1]}",
+        lambda spec: f"{spec.name}: {spec.effect_text()}",
         lambda spec: spec.name,
     ]
     for form in forms:

@@ -76,7 +76,7 @@ def enchantment_text(spec: EnchantmentSpec, lists: list[str]) -> str:
     faction = f" Faction: {spec.faction}." if spec.faction else ""
     which = "list" if len(lists) == 1 else "lists"
     where = f" In the ready-made {which}: {', '.join(lists)}." if lists else ""
-    return f"{_KIND_WORDS[spec.kind]}.{faction} Effect: {spec.summary().split(': ', 1)[1]}.{where}"
+    return f"{_KIND_WORDS[spec.kind]}.{faction} Effect: {spec.effect_text()}.{where}"
 
 
 @cache

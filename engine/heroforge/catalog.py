@@ -251,17 +251,27 @@ class EnchantmentSpec(_M):
         """A Stack of ``count`` copies: ``"Iron Banners (Stack): units +1 level x2 = units
         +2 level"`` (heroforge:enchantments: the first one's effect multiplied by the
         number stacked); the plain `summary` for one copy."""
+        return f"{self.label()}: {self.stacked_effect(count)}"
+
+    def stacked_effect(self, count: int) -> str:
+        """`stacked` without the label: ``"units +1 level x2 = units +2 level"``; the plain
+        `effect_text` for one copy (heroforge:enchantments)."""
         if count == 1:
-            return self.summary()
+            return self.effect_text()
         total = self.model_copy(update={"amount": self.amount * count})
-        return f"{self.summary()} x{count} = {total.summary().split(': ', 1)[1]}"
+        return f"{self.effect_text()} x{count} = {total.effect_text()}"
 
     def summary(self) -> str:
-        """``"Iron Banners (Stack) [HighLands]: units +1 level"``, with how long it lasts
-        where the effect alone does not say (heroforge:enchantments; README readings): a
-        carried economy or shift effect acts ``each turn``; an instant's level, speed or
-        roll change lasts ``this turn`` and its cost change is for ``your next fort this turn``
-        (the rulebook's own example)."""
+        """``"Iron Banners (Stack) [HighLands]: units +1 level"``: the `label` and the
+        `effect_text` (heroforge:enchantments)."""
+        return f"{self.label()}: {self.effect_text()}"
+
+    def effect_text(self) -> str:
+        """The effect in words, ``"units +1 level"``, with how long it lasts where the effect
+        alone does not say (heroforge:enchantments; README readings): a carried economy or
+        shift effect acts ``each turn``; an instant's level, speed or roll change lasts
+        ``this turn`` and its cost change is for ``your next fort this turn`` (the rulebook's
+        own example)."""
         effect = describe_effect(self.effect, self.amount)
         if self.kind != "instant" and self.effect in ("economy", "shift"):
             effect += " each turn"
@@ -271,7 +281,7 @@ class EnchantmentSpec(_M):
             noun = "unit" if self.effect == "unit_cost" else "fort"
             more = "more" if self.amount > 0 else "less"
             effect = f"your next {noun} this turn costs {abs(self.amount)}e {more}"
-        return f"{self.label()}: {effect}"
+        return effect
 
 
 class EnchantmentList(_M):

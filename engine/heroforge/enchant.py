@@ -99,7 +99,7 @@ def deliver(state: HeroforgeState, seat: int, spec: EnchantmentSpec, count: int)
             Event(
                 kind="enchantment_stacked",
                 text=f"{who}'s {carried.spec.name} stacks: "
-                f"{carried.spec.stacked(carried.count).split(': ', 1)[1]}.",
+                f"{carried.spec.stacked_effect(carried.count)}.",
                 data={"seat": seat, "name": carried.spec.name, "count": carried.count},
             )
         ]

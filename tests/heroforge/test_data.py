@@ -152,3 +152,15 @@ def test_any_valid_enchantment_reads_back_from_its_text(spec: EnchantmentSpec) -
 )
 def test_an_enchantment_says_how_long_it_acts(line: str, summary: str) -> None:
     assert parse_enchantment_line(line, ()).summary() == summary
+
+
+@pytest.mark.rule("heroforge:enchantments")
+def test_effect_text_is_the_summary_without_the_label() -> None:
+    """`effect_text` is what `summary` says after the label, and a Stack's total multiplies
+    the first card's effect (the texts the /card reply and the stack event use)."""
+    spec = parse_enchantment_line("Tax Collector (Stack): economy +100", ())
+    assert spec.effect_text() == "+100e each turn"
+    assert spec.summary() == f"{spec.label()}: {spec.effect_text()}"
+    assert spec.stacked_effect(1) == "+100e each turn"
+    assert spec.stacked_effect(3) == "+100e each turn x3 = +300e each turn"
+    assert spec.stacked(3) == "Tax Collector (Stack): +100e each turn x3 = +300e each turn"
