@@ -202,8 +202,10 @@ def _tear_holder(state: MmhState, seat: int) -> Hero | None:
 def _pays_either(building: str) -> bool:
     """Whether ``building`` is a known building paid in gold or in resources (True for an
     unknown id, which `build` refuses by name)."""
-    found = {b.id: b for b in content().buildings}
-    return building not in found or found[building].either
+    try:
+        return content().building(building).either
+    except KeyError:
+        return True
 
 
 def _either_names() -> str:
