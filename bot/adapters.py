@@ -16,7 +16,7 @@ A ruleset registers its adapter in `ADAPTERS` (one line, additive).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
@@ -67,6 +67,31 @@ class PlayRequest:
 Picture = Image
 """An encoded picture an adapter draws: file name, bytes, alt text (the outbox's `Image`,
 posted as it is)."""
+
+
+def ranked_names(
+    pairs: Iterable[tuple[str, str]],
+    current: str,
+    *,
+    searched: Callable[[str, str], tuple[str, ...]] = lambda label, value: (label,),
+    limit: int = 25,
+) -> list[tuple[str, str]]:
+    """The ``(label, value)`` pairs whose searched texts (``searched(label, value)``; by
+    default the label) contain ``current`` (any case), labels starting with it first, then
+    by label; at most ``limit`` (Discord's 25 autocomplete choices). /card's suggestions of
+    every ruleset.
+
+    >>> ranked_names([("Black Dragon (unit)", "b"), ("Dragon Fly (unit)", "d")], "drag")
+    [('Dragon Fly (unit)', 'd'), ('Black Dragon (unit)', 'b')]
+    """
+    needle = current.strip().lower()
+    found = [
+        (label, value)
+        for label, value in pairs
+        if any(needle in text.lower() for text in searched(label, value))
+    ]
+    found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+    return found[:limit]
 
 
 def clip(text: str, limit: int) -> str:
@@ -553,14 +578,8 @@ class Homm4Adapter(RulesetAdapter):
         from engine.homm4.cards import load_card_pool
 
         pool = load_card_pool()
-        needle = current.strip().lower()
-        found = [
-            (card.name, card.id)
-            for card in pool.cards.values()
-            if needle in card.name.lower() or needle in card.id
-        ]
-        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
-        return [(f"{name} ({pool.cards[cid].type})", cid) for name, cid in found[:25]]
+        pairs = [(f"{card.name} ({card.type})", card.id) for card in pool.cards.values()]
+        return ranked_names(pairs, current, searched=lambda label, cid: (pool.cards[cid].name, cid))
 
     def picture_after(
         self, before: GameState | None, after: GameState, commands: Sequence[Command]

@@ -358,13 +358,11 @@ class HeroforgeAdapter(RulesetAdapter):
 
     def card_lookup(self, name: str) -> tuple[str, str] | None:
         """A land, unit, hero or ready-made enchantment by name, code or id
-        (`bot.heroforge.components.card`).
+        (`bot.heroforge.components.lookup`); None for any other name (/card then refuses,
+        naming the closest: never another game's card)."""
+        from bot.heroforge.components import lookup
 
-        :raises BadOption: for any other name (never another game's card).
-        """
-        from bot.heroforge.components import card
-
-        return card(name)
+        return lookup(name)
 
     def card_names(self, current: str) -> list[tuple[str, str]]:
         """Lands, units, heroes and ready-made enchantments matching ``current``."""

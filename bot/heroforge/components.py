@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 from functools import cache
 
-from bot.errors import BadOption
 from engine.heroforge.catalog import EnchantmentSpec, Hero, Land, UnitType, load_catalog
 
 _KIND_WORDS = {
@@ -124,28 +123,12 @@ def suggestions(current: str) -> list[tuple[str, str]]:
     """Up to 25 ``(label, value)`` pairs whose label contains ``current``, names starting
     with it first; when none does, the closest names (so a misspelt name still finds
     its component)."""
-    needle = current.strip().lower()
+    from bot.adapters import ranked_names
+
     pairs = [(label, value) for label, value, *_ in components()]
-    found = [pair for pair in pairs if needle in pair[0].lower()]
-    found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
+    found = ranked_names(pairs, current)
     if not found:
         labels = {label.split(" (")[0].lower(): (label, value) for label, value in pairs}
-        close = difflib.get_close_matches(needle, list(labels), n=25, cutoff=0.0)
+        close = difflib.get_close_matches(current.strip().lower(), list(labels), n=25, cutoff=0.0)
         found = [labels[name] for name in close]
-    return found[:25]
-
-
-def card(name: str) -> tuple[str, str]:
-    """``(title, text)`` for ``/card`` in a Hero Forge channel.
-
-    :raises BadOption: when no land, unit, hero or ready-made enchantment has that name,
-        naming the closest ones (another game's cards are never shown here).
-    """
-    found = lookup(name)
-    if found is not None:
-        return found
-    close = ", ".join(label.split(" (")[0] for label, _ in suggestions(name)[:5])
-    raise BadOption(
-        f"Hero Forge has no land, unit, hero or enchantment called {name.strip()!r}. "
-        f"Closest: {close}."
-    )
+    return found

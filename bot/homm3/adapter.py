@@ -11,6 +11,7 @@ module registers `Homm3Adapter` in `bot.adapters.ADAPTERS`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapters import (
@@ -21,6 +22,7 @@ from bot.adapters import (
     RulesetAdapter,
     clip,
     decision_buttons,
+    ranked_names,
 )
 from bot.homm3 import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
@@ -344,12 +346,10 @@ class Homm3Adapter(RulesetAdapter):
         """Names of homm3 components matching ``current`` (≤ 25, name starts first); each
         value is the component's key (``event:scholar_event``), as names repeat across
         kinds (the Scholar Ability and the Scholar Adventure card)."""
-        needle = current.strip().lower()
-        found = [
-            (label, key) for label, key in _components() if needle in label.split(" (")[0].lower()
-        ]
-        found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
-        return [(label[:100], value[:100]) for label, value in found[:25]]
+        found = ranked_names(
+            _components(), current, searched=lambda label, key: (label.split(" (")[0],)
+        )
+        return [(label[:100], value[:100]) for label, value in found]
 
     def is_private(self, decision: Decision) -> bool:
         """Choices among hidden cards and the Adventure turn go by DM."""
@@ -577,8 +577,10 @@ def _building_text(faction: Any, building: Any) -> str:
     return _BUILDING_TEXT[building.effect]
 
 
-def _components() -> list[tuple[str, str]]:
-    """``(label, key)`` of every homm3 component a player may look up with /card."""
+@cache
+def _components() -> tuple[tuple[str, str], ...]:
+    """``(label, key)`` of every homm3 component a player may look up with /card (built
+    once)."""
     c = load_content()
     found = [
         (f"{u.name} (unit, {c.factions[u.faction].name})", f"unit:{u.id}") for u in c.units.values()
@@ -598,7 +600,7 @@ def _components() -> list[tuple[str, str]]:
             for b in faction.building
         ]
     found.append(("Arrow Tower (Siege)", "tower:arrow_tower"))
-    return found
+    return tuple(found)
 
 
 def _unit_text(unit: Any) -> str:

@@ -133,3 +133,42 @@ async def test_deck_choices_only_for_a_ruleset_with_decks(tmp_path: Path) -> Non
         assert await decks(("game", "deck")) == []
     finally:
         await repo.close()
+
+
+async def test_hero_forge_card_refusal_is_the_common_one(tmp_path: Path) -> None:
+    """Hero Forge's look-up answers None for an unknown name, so /card refuses in the
+    words every game uses, naming the closest Hero Forge names (a misspelt unit)."""
+    from bot.adapters import adapter_for
+
+    assert adapter_for("heroforge").card_lookup("swordsmn") is None
+    assert adapter_for("heroforge").card_lookup("swordsman") is not None
+    repo, service = await make_service(tmp_path)
+    try:
+        await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="heroforge", seed=5)
+        with pytest.raises(BadOption) as refused:
+            await service.card(person(1), CHANNEL, name="swordsmn")
+        assert refused.value.message.startswith(
+            "Hero Forge has nothing called 'swordsmn'; closest: Swordsman, "
+        )
+        assert refused.value.message.endswith(" Start typing a name to see suggestions.")
+    finally:
+        await repo.close()
+
+
+def test_card_suggestions_rank_names_starting_with_the_text_first() -> None:
+    """`ranked_names`, the one ranking of every ruleset's /card suggestions: names holding
+    the text, those starting with it first, then by label, at most 25."""
+    from bot.adapters import adapter_for, ranked_names
+
+    pairs = [("Black Dragon (unit)", "b"), ("Dragon Fly (unit)", "d"), ("Imp (unit)", "i")]
+    assert ranked_names(pairs, " DRAG ") == [
+        ("Dragon Fly (unit)", "d"),
+        ("Black Dragon (unit)", "b"),
+    ]
+    assert ranked_names(pairs, "", limit=2) == [
+        ("Black Dragon (unit)", "b"),
+        ("Dragon Fly (unit)", "d"),
+    ]
+    homm4 = adapter_for("homm4").card_names("black_drag")  # a card id matches too
+    assert homm4 == [("Black Dragon (unit)", "black_dragon")]
+    assert len(adapter_for("homm3").card_names("a")) == 25
