@@ -8,8 +8,10 @@ with ``x1, y1`` exclusive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -123,6 +125,54 @@ class Canvas:
         self.image.paste(sprite, (x0, y0), sprite)
         box = (x0, y0, x0 + sprite.width, y0 + sprite.height)
         return self.mark(kind, key, box, text=text, card=card, instance=instance, size=size)
+
+    def paragraph(
+        self,
+        xy: tuple[int, int],
+        text: str,
+        width: int,
+        size: int,
+        fill: RGB,
+        line_height: int,
+        *,
+        weight: Weight = "regular",
+        **extra: Any,
+    ) -> int:
+        """Draw ``text`` word-wrapped (`wrap`) to ``width`` pixels at ``size`` px, one line
+        every ``line_height`` pixels from ``xy`` (the first line's anchor point; ``extra``
+        goes to `text`: ``anchor``, ``kind``, ``key``...); return the y one ``line_height``
+        under the last line's."""
+        x, y = xy
+        for line in wrap(text, width, font(size, weight)):
+            self.text((x, y), line, size, fill, weight=weight, **extra)
+            y += line_height
+        return y
+
+    def place(self, part: Canvas, box: Box, xy: tuple[int, int]) -> None:
+        """Paste the region ``box`` of ``part`` at ``xy`` and take over ``part``'s marks,
+        moved as its pixels were (a panel drawn once on its own canvas, placed when its
+        height is known)."""
+        self.image.paste(part.image.crop(box), xy)
+        dx, dy = xy[0] - box[0], xy[1] - box[1]
+        self.marks += [
+            replace(m, box=(m.box[0] + dx, m.box[1] + dy, m.box[2] + dx, m.box[3] + dy))
+            for m in part.marks
+        ]
+
+
+def drawn_part(
+    width: int, background: RGB, draw: Callable[[Canvas], int], height: int = 1200
+) -> tuple[Canvas, int]:
+    """Draw a part of a picture whose height is known only once drawn: ``draw`` draws on a
+    blank canvas ``width`` px wide (``background``) from y 0 and returns the height it used;
+    a canvas twice as tall is tried while that is not less than ``height``. Returns the
+    canvas (for `Canvas.place`) and the height."""
+    while True:
+        part = Canvas(width, height, background)
+        used = draw(part)
+        if used < height:
+            return part, used
+        height *= 2
 
 
 @lru_cache(maxsize=8192)

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.homm3.content import Faction, load_content
 from engine.homm3.views import PlayerView, PublicView
-from rendering.canvas import Canvas, Drawing, ellipsize, text_width, wrap
+from rendering.canvas import Canvas, Drawing, drawn_part, ellipsize, text_width, wrap
 from rendering.fonts import font
 from rendering.homm3.palette import (
     DIM,
@@ -51,15 +51,26 @@ PAD = 14
 def draw_adventure(view: PublicView) -> Drawing:
     """Draw the Adventure state of ``view`` (any phase: it shows Towns and armies):
     `WIDTH` px wide, as tall as the panels need."""
-    heights = [_panel(Canvas(WIDTH, 1200, PAGE), view, p, 0) for p in view.players]
+    panels = [_panel(player) for player in view.players]
     prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
     prompt_lines = wrap(prompt, WIDTH - 2 * MARGIN, font(18)) if prompt else []
-    height = TRACKER + sum(h + 10 for h in heights) + 10 + 24 * len(prompt_lines) + 10
+    height = TRACKER + sum(h + 10 for _, _, h in panels) + 10 + 24 * len(prompt_lines) + 10
     canvas = Canvas(WIDTH, height, PAGE)
     _tracker(canvas, view)
     top = TRACKER
-    for player in view.players:
-        top = _panel(canvas, view, player, top) + 10
+    for player, body, panel_height in panels:
+        bottom = top + panel_height
+        canvas.draw.rectangle(
+            (MARGIN, top, WIDTH - MARGIN, bottom),
+            fill=PANEL,
+            outline=FACTION_RGB.get(player.faction, PANEL_LINE),
+            width=2,
+        )
+        # inside the 2 px frame
+        canvas.place(
+            body, (MARGIN + 2, 2, WIDTH - MARGIN - 1, panel_height - 1), (MARGIN + 2, top + 2)
+        )
+        top = bottom + 10
     for i, line in enumerate(prompt_lines):
         canvas.text((MARGIN, top + 6 + 24 * i), line, 18, GOLD, kind="prompt")
     return canvas.finish()
@@ -139,28 +150,18 @@ def _lines(
     canvas: Canvas, text: str, y: int, size: int, colour: RGB, kind: str, key: str, **extra: Any
 ) -> int:
     """``text`` wrapped to the panel's width at ``size`` px; return the y under it."""
-    for line in wrap(
-        text, WIDTH - 2 * MARGIN - 2 * PAD, font(size, extra.get("weight", "regular"))
-    ):
-        canvas.text((MARGIN + PAD, y), line, size, colour, kind=kind, key=key, **extra)
-        y += size + 7
-    return y
-
-
-def _panel(canvas: Canvas, view: PublicView, player: PlayerView, top: int) -> int:
-    """Draw ``player``'s panel from ``top``; return its bottom. Drawn twice: first on a
-    scratch canvas to learn the height of its frame."""
-    content = load_content()
-    faction = content.factions[player.faction]
-    bottom = top + _panel_body(Canvas(WIDTH, 1200, PAGE), player, faction, 0)
-    canvas.draw.rectangle(
-        (MARGIN, top, WIDTH - MARGIN, bottom),
-        fill=PANEL,
-        outline=FACTION_RGB.get(player.faction, PANEL_LINE),
-        width=2,
+    width = WIDTH - 2 * MARGIN - 2 * PAD
+    return canvas.paragraph(
+        (MARGIN + PAD, y), text, width, size, colour, size + 7, kind=kind, key=key, **extra
     )
-    _panel_body(canvas, player, faction, top)
-    return bottom
+
+
+def _panel(player: PlayerView) -> tuple[PlayerView, Canvas, int]:
+    """``player``'s panel body drawn once from y 0 on its own canvas (the panel's colour),
+    to be placed inside its frame once the picture's height is known; with its height."""
+    faction = load_content().factions[player.faction]
+    body, height = drawn_part(WIDTH, PANEL, lambda part: _panel_body(part, player, faction, 0))
+    return player, body, height
 
 
 def _panel_body(canvas: Canvas, player: PlayerView, faction: Faction, top: int) -> int:

@@ -23,9 +23,10 @@ deck.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from engine.homm3.views import CombatView, PlacedView, PlayerView, PublicView, UnitView
-from rendering.canvas import Canvas, Drawing, ellipsize, text_width, wrap
+from rendering.canvas import Canvas, Drawing, drawn_part, ellipsize, text_width, wrap
 from rendering.fonts import font
 from rendering.homm3.palette import (
     DIM,
@@ -414,13 +415,10 @@ def _flow(
     indent: int = 0,
 ) -> int:
     """Draw ``entries`` (text, colour, key, seat of the badge drawn before it or None) left to
-    right at `TEXT` px, starting a new line whenever the next one would not fit; return the
-    y under the last line."""
-    x = MARGIN + indent
-    for text, colour, key, seat in entries:
-        w = text_width(text, TEXT) + (22 if seat is not None else 0)
-        if x > MARGIN + indent and x + w > width - MARGIN:
-            x, y = MARGIN + indent, y + LINE
+    right at `TEXT` px, starting a new line whenever the next one would not fit (`_flow_layout`);
+    return the y under the last line."""
+    places, bottom = _flow_layout(entries, y, width, indent)
+    for (text, colour, key, seat), (x, y) in zip(entries, places, strict=True):
         if seat is not None:
             paste_centred(
                 canvas.image,
@@ -430,20 +428,33 @@ def _flow(
             )
             x += 20
         canvas.text((x, y + LINE // 2), text, TEXT, colour, anchor="lm", kind=kind, key=key)
-        x += text_width(text, TEXT) + 26
-    return y + LINE
+    return bottom
+
+
+def _flow_layout(
+    entries: list[tuple[str, RGB, str, int | None]], y: int, width: int, indent: int = 0
+) -> tuple[list[tuple[int, int]], int]:
+    """Where `_flow` draws each entry (its badge, else its text: ``(x, y)`` of the line's
+    top) and the y under the last line, measured without drawing."""
+    places: list[tuple[int, int]] = []
+    x = MARGIN + indent
+    for text, _, _, seat in entries:
+        w = text_width(text, TEXT) + (22 if seat is not None else 0)
+        if x > MARGIN + indent and x + w > width - MARGIN:
+            x, y = MARGIN + indent, y + LINE
+        places.append((x, y))
+        x += (20 if seat is not None else 0) + text_width(text, TEXT) + 26
+    return places, y + LINE
 
 
 def _lines(
     canvas: Canvas, text: str, y: int, width: int, colour: RGB, kind: str, key: str, indent: int = 0
 ) -> int:
     """Draw ``text`` wrapped to the panel's width at `TEXT` px; return the y under it."""
-    for line in wrap(text, width - 2 * MARGIN - indent, font(TEXT)):
-        canvas.text(
-            (MARGIN + indent, y + LINE // 2), line, TEXT, colour, anchor="lm", kind=kind, key=key
-        )
-        y += LINE
-    return y
+    xy = (MARGIN + indent, y + LINE // 2)  # each line's left middle
+    width -= 2 * MARGIN + indent
+    bottom = canvas.paragraph(xy, text, width, TEXT, colour, LINE, anchor="lm", kind=kind, key=key)
+    return bottom - LINE // 2
 
 
 def _order(canvas: Canvas, combat: CombatView, top: int, width: int) -> int:
@@ -462,9 +473,8 @@ def _order(canvas: Canvas, combat: CombatView, top: int, width: int) -> int:
     legend = " · ".join(f"{tag} {meaning}" for tag, meaning in TAG_LEGEND.items() if tag in shown)
     if any(u.damage for u in combat.units if u.alive and u.hex is not None):
         legend = " · ".join(filter(None, [legend, "-N damage taken"]))
-    scratch = Canvas(width, 1, PAGE)
-    height = _flow(scratch, entries, 0, width, "order", indent=0) + 10 + (LINE if legend else 0)
-    bottom = top + 8 + LINE + height
+    end = _flow_layout(entries, top + 8 + LINE, width)[1]
+    bottom = end + 10 + (LINE if legend else 0)
     canvas.draw.rectangle((0, top, width, bottom), fill=PANEL)
     label = "Still to act this round:" if combat.stage == "round" else "Units:"
     canvas.text((MARGIN, top + 8 + LINE // 2), label, TEXT, MUTED, anchor="lm", kind="order_title")
@@ -502,12 +512,18 @@ def _players(canvas: Canvas, view: PublicView, top: int, width: int) -> int:
     y = top
     for i, player in enumerate(view.players):
         band = PAGE if i % 2 else darker(PANEL, 0.9)
-        # drawn on a scratch canvas first to learn the band's height
-        height = _player(Canvas(width, 400, band), view, player, units, 0, width) + 6
-        canvas.draw.rectangle((0, y, width, y + height), fill=band)
-        _player(canvas, view, player, units, y, width)
+        # drawn once on its own canvas (the band's colour), placed when its height is known
+        part, height = drawn_part(width, band, partial(_band, view, player, units, width), 400)
+        canvas.place(part, (0, 0, width, height), (0, y))
         y += height
     return y
+
+
+def _band(
+    view: PublicView, player: PlayerView, units: list[UnitView], width: int, canvas: Canvas
+) -> int:
+    """Draw ``player``'s band from y 0 of ``canvas``; return the band's height."""
+    return _player(canvas, view, player, units, 0, width) + 6
 
 
 def _player(
