@@ -58,18 +58,24 @@ def card_lines(ref: CardRef) -> tuple[str, list[str]]:
     return ("Morale", [spec.text]) if spec else ("", [])
 
 
-def _effect_lines(ref: CardRef) -> list[str]:
+Tile = tuple[CardRef, str, list[str]]
+"""A card as its tile shows it: the reference, its type line and its effect text wrapped
+to the tile's width."""
+
+
+def _tile_text(ref: CardRef) -> Tile:
     face = font(TEXT)
-    return [part for line in card_lines(ref)[1] for part in wrap(line, TILE_W - 20, face)]
+    type_line, effects = card_lines(ref)
+    return ref, type_line, [part for line in effects for part in wrap(line, TILE_W - 20, face)]
 
 
-def _row_height(cards: list[CardRef]) -> int:
+def _row_height(tiles: list[Tile]) -> int:
     """Height of one row of tiles: the tallest card's text, all of it shown."""
-    return TILE_TOP + max(len(_effect_lines(ref)) for ref in cards) * TEXT_LINE + 10
+    return TILE_TOP + max(len(lines) for _, _, lines in tiles) * TEXT_LINE + 10
 
 
-def _rows(cards: list[CardRef]) -> list[list[CardRef]]:
-    return [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
+def _rows(tiles: list[Tile]) -> list[list[Tile]]:
+    return [tiles[i : i + PER_ROW] for i in range(0, len(tiles), PER_ROW)]
 
 
 def draw_hand(view: SeatView) -> Drawing:
@@ -82,13 +88,18 @@ def draw_hand(view: SeatView) -> Drawing:
         ("Adventure cards", list(view.adventure_cards)),
         ("Looking at", list(view.looking)),
     ]
-    sections = [(title, cards) for title, cards in sections if cards or title == "Hand"]
+    shown = [
+        (title, [_tile_text(ref) for ref in cards])  # each card's text wrapped once
+        for title, cards in sections
+        if cards or title == "Hand"
+    ]
     player = view.players[view.seat]
     title = f"{player.colour}: {player.hero_name}'s cards (private)"
     limit = f"Hand Limit {player.hand_limit} · Expert uses {player.experts}/{player.expert_limit}"
     height = 92 + 20
-    for _, cards in sections:
-        height += 36 + (sum(_row_height(r) + GAP for r in _rows(cards)) if cards else 34)
+    rows = [(title, [(row, _row_height(row)) for row in _rows(tiles)]) for title, tiles in shown]
+    for _, section_rows in rows:
+        height += 36 + (sum(row_h + GAP for _, row_h in section_rows) if section_rows else 34)
     canvas = Canvas(WIDTH, height, PAGE)
     canvas.text(
         (MARGIN, 12),
@@ -100,10 +111,11 @@ def draw_hand(view: SeatView) -> Drawing:
     )
     canvas.text((MARGIN, 50), limit, 18, MUTED, kind="limit")
     y = 92
-    for section, cards in sections:
+    for section, section_rows in rows:
+        count = sum(len(row) for row, _ in section_rows)
         canvas.text(
             (MARGIN, y),
-            f"{section} ({len(cards)})",
+            f"{section} ({count})",
             19,
             GOLD,
             weight="medium",
@@ -111,19 +123,19 @@ def draw_hand(view: SeatView) -> Drawing:
             key=section,
         )
         y += 36
-        if not cards:
+        if not section_rows:
             canvas.text((MARGIN, y), "no cards", TEXT, MUTED)
             y += 34
             continue
-        for row in _rows(cards):
-            row_h = _row_height(row)
-            for col, ref in enumerate(row):
-                _tile(canvas, ref, MARGIN + col * (TILE_W + GAP), y, row_h)
+        for row, row_h in section_rows:
+            for col, tile in enumerate(row):
+                _tile(canvas, tile, MARGIN + col * (TILE_W + GAP), y, row_h)
             y += row_h + GAP
     return canvas.finish()
 
 
-def _tile(canvas: Canvas, ref: CardRef, x: int, y: int, height: int) -> None:
+def _tile(canvas: Canvas, tile: Tile, x: int, y: int, height: int) -> None:
+    ref, type_line, effects = tile
     canvas.draw.rectangle((x, y, x + TILE_W, y + height), fill=PANEL, outline=PANEL_LINE, width=2)
     canvas.text(
         (x + 10, y + 8),
@@ -145,9 +157,8 @@ def _tile(canvas: Canvas, ref: CardRef, x: int, y: int, height: int) -> None:
         kind="card_name",
         key=f"#{ref.number}",
     )
-    type_line = card_lines(ref)[0]
     canvas.text((x + 10, y + 68), type_line, 15, MUTED, kind="type_line", key=f"#{ref.number}")
     yy = y + TILE_TOP
-    for part in _effect_lines(ref):
+    for part in effects:
         canvas.text((x + 10, yy), part, TEXT, LIGHT, kind="effect", key=f"#{ref.number}")
         yy += TEXT_LINE
