@@ -11,8 +11,7 @@ Marks: ``unit`` (key ``#4``) for each unit piece, ``enchantment`` (its name), ``
 from __future__ import annotations
 
 from engine.heroforge.views import PlayerView, PublicView, UnitView
-from rendering.canvas import Canvas, Drawing, wrap
-from rendering.fonts import font
+from rendering.canvas import Canvas, Drawing
 from rendering.heroforge.palette import (
     GOLD,
     INK,
@@ -85,10 +84,7 @@ def _section(canvas: Canvas, y: int, title: str) -> int:
 def _paragraph(
     canvas: Canvas, y: int, text: str, size: int = 14, fill: tuple[int, int, int] = LIGHT
 ) -> int:
-    for line in wrap(text, WIDTH - 2 * MARGIN, font(size)):
-        canvas.text((MARGIN, y), line, size, fill)
-        y += size + 5
-    return y
+    return canvas.paragraph((MARGIN, y), text, WIDTH - 2 * MARGIN, size, fill, size + 5)
 
 
 def _sheet(canvas: Canvas, view: PublicView, player: PlayerView) -> int:
