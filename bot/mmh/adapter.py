@@ -372,8 +372,7 @@ class MmhAdapter(RulesetAdapter):
             who = names.get(seat.seat, seat_name(seat.seat))
             cards = " ".join(str(card.number) for card in seat.cards if not card.used) or "none"
             heroes = ", ".join(
-                f"{h.name} ({h.space or 'capital'}, {len(h.army)} "
-                f"creature{'' if len(h.army) == 1 else 's'})"
+                f"{h.name} ({h.space or 'capital'}, {plural(len(h.army), 'creature')})"
                 for h in view.heroes
                 if h.owner == seat.seat
             )

@@ -8,6 +8,7 @@ Only public facts are drawn (a battle is fought in the open).
 from __future__ import annotations
 
 from engine.core.model import seat_name
+from engine.core.words import plural
 from engine.mmh.battle import ELITE_FACES
 from engine.mmh.views import PublicView, TrackUnitView
 from rendering.canvas import Canvas, Drawing, ellipsize
@@ -120,7 +121,7 @@ def _unit(
         lines.append(f"damage {unit.damage}")
     if unit.kind == "hero":
         lines.append("hero (no damage)")
-    lines.append(f"{unit.dice} {'die' if unit.dice == 1 else 'dice'} · might {unit.might}")
+    lines.append(f"{plural(unit.dice, 'die', 'dice')} · might {unit.might}")
     lines.append(_commander(view, unit))
     for i, line in enumerate(lines):
         canvas.text((x + 8, y + 56 + i * 20), line, 13, p.MUTED if i == len(lines) - 1 else p.LIGHT)
