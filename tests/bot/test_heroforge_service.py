@@ -178,7 +178,7 @@ async def test_card_in_a_hero_forge_channel_shows_its_lands_units_heroes_and_enc
         )
         assert shown["land:grassland"].startswith("**Grassland**\nBasic Land (GR). Economy 100e")
         # a homm4 card's name is not a Hero Forge component: refused, never another game's card
-        with pytest.raises(BadOption, match="^Hero Forge has nothing called 'Pikeman'; closest: "):
+        with pytest.raises(BadOption, match=r"^Hero Forge has nothing called 'Pikeman'; closest: "):
             await service.card(person(1), CHANNEL, name="Pikeman")
         pairs = await service.autocomplete(person(1), ("card",), "name", "tit", channel_id=CHANNEL)
         assert pairs[:2] == [
