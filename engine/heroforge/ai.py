@@ -59,6 +59,8 @@ def ai_command(state: HeroforgeState, seat: int, rng: random.Random) -> Command:
     """Choose a command for computer seat ``seat`` (see the module docstring).
 
     :raises NotYourDecision: if ``seat`` owes nothing now.
+
+    Rule: none (computer-player heuristics; see README: The computer player).
     """
     decision = decisions.owed(state, seat)
     if decision is None:
@@ -87,14 +89,20 @@ def ai_command(state: HeroforgeState, seat: int, rng: random.Random) -> Command:
 
 
 def helpful(spec: EnchantmentSpec) -> bool:
-    """Whether an enchantment helps its carrier (costs down, everything else up)."""
+    """Whether an enchantment helps its carrier (costs down, everything else up).
+
+    Rule: none (a computer-player heuristic).
+    """
     if spec.effect in ("unit_cost", "fort_cost"):
         return spec.amount < 0
     return spec.amount > 0
 
 
 def strength(state: HeroforgeState, seat: int) -> float:
-    """A rough army strength: the sum of the hits each unit takes to kill (10/(11-level))."""
+    """A rough army strength: the sum of the hits each unit takes to kill (10/(11-level)).
+
+    Rule: none (a computer-player heuristic).
+    """
     return sum(10 / (11 - level) for _, level in effects.army_levels(state, seat))
 
 
@@ -109,7 +117,10 @@ def _defend(state: HeroforgeState, seat: int, legal: list[Command], rng: random.
 
 def builder(state: HeroforgeState, seat: int) -> bool:
     """Whether this seat plays as a builder (about one seat in three, fixed per game):
-    it saves for forts on good lands before it goes hunting."""
+    it saves for forts on good lands before it goes hunting.
+
+    Rule: none (our choice, see README: The computer player).
+    """
     return (state.seed * 7 + seat) % 3 == 0
 
 
@@ -221,7 +232,10 @@ def _goal(state: HeroforgeState, seat: int) -> Square | None:
 
 def walking_distances(state: HeroforgeState, seat: int, goal: Square) -> dict[Global, int]:
     """Squares (global positions) -> king steps to ``goal`` over the board (gaps and enemy
-    forts block), by breadth-first search from the goal."""
+    forts block), by breadth-first search from the goal.
+
+    Rule: none (a computer-player heuristic).
+    """
     positions = board.grid(state)
     blocked = {board.to_global(state, f.at) for f in state.forts if f.owner != seat}
     start = board.to_global(state, goal)

@@ -15,7 +15,11 @@ from engine.heroforge.state import HeroforgeState
 
 
 def problems(state: HeroforgeState) -> list[str]:
-    """Return every broken invariant of ``state`` (empty when sound)."""
+    """Return every broken invariant of ``state`` (empty when sound).
+
+    Rule: heroforge:units, heroforge:lands, heroforge:forts, heroforge:economy,
+    heroforge:combat (the invariants they imply; see the module docstring).
+    """
     found: list[str] = []
     seen: dict[int, str] = {}
     for player in state.players_state:

@@ -39,7 +39,10 @@ Global = tuple[int, int]
 
 
 def direction(name: str) -> tuple[int, int]:
-    """The step of direction ``name`` (any case). :raises InvalidInput: for another word."""
+    """The step of direction ``name`` (any case). :raises InvalidInput: for another word.
+
+    Rule: heroforge:basic-rules (the 8 directions).
+    """
     step = DIRECTIONS.get(name.strip().upper())
     if step is None:
         raise InvalidInput(f"Unknown direction {name!r}; use one of {', '.join(DIRECTIONS)}.")
@@ -47,23 +50,35 @@ def direction(name: str) -> tuple[int, int]:
 
 
 def land_of(state: HeroforgeState, label: str) -> Land:
-    """The `Land` of plate ``label``."""
+    """The `Land` of plate ``label``.
+
+    Rule: none (a lookup).
+    """
     return load_catalog().lands[state.plate(label).land]
 
 
 def grid(state: HeroforgeState) -> dict[tuple[int, int], str]:
-    """Grid position -> plate label."""
+    """Grid position -> plate label.
+
+    Rule: none (bookkeeping: positions).
+    """
     return {(p.x, p.y): p.label for p in state.plates}
 
 
 def to_global(state: HeroforgeState, square: Square) -> Global:
-    """The global square position of ``square``."""
+    """The global square position of ``square``.
+
+    Rule: none (bookkeeping: coordinates).
+    """
     plate = state.plate(square.plate)
     return plate.x * PLATE + square.cx, plate.y * PLATE + square.cy
 
 
 def from_global(positions: dict[tuple[int, int], str], point: Global) -> Square | None:
-    """The square at global ``point``, or None over a gap / off the board."""
+    """The square at global ``point``, or None over a gap / off the board.
+
+    Rule: none (bookkeeping: coordinates).
+    """
     gx, gy = point
     label = positions.get((gx // PLATE, gy // PLATE))
     if label is None:
@@ -72,7 +87,11 @@ def from_global(positions: dict[tuple[int, int], str], point: Global) -> Square 
 
 
 def attached(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Whether two grid positions touch by an edge or a corner (and differ)."""
+    """Whether two grid positions touch by an edge or a corner (and differ).
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge
+    (plates attached by an edge or a corner).
+    """
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
@@ -94,13 +113,19 @@ def connected(positions: Iterable[tuple[int, int]]) -> bool:
 
 
 def plate_distance(state: HeroforgeState, a: str, b: str) -> int:
-    """Plates between two plates (king steps on the grid)."""
+    """Plates between two plates (king steps on the grid).
+
+    Rule: none (a measure: king steps on the grid).
+    """
     pa, pb = state.plate(a), state.plate(b)
     return max(abs(pa.x - pb.x), abs(pa.y - pb.y))
 
 
 def square_distance(state: HeroforgeState, a: Square, b: Square) -> int:
-    """Squares between two squares (king steps, ignoring gaps)."""
+    """Squares between two squares (king steps, ignoring gaps).
+
+    Rule: none (a measure: king steps).
+    """
     ga, gb = to_global(state, a), to_global(state, b)
     return max(abs(ga[0] - gb[0]), abs(ga[1] - gb[1]))
 
@@ -109,6 +134,8 @@ def shift_target(state: HeroforgeState, label: str, towards: str) -> tuple[int, 
     """Where plate ``label`` would go shifted one space ``towards`` (N, E, S or W).
 
     :raises InvalidInput: for an unknown plate or a diagonal/unknown direction.
+
+    Rule: heroforge:land-shifting.
     """
     name = towards.strip().upper()
     if name not in SHIFT_DIRECTIONS:
@@ -142,7 +169,10 @@ def shift_problem(state: HeroforgeState, label: str, towards: str) -> str | None
 
 
 def legal_shifts(state: HeroforgeState) -> list[tuple[str, str]]:
-    """Every ``(plate label, direction)`` shift the rules allow now, in label order."""
+    """Every ``(plate label, direction)`` shift the rules allow now, in label order.
+
+    Rule: heroforge:land-shifting.
+    """
     found = []
     for plate in sorted(state.plates, key=lambda p: p.label):
         for name in SHIFT_DIRECTIONS:
@@ -155,6 +185,8 @@ def shift(state: HeroforgeState, label: str, towards: str) -> Plate:
     """Slide plate ``label`` one space ``towards``; its heroes and forts ride along.
 
     :raises IllegalMove: when `shift_problem` names a reason.
+
+    Rule: heroforge:land-shifting.
     """
     problem = shift_problem(state, label, towards)
     if problem:
@@ -167,7 +199,10 @@ def shift(state: HeroforgeState, label: str, towards: str) -> Plate:
 
 
 def plate_labels(count: int) -> list[str]:
-    """``A``, ``B``, ..., ``Z``, ``AA``, ``AB``, ... for ``count`` plates."""
+    """``A``, ``B``, ..., ``Z``, ``AA``, ``AB``, ... for ``count`` plates.
+
+    Rule: none (names; see README: Board and lands).
+    """
     labels = []
     for i in range(count):
         label = ""
@@ -182,5 +217,8 @@ def plate_labels(count: int) -> list[str]:
 
 
 def squares_of(label: str) -> list[Square]:
-    """Every square of a plate, row by row."""
+    """Every square of a plate, row by row.
+
+    Rule: none (bookkeeping: the 5 x 5 squares of a plate).
+    """
     return [Square(plate=label, cx=cx, cy=cy) for cy in range(PLATE) for cx in range(PLATE)]

@@ -81,7 +81,10 @@ def check_amount(effect: str, amount: int) -> str | None:
 
 
 def describe_effect(effect: str, amount: int) -> str:
-    """A short phrase for an effect (``"units cost 100e more"``, ``"speed +1"``)."""
+    """A short phrase for an effect (``"units cost 100e more"``, ``"speed +1"``).
+
+    Rule: none (labels).
+    """
     if effect in ("unit_cost", "fort_cost"):
         noun = "units" if effect == "unit_cost" else "forts"
         return f"{noun} cost {abs(amount)}e {'more' if amount > 0 else 'less'}"
@@ -361,7 +364,11 @@ def _read(name: str) -> dict[str, Any]:
 
 @cache
 def load_catalog() -> Catalog:
-    """Load and validate the shipped data (cached). :raises ValueError: on bad data."""
+    """Load and validate the shipped data (cached). :raises ValueError: on bad data.
+
+    Rule: heroforge:lands, heroforge:units, heroforge:basic-rules (heroes),
+    heroforge:enchantment-lists (the game's data).
+    """
     lands = {row["id"]: Land.model_validate(row) for row in _read("lands.toml")["lands"]}
     units = {row["level"]: UnitType.model_validate(row) for row in _read("units.toml")["units"]}
     heroes = {row["id"]: Hero.model_validate(row) for row in _read("heroes.toml")["heroes"]}
@@ -467,5 +474,8 @@ def parse_enchantment_list(text: str, *, list_id: str = "custom") -> Enchantment
 
 
 def list_text(lst: EnchantmentList) -> str:
-    """The text form of a list (``;``-separated), which `parse_enchantment_list` reads."""
+    """The text form of a list (``;``-separated), which `parse_enchantment_list` reads.
+
+    Rule: heroforge:enchantment-lists (the written form of a list).
+    """
     return "; ".join(spec.text() for spec in lst.enchantments)

@@ -27,6 +27,8 @@ def parse_target(state: HeroforgeState, text: str) -> tuple[str, int]:
 
     :returns: ``("hero", seat)`` or ``("fort", id)``.
     :raises InvalidInput: for anything else.
+
+    Rule: heroforge:combat (the target assigned in the combat phases).
     """
     raw = text.strip().lower()
     kind, _, value = raw.partition(":")
@@ -52,7 +54,10 @@ def _same_plate_enemies(state: HeroforgeState, seat: int) -> tuple[list[int], li
 
 
 def attack_problem(state: HeroforgeState, seat: int) -> str | None:
-    """Why ``seat`` cannot attack anything now (None when it may)."""
+    """Why ``seat`` cannot attack anything now (None when it may).
+
+    Rule: heroforge:combat.
+    """
     if not state.player(seat).army:
         return "To enter combat your hero must have an army (at least one unit)."
     if state.left_combat:
@@ -64,7 +69,10 @@ def attack_problem(state: HeroforgeState, seat: int) -> str | None:
 
 
 def attack_targets(state: HeroforgeState, seat: int) -> list[str]:
-    """The targets ``seat`` may attack now (heroes first, then forts), or none."""
+    """The targets ``seat`` may attack now (heroes first, then forts), or none.
+
+    Rule: heroforge:combat, heroforge:combat-with-forts (attacking a fort).
+    """
     if attack_problem(state, seat):
         return []
     heroes, forts = _same_plate_enemies(state, seat)
@@ -286,7 +294,10 @@ def forts_defend(
     state: HeroforgeState, attacker: int, owner: int, label: str, attacked: int
 ) -> list[Event]:
     """The manned forts of ``owner`` on plate ``label`` roll together at the attacking
-    hero's units (`effects.fort_rolls`); forts alone never kill a hero."""
+    hero's units (`effects.fort_rolls`); forts alone never kill a hero.
+
+    Rule: heroforge:combat-with-forts.
+    """
     manned = effects.manned_forts(state, owner, label)
     attacked_fort = next((f for f in manned if f.id == attacked), None)
     count = effects.fort_rolls(len(manned), attacked_fort is not None)
@@ -316,7 +327,10 @@ def _turn_over(state: HeroforgeState) -> list[Event]:
 
 def defence_targets(state: HeroforgeState, seat: int) -> list[str]:
     """What the defender may fight back at: the attacker's hero and the attacker's forts
-    on the plate."""
+    on the plate.
+
+    Rule: heroforge:combat (fight back), heroforge:combat-with-forts.
+    """
     defence = state.defence
     if defence is None or defence.defender != seat:
         return []
@@ -363,6 +377,8 @@ def retreat(state: HeroforgeState, seat: int) -> list[Event]:
     closest uncontested land and ends the combat; the attacker's turn ends either way.
 
     :raises IllegalMove: when the defender owns no uncontested land to retreat to.
+
+    Rule: heroforge:combat (the defence phase: retreat).
     """
     defence = state.defence
     assert defence is not None and defence.defender == seat

@@ -193,10 +193,16 @@ COMMAND_ADAPTER: TypeAdapter[HeroforgeCommand] = TypeAdapter(HeroforgeCommand)
 
 
 def hero_target(seat: int) -> str:
-    """The target string of ``seat``'s hero."""
+    """The target string of ``seat``'s hero.
+
+    Rule: none (labels).
+    """
     return f"hero:{seat}"
 
 
 def fort_target(fort_id: int) -> str:
-    """The target string of fort ``fort_id``."""
+    """The target string of fort ``fort_id``.
+
+    Rule: none (labels).
+    """
     return f"fort:{fort_id}"

@@ -52,7 +52,10 @@ BUY_COMMANDS = (
 
 
 def pending(state: HeroforgeState) -> list[Decision]:
-    """The decisions owed now (at most one at a time in Hero Forge)."""
+    """The decisions owed now (at most one at a time in Hero Forge).
+
+    Rule: heroforge:turns.
+    """
     if state.phase == "over":
         return []
     if state.phase == "choose_hero":
@@ -148,17 +151,26 @@ def _step_decision(state: HeroforgeState) -> Decision:
 
 
 def owed(state: HeroforgeState, seat: int) -> Decision | None:
-    """The decision ``seat`` owes now, if any."""
+    """The decision ``seat`` owes now, if any.
+
+    Rule: heroforge:turns.
+    """
     return next((d for d in pending(state) if d.seat == seat), None)
 
 
 def ability_shifts_left(state: HeroforgeState, seat: int) -> int:
-    """Plate shifts ``seat`` may still make this turn from enchantments and abilities."""
+    """Plate shifts ``seat`` may still make this turn from enchantments and abilities.
+
+    Rule: heroforge:land-shifting.
+    """
     return max(0, effects.shifts_per_turn(state, seat) - state.shifts_used)
 
 
 def legal_commands(state: HeroforgeState, seat: int) -> list[Command]:
-    """Every command ``seat`` may issue now (a finite list; each is accepted by apply)."""
+    """Every command ``seat`` may issue now (a finite list; each is accepted by apply).
+
+    Rule: heroforge:turns.
+    """
     decision = owed(state, seat)
     if decision is None:
         return []
@@ -228,6 +240,8 @@ def default_command(state: HeroforgeState, seat: int) -> Command:
     do not move, stay, end the turn (or, when combat must go on, the first attack).
 
     :raises NotYourDecision: if ``seat`` owes nothing.
+
+    Rule: none (a moderator's skip; our choice of defaults).
     """
     decision = owed(state, seat)
     if decision is None:

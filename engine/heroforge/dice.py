@@ -17,6 +17,8 @@ def roll(
 
     :returns: the face and its ``die_roll`` event (data: ``sides``, ``result``,
         ``purpose``, and ``seat`` when a seat rolled).
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge.
     """
     result = state.rng.die(sides)
     who = f"{seat_name(seat)} rolls" if seat is not None else "Rolled"

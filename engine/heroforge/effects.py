@@ -27,7 +27,10 @@ COST_EFFECTS = ("unit_cost", "fort_cost")
 
 
 def hero_of(state: HeroforgeState, seat: int) -> Hero:
-    """The `Hero` card of ``seat``. :raises KeyError: before the hero is chosen."""
+    """The `Hero` card of ``seat``. :raises KeyError: before the hero is chosen.
+
+    Rule: none (a lookup).
+    """
     hero = state.player(seat).hero
     if hero is None:
         raise KeyError(f"seat {seat} has no hero yet")
@@ -35,17 +38,26 @@ def hero_of(state: HeroforgeState, seat: int) -> Hero:
 
 
 def land(state: HeroforgeState, label: str) -> Land:
-    """The land of plate ``label``."""
+    """The land of plate ``label``.
+
+    Rule: none (a lookup).
+    """
     return load_catalog().lands[state.plate(label).land]
 
 
 def forts_on(state: HeroforgeState, label: str) -> list[Fort]:
-    """The forts on plate ``label``, by id."""
+    """The forts on plate ``label``, by id.
+
+    Rule: none (a lookup).
+    """
     return [f for f in state.forts if f.at.plate == label]
 
 
 def owner(state: HeroforgeState, label: str) -> int | None:
-    """The seat owning plate ``label`` (the one with forts there), or None."""
+    """The seat owning plate ``label`` (the one with forts there), or None.
+
+    Rule: heroforge:forts (a fort owns its land).
+    """
     forts = forts_on(state, label)
     return forts[0].owner if forts else None
 
@@ -56,7 +68,10 @@ def owned_plates(state: HeroforgeState, seat: int) -> list[str]:
 
 
 def heroes_on(state: HeroforgeState, label: str) -> list[int]:
-    """Seats of the living heroes standing on plate ``label``."""
+    """Seats of the living heroes standing on plate ``label``.
+
+    Rule: none (a lookup).
+    """
     return [
         p.seat for p in state.players_state if p.alive and p.at is not None and p.at.plate == label
     ]
@@ -68,7 +83,10 @@ def contested(state: HeroforgeState, label: str) -> bool:
 
 
 def in_combat(state: HeroforgeState, seat: int) -> bool:
-    """Whether ``seat``'s hero is in a combat (as attacker, or as the defending hero)."""
+    """Whether ``seat``'s hero is in a combat (as attacker, or as the defending hero).
+
+    Rule: heroforge:combat.
+    """
     return any(c.attacker == seat or (c.fort is None and c.defender == seat) for c in state.combats)
 
 
@@ -104,7 +122,10 @@ def _owned_land_total(state: HeroforgeState, seat: int, kind: str) -> int:
 
 
 def carried_total(state: HeroforgeState, seat: int, effect: str) -> int:
-    """The carried enchantment's ``effect`` amount times its Stack count (0 if other)."""
+    """The carried enchantment's ``effect`` amount times its Stack count (0 if other).
+
+    Rule: heroforge:enchantments (a Stack multiplies the effect).
+    """
     carried = state.player(seat).enchantment
     if carried is None or carried.spec.effect != effect:
         return 0
@@ -112,12 +133,18 @@ def carried_total(state: HeroforgeState, seat: int, effect: str) -> int:
 
 
 def instant_total(state: HeroforgeState, seat: int, effect: str) -> int:
-    """The amount of ``seat``'s instants of ``effect`` in force this turn."""
+    """The amount of ``seat``'s instants of ``effect`` in force this turn.
+
+    Rule: heroforge:enchantments (instants; see README: Enchantments).
+    """
     return sum(i.spec.amount for i in state.instants if i.seat == seat and i.spec.effect == effect)
 
 
 def enchanted(state: HeroforgeState, seat: int, effect: str) -> int:
-    """Carried plus instant amounts of ``effect`` for ``seat``."""
+    """Carried plus instant amounts of ``effect`` for ``seat``.
+
+    Rule: heroforge:enchantments.
+    """
     return carried_total(state, seat, effect) + instant_total(state, seat, effect)
 
 
@@ -140,7 +167,10 @@ def clamp_level(level: int) -> int:
 
 
 def army_levels(state: HeroforgeState, seat: int) -> list[tuple[Unit, int]]:
-    """``(unit, current level)`` of the hero's army, highest level first (then lowest id)."""
+    """``(unit, current level)`` of the hero's army, highest level first (then lowest id).
+
+    Rule: heroforge:units (levels; all damage goes to the highest).
+    """
     bonus = level_bonus(state, seat)
     pairs = [(u, clamp_level(u.level + bonus)) for u in state.player(seat).army]
     return sorted(pairs, key=lambda pair: (-pair[1], pair[0].id))
@@ -148,7 +178,10 @@ def army_levels(state: HeroforgeState, seat: int) -> list[tuple[Unit, int]]:
 
 def fort_levels(state: HeroforgeState, fort: Fort) -> list[tuple[Unit, int]]:
     """``(unit, current level)`` of a fort's units, highest first: the owner's level
-    changes count while its hero stands on the fort's plate."""
+    changes count while its hero stands on the fort's plate.
+
+    Rule: heroforge:units, heroforge:basic-rules (abilities on the same land plate).
+    """
     hero_at = state.player(fort.owner).at
     bonus = level_bonus(state, fort.owner) if hero_at and hero_at.plate == fort.at.plate else 0
     pairs = [(u, clamp_level(u.level + bonus)) for u in fort.units]
@@ -156,20 +189,29 @@ def fort_levels(state: HeroforgeState, fort: Fort) -> list[tuple[Unit, int]]:
 
 
 def fort_level(state: HeroforgeState, fort: Fort) -> int:
-    """The level a cleared fort defends with: 5, or the owner's hero ability."""
+    """The level a cleared fort defends with: 5, or the owner's hero ability.
+
+    Rule: heroforge:combat-with-forts (Forts are Level 5 Defenders).
+    """
     hero = hero_of(state, fort.owner)
     return next((a.amount for a in hero.abilities if a.kind == "fort_level"), DEFAULT_FORT_LEVEL)
 
 
 def unit_price(state: HeroforgeState, seat: int, level: int) -> int:
-    """What the unit of ``level`` costs ``seat`` now (never below 0)."""
+    """What the unit of ``level`` costs ``seat`` now (never below 0).
+
+    Rule: heroforge:units (prices: our choice, see README: Units and the cap).
+    """
     base = load_catalog().units[level].price
     change = hero_of(state, seat).ability_total("unit_cost") + enchanted(state, seat, "unit_cost")
     return max(0, base + change)
 
 
 def fort_price(state: HeroforgeState, seat: int, label: str) -> int | None:
-    """What a fort on plate ``label`` costs ``seat`` now (None: no fort can be built)."""
+    """What a fort on plate ``label`` costs ``seat`` now (None: no fort can be built).
+
+    Rule: heroforge:forts.
+    """
     base = land(state, label).fort_price
     if base is None:
         return None
@@ -190,7 +232,10 @@ def speed(state: HeroforgeState, seat: int) -> int:
 
 
 def manned_forts(state: HeroforgeState, seat: int, label: str) -> list[Fort]:
-    """``seat``'s manned forts on plate ``label``."""
+    """``seat``'s manned forts on plate ``label``.
+
+    Rule: heroforge:manning-forts.
+    """
     return [f for f in forts_on(state, label) if f.owner == seat and f.manned]
 
 
@@ -221,13 +266,19 @@ def fort_rolls(manned: int, attacked_manned: bool) -> int:
 
 
 def retreat_needs(state: HeroforgeState, seat: int) -> int:
-    """The D10 roll a retreat must beat: 5, or the hero's ability."""
+    """The D10 roll a retreat must beat: 5, or the hero's ability.
+
+    Rule: heroforge:combat (retreat).
+    """
     hero = hero_of(state, seat)
     return next((a.amount for a in hero.abilities if a.kind == "retreat"), DEFAULT_RETREAT)
 
 
 def shifts_per_turn(state: HeroforgeState, seat: int) -> int:
-    """Plates ``seat`` may shift on its turn from carried enchantments and abilities."""
+    """Plates ``seat`` may shift on its turn from carried enchantments and abilities.
+
+    Rule: heroforge:land-shifting.
+    """
     return hero_of(state, seat).ability_total("shift") + carried_total(state, seat, "shift")
 
 

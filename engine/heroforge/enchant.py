@@ -46,7 +46,10 @@ def steal_candidates(
     state: HeroforgeState, receiver: int, spec: EnchantmentSpec, giver: int | None
 ) -> list[int]:
     """Enemies of ``receiver`` who may steal ``spec``: hero of its faction, 1000e or more,
-    in turn order after the receiver (the giver of a passed enchantment excluded)."""
+    in turn order after the receiver (the giver of a passed enchantment excluded).
+
+    Rule: heroforge:factions.
+    """
     if spec.faction is None:
         return []
     order = [s for s in range(receiver + 1, state.players)] + list(range(receiver))
@@ -64,7 +67,10 @@ def receive(
     state: HeroforgeState, seat: int, spec: EnchantmentSpec, count: int, giver: int | None
 ) -> list[Event]:
     """``seat`` is receiving ``spec`` (``count`` copies of a Stack): open a steal offer
-    when an enemy of its faction may pay for it, else deliver it at once."""
+    when an enemy of its faction may pay for it, else deliver it at once.
+
+    Rule: heroforge:enchantments, heroforge:factions (steal offers).
+    """
     candidates = steal_candidates(state, seat, spec, giver)
     if candidates:
         state.steal = StealOffer(spec=spec, count=count, receiver=seat, candidates=candidates)
@@ -82,7 +88,10 @@ def receive(
 
 def deliver(state: HeroforgeState, seat: int, spec: EnchantmentSpec, count: int) -> list[Event]:
     """``seat``'s hero gets ``spec``: an instant acts at once; a permanent replaces the
-    carried enchantment; a Stack of the same name as the carried Stack adds its copies."""
+    carried enchantment; a Stack of the same name as the carried Stack adds its copies.
+
+    Rule: heroforge:enchantments.
+    """
     player = state.player(seat)
     who = seat_name(seat)
     if spec.kind == "instant":
@@ -149,7 +158,10 @@ def _instant(state: HeroforgeState, seat: int, spec: EnchantmentSpec) -> list[Ev
 
 def use_cost_instants(state: HeroforgeState, seat: int, effect: str) -> None:
     """A purchase of the kind ``effect`` (``unit_cost``/``fort_cost``) used ``seat``'s
-    instant cost changes of that kind: they are gone."""
+    instant cost changes of that kind: they are gone.
+
+    Rule: heroforge:enchantments (instants gone after use).
+    """
     state.instants = [i for i in state.instants if not (i.seat == seat and i.spec.effect == effect)]
 
 
@@ -177,7 +189,10 @@ def steal(state: HeroforgeState, seat: int) -> list[Event]:
 
 
 def let_go(state: HeroforgeState, seat: int) -> list[Event]:
-    """``seat`` declines to steal; the next candidate is asked, or the receiver keeps it."""
+    """``seat`` declines to steal; the next candidate is asked, or the receiver keeps it.
+
+    Rule: heroforge:factions.
+    """
     offer = state.steal
     assert offer is not None and offer.candidates[0] == seat
     offer.candidates.pop(0)
@@ -195,7 +210,10 @@ def let_go(state: HeroforgeState, seat: int) -> list[Event]:
 
 
 def pass_problem(state: HeroforgeState, seat: int, to: int) -> str | None:
-    """Why ``seat`` cannot pass its enchantment to ``to`` now (None when it can)."""
+    """Why ``seat`` cannot pass its enchantment to ``to`` now (None when it can).
+
+    Rule: heroforge:other-ways-of-getting-rid-of-enchantments.
+    """
     player = state.player(seat)
     if player.enchantment is None:
         return "Your hero carries no enchantment to pass on."

@@ -22,14 +22,20 @@ from engine.heroforge.state import HeroforgeState, Square
 
 
 def reach(state: HeroforgeState, seat: int) -> int:
-    """The farthest the hero may move after this turn's roll: D6 + speed, at least 0."""
+    """The farthest the hero may move after this turn's roll: D6 + speed, at least 0.
+
+    Rule: heroforge:basic-rules (the D6 roll plus speed).
+    """
     assert state.move_roll is not None
     return max(0, state.move_roll + effects.speed(state, seat))
 
 
 def path(state: HeroforgeState, seat: int, direction: str, distance: int) -> list[Square] | None:
     """The squares walked moving ``distance`` squares ``direction`` (last = destination),
-    or None if the path leaves the board, crosses a gap or an enemy fort, or ends on a fort."""
+    or None if the path leaves the board, crosses a gap or an enemy fort, or ends on a fort.
+
+    Rule: heroforge:basic-rules, heroforge:forts (enemy heroes cannot walk through forts).
+    """
     player = state.player(seat)
     assert player.at is not None
     dx, dy = board.direction(direction)
@@ -49,7 +55,10 @@ def path(state: HeroforgeState, seat: int, direction: str, distance: int) -> lis
 
 
 def destinations(state: HeroforgeState, seat: int) -> list[tuple[str, int]]:
-    """Every ``(direction, distance)`` the hero may move after its roll."""
+    """Every ``(direction, distance)`` the hero may move after its roll.
+
+    Rule: heroforge:basic-rules.
+    """
     if state.move_roll is None:
         return []
     farthest = reach(state, seat)
@@ -65,7 +74,10 @@ def destinations(state: HeroforgeState, seat: int) -> list[tuple[str, int]]:
 
 
 def roll_move(state: HeroforgeState, seat: int) -> list[Event]:
-    """Roll the D6 to move. With nowhere to go, the moving step ends at once."""
+    """Roll the D6 to move. With nowhere to go, the moving step ends at once.
+
+    Rule: heroforge:basic-rules.
+    """
     face, event = roll(state, 6, "move", seat)
     state.move_roll = face
     state.step = "moving"
@@ -96,6 +108,8 @@ def move(state: HeroforgeState, seat: int, direction: str, distance: int) -> lis
 
     :raises IllegalMove: for a distance the roll does not allow or a closed path.
     :raises InvalidInput: for an unknown direction.
+
+    Rule: heroforge:basic-rules, heroforge:combat (moving ends combat).
     """
     board.direction(direction)
     allowed = destinations(state, seat)
@@ -131,12 +145,18 @@ def move(state: HeroforgeState, seat: int, direction: str, distance: int) -> lis
 
 
 def stay(state: HeroforgeState, seat: int) -> list[Event]:
-    """Stay after rolling (moving is optional); the second buying step follows."""
+    """Stay after rolling (moving is optional); the second buying step follows.
+
+    Rule: heroforge:basic-rules (moving is optional).
+    """
     state.step = "buy2"
     return [Event(kind="stay", text=f"{seat_name(seat)}'s hero stays.", data={"seat": seat})]
 
 
 def skip_move(state: HeroforgeState, seat: int) -> list[Event]:
-    """Do not roll to move this turn; the second buying step follows."""
+    """Do not roll to move this turn; the second buying step follows.
+
+    Rule: heroforge:basic-rules (moving is optional).
+    """
     state.step = "buy2"
     return [Event(kind="skip_move", text=f"{seat_name(seat)} does not move.", data={"seat": seat})]

@@ -66,6 +66,8 @@ def resolve_list(value: str) -> EnchantmentList:
     """A ready-made list by id, or a written-out list (text with ``:``).
 
     :raises InvalidInput: for an unknown id or a list that does not validate.
+
+    Rule: heroforge:enchantment-lists.
     """
     lists = load_catalog().lists
     key = value.strip()

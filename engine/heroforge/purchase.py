@@ -24,6 +24,8 @@ def trade_problem(state: HeroforgeState, seat: int) -> str | None:
     """Why ``seat`` cannot buy or move units around where its hero stands (None if it can).
 
     Not in combat, not on a contested land, not on another player's land.
+
+    Rule: heroforge:economy, heroforge:forts, heroforge:combat.
     """
     player = state.player(seat)
     assert player.at is not None
@@ -42,7 +44,10 @@ def trade_problem(state: HeroforgeState, seat: int) -> str | None:
 
 def unit_prices(state: HeroforgeState, seat: int, level: int, count: int) -> list[int]:
     """The price of each of ``count`` units of ``level`` bought now, in order (an instant
-    cost change counts for the first only)."""
+    cost change counts for the first only).
+
+    Rule: heroforge:units, heroforge:enchantments (instant cost changes).
+    """
     first = effects.unit_price(state, seat, level)
     if count == 1:
         return [first]
@@ -56,7 +61,10 @@ def unit_prices(state: HeroforgeState, seat: int, level: int, count: int) -> lis
 
 
 def buy_unit_problem(state: HeroforgeState, seat: int, level: int, count: int) -> str | None:
-    """Why ``seat`` cannot buy ``count`` units of ``level`` now (None when it can)."""
+    """Why ``seat`` cannot buy ``count`` units of ``level`` now (None when it can).
+
+    Rule: heroforge:units (the cap), heroforge:economy.
+    """
     problem = trade_problem(state, seat)
     if problem:
         return problem
@@ -105,7 +113,10 @@ def buy_unit(state: HeroforgeState, seat: int, level: int, count: int) -> list[E
 
 
 def step_square(state: HeroforgeState, seat: int, step: str) -> Square | None:
-    """The square one step ``step`` from the hero, or None off the board."""
+    """The square one step ``step`` from the hero, or None off the board.
+
+    Rule: heroforge:forts (see README: Forts, the step after building).
+    """
     player = state.player(seat)
     assert player.at is not None
     dx, dy = board.direction(step)
@@ -114,7 +125,10 @@ def step_square(state: HeroforgeState, seat: int, step: str) -> Square | None:
 
 
 def fort_at(state: HeroforgeState, square: Square) -> Fort | None:
-    """The fort on ``square``, if any."""
+    """The fort on ``square``, if any.
+
+    Rule: none (a lookup).
+    """
     for fort in state.forts:
         if fort.at == square:
             return fort
@@ -125,6 +139,8 @@ def buy_fort_problem(state: HeroforgeState, seat: int, step: str) -> str | None:
     """Why ``seat`` cannot buy a fort where its hero stands and step ``step`` (None if it can).
 
     :raises InvalidInput: for an unknown direction.
+
+    Rule: heroforge:forts.
     """
     problem = trade_problem(state, seat)
     if problem:

@@ -135,7 +135,10 @@ OPTION_NAMES = {"grid": "board"}
 def option_problems(error: ValidationError) -> str:
     """The first three problems of ``error``, ``"<option>: <what is wrong>"`` joined by
     ``"; "``; a problem of the whole options (a grid together with a ready-made layout,
-    a custom layout without a grid) names ``board``."""
+    a custom layout without a grid) names ``board``.
+
+    Rule: none (messages).
+    """
     parts = []
     for item in error.errors()[:3]:
         field = str(item["loc"][0]) if item["loc"] else "board"

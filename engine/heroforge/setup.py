@@ -29,6 +29,9 @@ def choose_layout(options: HeroforgeOptions, players: int) -> tuple[str, list[li
     """The board's name and token grid for ``options`` and ``players``.
 
     :raises InvalidInput: when no ready-made board suits the player count.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge
+    (assemble the board).
     """
     layouts = load_catalog().layouts
     if options.grid.strip():
@@ -48,6 +51,8 @@ def build_plates(state_rng: Rng, cells: list[list[str]]) -> tuple[list[Plate], l
     Basic/Special Land drawn with a logged roll.
 
     :raises InvalidInput: for a board in pieces or with fewer than two plates.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge, heroforge:lands.
     """
     catalog = load_catalog()
     tokens = [(x, y, t) for y, row in enumerate(cells) for x, t in enumerate(row) if t != GAP]
@@ -98,6 +103,9 @@ def new_game(
 
     :raises InvalidInput: for a bad player count, a board that does not suit it (fewer
         Plain Lands than players), or heroes given for the wrong number of seats.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge,
+    heroforge:economy (1000e each), heroforge:enchantment-lists.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidInput(f"Hero Forge is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}.")
@@ -153,7 +161,10 @@ def _chosen(seat: int, hero_id: str) -> Event:
 
 
 def available_heroes(state: HeroforgeState) -> list[str]:
-    """Hero ids nobody has chosen yet, in data order."""
+    """Hero ids nobody has chosen yet, in data order.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge (choose a Hero).
+    """
     taken = {p.hero for p in state.players_state}
     return [h for h in load_catalog().heroes if h not in taken]
 
@@ -162,6 +173,8 @@ def choose_hero(state: HeroforgeState, seat: int, hero: str) -> list[Event]:
     """``seat`` chooses ``hero``; after the last seat, placing begins.
 
     :raises InvalidInput: for an unknown hero. :raises IllegalMove: if it is taken.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge (choose a Hero).
     """
     heroes = load_catalog().heroes
     key = hero.strip().lower()
@@ -187,7 +200,11 @@ def choose_hero(state: HeroforgeState, seat: int, hero: str) -> list[Event]:
 
 
 def free_plains(state: HeroforgeState) -> list[str]:
-    """Labels of Plain Lands with no hero yet (one hero per starting Plain Land)."""
+    """Labels of Plain Lands with no hero yet (one hero per starting Plain Land).
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge
+    (each hero on a Plain Land).
+    """
     catalog = load_catalog()
     taken = {p.at.plate for p in state.players_state if p.at is not None}
     return [
@@ -203,6 +220,9 @@ def place_hero(state: HeroforgeState, seat: int, plate: str) -> list[Event]:
 
     :raises InvalidInput: for an unknown plate. :raises IllegalMove: if it is not a free
         Plain Land.
+
+    Rule: heroforge:what-you-will-need-to-play-hero-forge
+    (each player places their hero in the center of a Plain Land).
     """
     from engine.heroforge import turns
 

@@ -20,6 +20,8 @@ def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
 
     Enchantment draws may open a steal offer and a roll of 10 a shift decision; those are
     answered before the turn's first buying step.
+
+    Rule: heroforge:turns.
     """
     from engine.heroforge import enchant
 
@@ -49,7 +51,10 @@ def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
 
 
 def collect(state: HeroforgeState, seat: int) -> list[Event]:
-    """Add this turn's economy to ``seat`` (`effects.income`); economy never goes below 0."""
+    """Add this turn's economy to ``seat`` (`effects.income`); economy never goes below 0.
+
+    Rule: heroforge:turns, heroforge:getting-economy-from-lands.
+    """
     lines = effects.income(state, seat)
     if not lines:
         return []
@@ -67,7 +72,10 @@ def collect(state: HeroforgeState, seat: int) -> list[Event]:
 
 
 def offer_shift(state: HeroforgeState, seat: int, count: int, reason: str) -> list[Event]:
-    """Owe ``seat`` a decision to shift up to ``count`` plates (none if no plate can move)."""
+    """Owe ``seat`` a decision to shift up to ``count`` plates (none if no plate can move).
+
+    Rule: heroforge:turns (roll 10), heroforge:land-shifting.
+    """
     if not board.legal_shifts(state):
         return [
             Event(
@@ -89,8 +97,8 @@ def offer_shift(state: HeroforgeState, seat: int, count: int, reason: str) -> li
 def end_turn(state: HeroforgeState) -> list[Event]:
     """End the active seat's turn and start the next living seat's turn.
 
-    An attacking hero left without units in a combat retreats now (heroforge:combat-with-
-    forts); instants end; the game ends when one hero is left.
+    An attacking hero left without units in a combat retreats now
+    (heroforge:combat-with-forts); instants end; the game ends when one hero is left.
     """
     seat = state.active
     events: list[Event] = []
@@ -127,7 +135,10 @@ def retreat_destination(state: HeroforgeState, seat: int) -> str | None:
 
 def landing_square(state: HeroforgeState, label: str) -> Square:
     """The square a hero arrives on at plate ``label``: the centre, or the free square
-    (no fort) nearest to it (then in reading order)."""
+    (no fort) nearest to it (then in reading order).
+
+    Rule: none (our choice, see README: Combat).
+    """
     taken = {(f.at.cx, f.at.cy) for f in state.forts if f.at.plate == label}
     free = [s for s in board.squares_of(label) if (s.cx, s.cy) not in taken]
     return min(
@@ -138,7 +149,10 @@ def landing_square(state: HeroforgeState, label: str) -> Square:
 
 def retreat_hero(state: HeroforgeState, seat: int, why: str) -> list[Event]:
     """Send ``seat``'s hero to its closest uncontested land and end its combats; without
-    such a land the hero stays where it is and its combats end."""
+    such a land the hero stays where it is and its combats end.
+
+    Rule: heroforge:combat, heroforge:combat-with-forts (retreat).
+    """
     destination = retreat_destination(state, seat)
     events = end_combats(state, seat)
     if destination is None:
@@ -162,7 +176,10 @@ def retreat_hero(state: HeroforgeState, seat: int, why: str) -> list[Event]:
 
 
 def end_combats(state: HeroforgeState, seat: int) -> list[Event]:
-    """End every combat ``seat``'s hero is in (moving or retreating ends combat)."""
+    """End every combat ``seat``'s hero is in (moving or retreating ends combat).
+
+    Rule: heroforge:combat (moving ends combat).
+    """
     ending = [
         c for c in state.combats if c.attacker == seat or (c.fort is None and c.defender == seat)
     ]
@@ -182,7 +199,10 @@ def end_combats(state: HeroforgeState, seat: int) -> list[Event]:
 
 
 def settle_combat_bonus(state: HeroforgeState) -> None:
-    """Clear the combat level bonus of heroes no longer in combat ("until end of Combat")."""
+    """Clear the combat level bonus of heroes no longer in combat ("until end of Combat").
+
+    Rule: heroforge:basic-rules (Weir: +1lvl until end of Combat).
+    """
     for player in state.players_state:
         if player.combat_bonus and not effects.in_combat(state, player.seat):
             player.combat_bonus = 0

@@ -107,12 +107,18 @@ def _list(lst: EnchantmentList) -> ListView:
 
 
 def public_view(state: HeroforgeState) -> PublicView:
-    """Everything at the table: board, forts, every inventory, lists, combats, decisions."""
+    """Everything at the table: board, forts, every inventory, lists, combats, decisions.
+
+    Rule: heroforge:inventory.
+    """
     return PublicView(**_fields(state))
 
 
 def seat_view(state: HeroforgeState, seat: int) -> SeatView:
-    """The public view made for ``seat`` (nothing is hidden in Hero Forge)."""
+    """The public view made for ``seat`` (nothing is hidden in Hero Forge).
+
+    Rule: heroforge:inventory.
+    """
     return SeatView(**_fields(state), seat=seat)
 
 
