@@ -33,7 +33,9 @@ BLACKSMITH_COST = 6
 
 # ------------------------------------------------------------- round flow
 def start(state: Homm3State) -> list[Event]:
-    """Begin the Adventure Phase at Round 1."""
+    """Begin the Adventure Phase at Round 1.
+
+    Rule: homm3bf:adventure-mode.round-structure"""
     state.phase = "adventure"
     state.round = 1
     state.adventure = AdventureRound(stage="start", starter=state.first, active=state.first)
@@ -48,7 +50,9 @@ def start(state: Homm3State) -> list[Event]:
 
 
 def advance(state: Homm3State) -> list[Event]:
-    """Move the Adventure forward until someone owes a decision (or the Combat begins)."""
+    """Move the Adventure forward until someone owes a decision (or the Combat begins).
+
+    Rule: homm3bf:adventure-mode.round-structure"""
     events: list[Event] = []
     adv = state.adventure
     while adv is not None and state.phase == "adventure" and not effects.busy(state):
@@ -304,7 +308,9 @@ def _has_movement(state: Homm3State, instance: int) -> bool:
 
 
 def movement_sources(state: Homm3State, seat: int) -> list[int]:
-    """Set-aside cards with a Movement effect (and 0 for City Hall Movement)."""
+    """Set-aside cards with a Movement effect (and 0 for City Hall Movement).
+
+    Rule: homm3turn:gained-mp"""
     player = state.player(seat)
     out = [0] if player.movement > 0 else []
     return out + [c for c in player.aside if _has_movement(state, c)]
@@ -493,7 +499,9 @@ def resolve_event(state: Homm3State, seat: int, card: int) -> list[Event]:
 
 
 def combat_power(state: Homm3State, seat: int, units: tuple[str, ...]) -> int:
-    """The Attack part of a Combat Power: the participants' Attack, stunned ones adding 0."""
+    """The Attack part of a Combat Power: the participants' Attack, stunned ones adding 0.
+
+    Rule: homm3bf:adventure-mode.resolving-adventure-cards.combat-during-adventure"""
     content = load_content()
     total = 0
     for unit_id in units:
@@ -689,7 +697,9 @@ def _dwelling_tiers(player: Player) -> set[str]:
 
 
 def can_build(state: Homm3State, seat: int, building: Building) -> str | None:
-    """Why ``seat`` cannot build ``building`` now (None when it can)."""
+    """Why ``seat`` cannot build ``building`` now (None when it can).
+
+    Rule: homm3turn:build-token"""
     player = state.player(seat)
     if not player.tokens.build:
         return "your Build Token is spent this round"
@@ -763,6 +773,7 @@ def muster_cost(
     """The total price of a Population Token use, after the named discount cards.
 
     :raises InvalidInput | IllegalMove: for units that cannot be recruited or reinforced.
+    Rule: homm3turn:population-token
     """
     player = state.player(seat)
     content = load_content()
@@ -867,7 +878,9 @@ def muster(
 
 
 def spell_price(state: Homm3State, seat: int, wisdom: int | None) -> tuple[int, int]:
-    """``(Gold, Search size)`` of buying a Spell, with an optional Wisdom card."""
+    """``(Gold, Search size)`` of buying a Spell, with an optional Wisdom card.
+
+    Rule: homm3turn:spell-book-token"""
     player = state.player(seat)
     price = load_content().factions[player.faction].spell_cost
     size = 2
@@ -928,6 +941,7 @@ def blacksmith(state: Homm3State, seat: int) -> list[Event]:
     """Castle's Blacksmith: pay 6 Gold to Search(2) the Artifact deck, once per turn.
 
     :raises IllegalMove: without the building, Gold, or when already used this turn.
+    Rule: none (core game: Castle's Blacksmith)
     """
     player = state.player(seat)
     if "blacksmith" not in player.buildings:
@@ -1046,7 +1060,9 @@ def _scholar(state: Homm3State, seat: int, amount: int) -> list[Event]:
 # ---------------------------------------------------------------- choices
 def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
     """Answer the Adventure's own choices (keep, Astrologers, City Hall, stun, Amplifier,
-    Necromancy, Magic Spring)."""
+    Necromancy, Magic Spring).
+    Rule: homm3bf:adventure-mode, homm3bf:adventure-mode.astrologers-rounds,
+        homm3bf:adventure-mode.resolving-adventure-cards.combat-during-adventure"""
     if choice.kind in ("adventure_keep", "adventure_keep2"):
         return _answer_keep(state, seat, choice, index)
     if choice.kind == "astrologers":

@@ -42,7 +42,9 @@ row end the placing), so most of its Battlefields have several Obstacles."""
 
 
 def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
-    """Choose a command for ``seat``. :raises NotYourDecision: if it owes nothing."""
+    """Choose a command for ``seat``. :raises NotYourDecision: if it owes nothing.
+
+    Rule: none (computer-player heuristic)"""
     owed = [d for d in decisions.pending(state) if d.seat == seat]
     if not owed:
         raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")

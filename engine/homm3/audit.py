@@ -12,7 +12,9 @@ from engine.homm3.state import Homm3State
 
 
 def zones(state: Homm3State) -> dict[str, list[int]]:
-    """Every card zone by name (``"seat0.hand"``, ``"spell_deck"``...) -> its instances."""
+    """Every card zone by name (``"seat0.hand"``, ``"spell_deck"``...) -> its instances.
+
+    Rule: none (bookkeeping: conservation invariants)"""
     out: dict[str, list[int]] = {}
     for player in state.seats:
         for zone in (
@@ -43,7 +45,9 @@ def zones(state: Homm3State) -> dict[str, list[int]]:
 
 
 def problems(state: Homm3State) -> list[str]:
-    """Broken invariants of ``state`` (empty when sound)."""
+    """Broken invariants of ``state`` (empty when sound).
+
+    Rule: none (bookkeeping: conservation invariants)"""
     found: list[str] = []
     where: dict[int, list[str]] = {}
     for zone, cards in zones(state).items():

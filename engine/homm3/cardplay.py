@@ -56,7 +56,8 @@ def context(state: Homm3State, seat: int) -> str | None:
     """``"activation"`` (your unit activates, before it attacks), ``"acted"`` (it has
     attacked), ``"window"`` (an attack waits for your cards), ``"reaction"`` (the enemy has
     just cast a Spell), ``"resurrection"`` (an enemy attack would bring your unit to 0
-    Health), ``"opening"`` (no unit has activated in the Combat yet) or None."""
+    Health), ``"opening"`` (no unit has activated in the Combat yet) or None.
+    Rule: none (core game: when Activation, Ongoing and Instant cards may be played)"""
     combat = state.combat
     if state.phase != "combat" or combat is None or combat.stage != "round":
         return None
@@ -80,7 +81,10 @@ def context(state: Homm3State, seat: int) -> str | None:
 
 
 def spells_left(state: Homm3State, seat: int) -> int:
-    """Spells ``seat`` may still cast this Combat round (1, plus Knowledge's Expert)."""
+    """Spells ``seat`` may still cast this Combat round (1, plus Knowledge's Expert).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic (and core
+        game: one Spell per Combat round)"""
     combat = core.combat(state)
     return 1 + combat.spell_bonus.get(seat, 0) - combat.spells.get(seat, 0)
 
@@ -102,13 +106,18 @@ def play(state: Homm3State, seat: int, cmd: Play) -> list[Event]:
     """Play a card in Combat (checks everything first).
 
     :raises InvalidInput | IllegalMove: naming what is wrong and what is allowed.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic (and core
+        game card rules)
     """
     ctx, source, apply = _prepare(state, seat, cmd)
     return _commit(ctx, source, apply)
 
 
 def allowed(state: Homm3State, seat: int, cmd: Play) -> bool:
-    """Whether `play` would accept ``cmd`` now (runs the same checks, changes nothing)."""
+    """Whether `play` would accept ``cmd`` now (runs the same checks, changes nothing).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic (and core
+        game card rules)"""
     try:
         _prepare(state, seat, cmd)
     except RuleViolation:
@@ -477,6 +486,7 @@ def pass_reaction(state: Homm3State, seat: int) -> list[Event]:
     """Do not answer the Spell the enemy has just cast: its effect resolves.
 
     :raises IllegalMove: when no enemy Spell waits for ``seat``'s answer.
+    Rule: none (core game: answering a Spell the enemy casts)
     """
     combat = core.combat(state)
     reaction = combat.reaction
@@ -554,7 +564,9 @@ def _unit(
 
 
 def spell_target_problem(unit: CombatUnit, *, max_tier: int = 3) -> str | None:
-    """Why a Spell cannot target ``unit`` (None when it can)."""
+    """Why a Spell cannot target ``unit`` (None when it can).
+
+    Rule: none (core game: Spell targets, Magic Immunity)"""
     if core.spell_immune(unit):
         return f"{core.unit_name(unit)} is immune to Spells"
     if "anti_magic" in unit.flags:
@@ -1339,7 +1351,8 @@ def _eagle_eye(ctx: Ctx) -> Apply:
 def eagle_eye(state: Homm3State, seat: int, want: str) -> list[Event]:
     """Turn over Spell deck cards until one of level ``want`` (``basic``/``expert``) shows;
     its finder then takes it or discards it (a private choice) and the others are shuffled
-    back. An empty deck is refilled once from the discard pile (shared deck rules)."""
+    back. An empty deck is refilled once from the discard pile (shared deck rules).
+    Rule: none (core game: Eagle Eye Ability)"""
     content = load_content()
     turned: list[int] = []
     found: int | None = None

@@ -26,7 +26,9 @@ FAR = 8
 
 
 def active_unit(state: Homm3State, seat: int) -> CombatUnit:
-    """The unit ``seat`` is activating. :raises IllegalMove: when none is."""
+    """The unit ``seat`` is activating. :raises IllegalMove: when none is.
+
+    Rule: none (bookkeeping)"""
     combat = core.combat(state)
     if combat.active is None or combat.window is not None:
         raise IllegalMove("None of your units is activating now.")
@@ -37,7 +39,9 @@ def active_unit(state: Homm3State, seat: int) -> CombatUnit:
 
 
 def movement(unit: CombatUnit, state: Homm3State) -> int:
-    """Hexes the unit may move this activation: its Initiative (halved by Faltering Step)."""
+    """Hexes the unit may move this activation: its Initiative (halved by Faltering Step).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     value = core.initiative(state, unit)
     return value // 2 if "faltering" in unit.flags else value
 
@@ -45,7 +49,9 @@ def movement(unit: CombatUnit, state: Homm3State) -> int:
 def reachable(state: Homm3State, unit: CombatUnit) -> dict[str, int]:
     """Hexes the unit may end a move on, each with the Fire Wall damage the cheapest route
     costs (Ground and Ranged units walk around Obstacles and units; Flying units need only
-    an empty end hex within range)."""
+    an empty end hex within range).
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement (and core game: Fire
+        Wall)"""
     if unit.hex is None:
         return {}
     steps = movement(unit, state)
@@ -132,6 +138,8 @@ def move(state: Homm3State, seat: int, hex_label: str) -> list[Event]:
     """Move the active unit; a Ranged unit that moves ends its activation.
 
     :raises IllegalMove | InvalidInput: for a hex out of reach or a second move.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement,
+        homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units
     """
     unit = active_unit(state, seat)
     normal, fire = _check_move(state, unit, hex_label)
@@ -146,7 +154,8 @@ def move(state: Homm3State, seat: int, hex_label: str) -> list[Event]:
 def targets(state: Homm3State, unit: CombatUnit, from_hex: str | None) -> list[CombatUnit]:
     """Enemy units ``unit`` may attack from ``from_hex`` (its own hex when None): Ground and
     Flying units adjacent ones; Ranged units any, but an adjacent enemy first (core);
-    the Arrow Tower only by Ranged units."""
+    the Arrow Tower only by Ranged units.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units"""
     place = from_hex or unit.hex
     foes = core.living(state, other(unit.seat))
     if core.kind(unit) == "ranged":
@@ -164,6 +173,7 @@ def attack(state: Homm3State, seat: int, target: int, from_hex: str | None) -> l
     play cards before the Attack die is rolled.
 
     :raises IllegalMove | InvalidInput: for a target or hex the rules do not allow.
+    Rule: none (core game: declaring an attack, with an optional move first)
     """
     unit = active_unit(state, seat)
     combat = core.combat(state)
@@ -208,7 +218,8 @@ def attack(state: Homm3State, seat: int, target: int, from_hex: str | None) -> l
 
 def can_play(state: Homm3State, seat: int) -> bool:
     """Whether ``seat`` holds anything to play in an attack window (public facts only:
-    cards in hand, face-up Positive Morale, the Positive token, a Spell Scroll)."""
+    cards in hand, face-up Positive Morale, the Positive token, a Spell Scroll).
+    Rule: none (core game: the card window before an attack)"""
     player = state.player(seat)
     return bool(player.hand or player.positive or player.positive_token or player.scroll)
 
@@ -222,7 +233,8 @@ def open_window(
     second: bool = False,
 ) -> list[Event]:
     """Open the card window before an attack is rolled: the defending side may answer the
-    declaration first; the window closes after two passes in a row."""
+    declaration first; the window closes after two passes in a row.
+    Rule: none (core game: the card window before an attack)"""
     combat = core.combat(state)
     combat.window = AttackWindow(
         attacker=attacker.number,
@@ -236,7 +248,9 @@ def open_window(
 
 
 def settle(state: Homm3State) -> list[Event]:
-    """Pass automatically for a seat with nothing to play; resolve after two passes."""
+    """Pass automatically for a seat with nothing to play; resolve after two passes.
+
+    Rule: none (core game: the card window before an attack)"""
     combat = core.combat(state)
     window = combat.window
     events: list[Event] = []
@@ -254,6 +268,7 @@ def pass_window(state: Homm3State, seat: int) -> list[Event]:
     """Play no more cards before this attack.
 
     :raises IllegalMove: when it is not your turn to answer the attack.
+    Rule: none (core game: the card window before an attack)
     """
     combat = core.combat(state)
     window = combat.window
@@ -268,7 +283,9 @@ def pass_window(state: Homm3State, seat: int) -> list[Event]:
 
 
 def played_in_window(state: Homm3State) -> None:
-    """A card was played in the window: the other side gets another chance afterwards."""
+    """A card was played in the window: the other side gets another chance afterwards.
+
+    Rule: none (core game: the card window before an attack)"""
     window = core.combat(state).window
     if window is not None:
         window.passes = 0
@@ -277,7 +294,8 @@ def played_in_window(state: Homm3State) -> None:
 def after_card(state: Homm3State) -> list[Event]:
     """After a card or Morale effect: an attack waiting for Resurrection goes on (the Spell
     was cast), a waiting attack whose attacker or target fell is dropped (the activation
-    goes on), and an active unit that fell ends its activation."""
+    goes on), and an active unit that fell ends its activation.
+    Rule: none (core game: Resurrection during an attack)"""
     if state.phase != "combat" or state.combat is None:
         return []
     combat = state.combat
@@ -313,7 +331,9 @@ def _penalty(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
 def resolve(state: Homm3State) -> list[Event]:
     """Roll the Attack die for the waiting attack (two dice keeping the lower under the
     Ranged penalty or Shaking Hands); the attacker's owner may then reroll a die with the
-    Positive token or Expert Luck (`engine.homm3.dice`)."""
+    Positive token or Expert Luck (`engine.homm3.dice`).
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units (and core game: the Attack
+        die)"""
     combat = core.combat(state)
     window = combat.window
     assert window is not None
@@ -377,7 +397,8 @@ def resolve(state: Homm3State) -> list[Event]:
 def first_attack(window: AttackWindow) -> bool:
     """Whether ``window`` is the first attack of the active unit's activation: the one its
     attack-icon ability acts on (core: "in case of multiple attacks, resolve the effect for
-    the first attack only"; a Retaliation is not an attack during the unit's activation)."""
+    the first attack only"; a Retaliation is not an attack during the unit's activation).
+    Rule: none (core game: abilities of an activation's first attack)"""
     return not window.retaliation and not window.second
 
 
@@ -445,14 +466,16 @@ def _protected(state: Homm3State, att: CombatUnit, tgt: CombatUnit) -> bool:
 
 def lethal(unit: CombatUnit, damage: int) -> bool:
     """Whether ``damage`` would bring ``unit``'s current side to 0 Health (a Pack flips, a
-    Few is defeated): the attack Resurrection may cancel."""
+    Few is defeated): the attack Resurrection may cancel.
+    Rule: none (core game: the Pack/Few flip)"""
     return damage > 0 and damage >= core.health(unit) - unit.damage
 
 
 def resurrection_open(state: Homm3State, seat: int) -> bool:
     """Whether ``seat`` might cast Resurrection now, from public facts only: a Resurrection
     card not known to lie face up, and a card in hand while a Spell is left this round, or
-    a Spell Scroll (its Spell counts toward no limit)."""
+    a Spell Scroll (its Spell counts toward no limit).
+    Rule: none (core game: Resurrection)"""
     from engine.homm3.cardplay import spells_left
 
     player = state.player(seat)
@@ -467,7 +490,8 @@ def finish(state: Homm3State) -> list[Event]:
     Braced Pikes, the Defense token's die (+1 Defense on a +1), Attack + die - Defense, the
     result, the Guardian Angel and the window for Resurrection when the target would reach
     0 Health, the damage and abilities, Stone Gaze's die, then Retaliation or the rest of
-    the activation."""
+    the activation.
+    Rule: none (core game: attack damage, abilities and Retaliation)"""
     combat = core.combat(state)
     window = combat.window
     assert window is not None and window.die is not None
@@ -611,7 +635,8 @@ def _offer_brace(state: Homm3State, window: AttackWindow, att: CombatUnit, tgt: 
 
 def answer_brace(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
     """Braced Pikes answered: option 0 keeps the die, another discards that card and makes
-    the die count as 0; the attack then goes on."""
+    the die count as 0; the attack then goes on.
+    Rule: none (core game: Pikemen's Braced Pikes)"""
     window = core.combat(state).window
     assert window is not None
     events: list[Event] = []
@@ -663,7 +688,8 @@ def _offer_angel(state: Homm3State, window: AttackWindow, tgt: CombatUnit) -> bo
 
 def answer_angel(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
     """Guardian Angel answered: option 0 cancels the attack (the Archangels' ability is then
-    spent for the Combat); the attack then goes on."""
+    spent for the Combat); the attack then goes on.
+    Rule: none (core game: Archangels' Guardian Angel)"""
     window = core.combat(state).window
     assert window is not None
     events: list[Event] = []
@@ -850,6 +876,7 @@ def pass_resurrection(state: Homm3State, seat: int) -> list[Event]:
     """Cast no Resurrection: the attack's damage is dealt.
 
     :raises IllegalMove: when no attack waits for ``seat``'s answer.
+    Rule: none (core game: Resurrection)
     """
     window = core.combat(state).window
     if window is None or window.stage != "resurrection" or window.priority != seat:
@@ -885,7 +912,8 @@ def _after_hit(state: Homm3State, att: CombatUnit, tgt: CombatUnit, near: bool) 
 def after_attack(state: Homm3State, retaliation: bool) -> list[Event]:
     """After an attack and its Retaliation: the Marksmen's Double Shot, the Liches' Death
     Cloud (its owner names the unit), the Harpies' return flight, then the end of the
-    activation."""
+    activation.
+    Rule: none (core game: Marksmen's Double Shot, Liches' Death Cloud)"""
     combat = core.combat(state)
     if combat.active is None:
         return []
@@ -941,7 +969,8 @@ def after_attack(state: Homm3State, retaliation: bool) -> list[Event]:
 
 def cloud_targets(state: Homm3State, unit: CombatUnit, center: str) -> list[CombatUnit]:
     """Units a Pack of Liches' Death Cloud may strike: every unit on a hex next to
-    ``center`` (the first target's hex) but the Liches themselves, enemies first."""
+    ``center`` (the first target's hex) but the Liches themselves, enemies first.
+    Rule: none (core game: Liches' Death Cloud)"""
     near = [
         u
         for u in core.living(state, tower=False)
@@ -952,7 +981,8 @@ def cloud_targets(state: Homm3State, unit: CombatUnit, center: str) -> list[Comb
 
 def answer_cloud(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
     """Death Cloud answered: option 0 attacks no other unit; another attacks the named unit
-    with Attack 2 (a second attack of the activation, its own card window first)."""
+    with Attack 2 (a second attack of the activation, its own card window first).
+    Rule: none (core game: Liches' Death Cloud)"""
     combat = core.combat(state)
     numbers = [int(n) for n in choice.data["units"]]
     unit = next(u for u in combat.units if u.number == combat.active)
@@ -985,6 +1015,7 @@ def attack_wall(state: Homm3State, seat: int, hex_label: str, from_hex: str | No
 
     :raises IllegalMove | InvalidInput: outside a Siege, for a Ranged unit, or no adjacent
         Wall or Gate on that hex.
+    Rule: homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege
     """
     unit = active_unit(state, seat)
     combat = core.combat(state)
@@ -1025,7 +1056,10 @@ def attack_wall(state: Homm3State, seat: int, hex_label: str, from_hex: str | No
 
 
 def walls_down(state: Homm3State) -> list[Event]:
-    """With every Wall and the Gate down, the Arrow Tower falls (it stands on the Walls)."""
+    """With every Wall and the Gate down, the Arrow Tower falls (it stands on the Walls).
+
+    Rule: homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege (and core game: the
+        Citadel's Arrow Tower)"""
     combat = core.combat(state)
     if any(p.kind in ("wall", "gate") for p in combat.placed) or combat.tower is None:
         return []
@@ -1046,6 +1080,7 @@ def defend(state: Homm3State, seat: int) -> list[Event]:
     """The active unit takes a Defense token instead of attacking and ends its activation.
 
     :raises IllegalMove: after it attacked.
+    Rule: none (core game: Defend)
     """
     unit = active_unit(state, seat)
     if core.combat(state).attacks:
@@ -1062,7 +1097,9 @@ def defend(state: Homm3State, seat: int) -> list[Event]:
 
 
 def end(state: Homm3State, seat: int) -> list[Event]:
-    """End the active unit's activation."""
+    """End the active unit's activation.
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     active_unit(state, seat)
     return combat_flow.end_activation(state)
 

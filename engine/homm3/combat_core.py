@@ -25,19 +25,25 @@ FLEETING_FLAGS = ("bless", "lucky", "triple", "cloud")
 
 
 def combat(state: Homm3State) -> CombatState:
-    """The running Combat. :raises InvalidInput: when no Combat is running."""
+    """The running Combat. :raises InvalidInput: when no Combat is running.
+
+    Rule: none (bookkeeping)"""
     if state.combat is None:
         raise InvalidInput("There is no Combat now.")
     return state.combat
 
 
 def unit_card(unit: CombatUnit) -> UnitCard | None:
-    """The unit card (None for the Arrow Tower)."""
+    """The unit card (None for the Arrow Tower).
+
+    Rule: none (bookkeeping)"""
     return load_content().units.get(unit.unit)
 
 
 def unit_name(unit: CombatUnit) -> str:
-    """``"[3] Pack of Griffins"`` (the Arrow Tower: ``"[9] Arrow Tower"``)."""
+    """``"[3] Pack of Griffins"`` (the Arrow Tower: ``"[9] Arrow Tower"``).
+
+    Rule: none (label)"""
     card = unit_card(unit)
     if card is None:
         return f"[{unit.number}] Arrow Tower"
@@ -45,19 +51,26 @@ def unit_name(unit: CombatUnit) -> str:
 
 
 def kind(unit: CombatUnit) -> str:
-    """``ground`` / ``ranged`` / ``flying`` (the Arrow Tower is Ranged)."""
+    """``ground`` / ``ranged`` / ``flying`` (the Arrow Tower is Ranged).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement,
+        homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units"""
     card = unit_card(unit)
     return "ranged" if card is None else card.kind
 
 
 def tier(unit: CombatUnit) -> int:
-    """Tier rank 1-3 (the Arrow Tower counts as Gold)."""
+    """Tier rank 1-3 (the Arrow Tower counts as Gold).
+
+    Rule: none (core game: unit tiers)"""
     card = unit_card(unit)
     return 3 if card is None else TIER_ORDER[card.tier]
 
 
 def ability(unit: CombatUnit) -> str | None:
-    """The unit's special ability on its current side (None when disrupted)."""
+    """The unit's special ability on its current side (None when disrupted).
+
+    Rule: none (core game: unit abilities)"""
     card = unit_card(unit)
     if card is None or "disrupted" in unit.flags:
         return None
@@ -69,7 +82,9 @@ def _mods(unit: CombatUnit, stat: str) -> int:
 
 
 def base(unit: CombatUnit) -> tuple[int, int, int, int]:
-    """Printed ``(Attack, Defense, Health, Initiative)`` of the unit's current side."""
+    """Printed ``(Attack, Defense, Health, Initiative)`` of the unit's current side.
+
+    Rule: none (core game: unit card values)"""
     card = unit_card(unit)
     if card is None:
         tower = load_content().arrow_tower
@@ -79,12 +94,16 @@ def base(unit: CombatUnit) -> tuple[int, int, int, int]:
 
 
 def health(unit: CombatUnit) -> int:
-    """Current Health (printed + modifiers, at least 1)."""
+    """Current Health (printed + modifiers, at least 1).
+
+    Rule: none (core game: Health and its modifiers)"""
     return max(1, base(unit)[2] + _mods(unit, "health"))
 
 
 def initiative(state: Homm3State, unit: CombatUnit) -> int:
-    """Current Initiative (printed + modifiers + side bonuses, at least 0)."""
+    """Current Initiative (printed + modifiers + side bonuses, at least 0).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     value = base(unit)[3] + _mods(unit, "initiative")
     if state.combat is not None and kind(unit) == "ground":
         value += sum(
@@ -96,7 +115,9 @@ def initiative(state: Homm3State, unit: CombatUnit) -> int:
 
 
 def defense(state: Homm3State, unit: CombatUnit) -> int:
-    """Current Defense (printed + modifiers + Archery's Defense, at least 0)."""
+    """Current Defense (printed + modifiers + Archery's Defense, at least 0).
+
+    Rule: none (core game: Defense and its modifiers)"""
     value = base(unit)[1] + _mods(unit, "defense")
     if state.combat is not None and kind(unit) == "ranged":
         value += sum(
@@ -107,7 +128,8 @@ def defense(state: Homm3State, unit: CombatUnit) -> int:
 
 def attack(state: Homm3State, unit: CombatUnit, target: CombatUnit | None = None) -> int:
     """Current Attack against ``target`` (printed + modifiers + Archery where it applies;
-    at least 0)."""
+    at least 0).
+    Rule: none (core game: Attack and its modifiers)"""
     value = base(unit)[0] + _mods(unit, "attack")
     if target is not None and state.combat is not None:
         near = (
@@ -124,18 +146,23 @@ def attack(state: Homm3State, unit: CombatUnit, target: CombatUnit | None = None
 
 def living(state: Homm3State, seat: int | None = None, *, tower: bool = True) -> list[CombatUnit]:
     """Units still standing (optionally of one seat; ``tower=False`` leaves the Arrow Tower
-    out), in number order."""
+    out), in number order.
+    Rule: homm3bf:adventure-mode.victory-condition, homm3bf:skirmish-mode.victory-condition"""
     units = [u for u in combat(state).units if u.alive and (seat is None or u.seat == seat)]
     return [u for u in units if tower or u.unit != TOWER]
 
 
 def unit_at(state: Homm3State, hex_label: str) -> CombatUnit | None:
-    """The living unit on ``hex_label``, if any."""
+    """The living unit on ``hex_label``, if any.
+
+    Rule: homm3bf:battlefield-combat"""
     return next((u for u in combat(state).units if u.alive and u.hex == hex_label), None)
 
 
 def get_unit(state: Homm3State, number: int) -> CombatUnit:
-    """The unit numbered ``number``. :raises InvalidInput: naming the numbers in play."""
+    """The unit numbered ``number``. :raises InvalidInput: naming the numbers in play.
+
+    Rule: none (bookkeeping)"""
     for unit in combat(state).units:
         if unit.number == number and unit.alive:
             return unit
@@ -145,7 +172,9 @@ def get_unit(state: Homm3State, number: int) -> CombatUnit:
 
 def blocked_by_obstacle(state: Homm3State, hex_label: str, seat: int | None = None) -> bool:
     """Whether an Obstacle, Wall, Gate (except for its defender) or Force Field stands on
-    the hex. Fire Walls do not block."""
+    the hex. Fire Walls do not block.
+    Rule: homm3bf:battlefield-combat.place-obstacles,
+        homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege"""
     for placed in combat(state).placed:
         if hex_label not in placed.hexes:
             continue
@@ -157,12 +186,17 @@ def blocked_by_obstacle(state: Homm3State, hex_label: str, seat: int | None = No
 
 
 def empty(state: Homm3State, hex_label: str, seat: int | None = None) -> bool:
-    """No unit and no blocking Obstacle on the hex (the defender may stand on its Gate)."""
+    """No unit and no blocking Obstacle on the hex (the defender may stand on its Gate).
+
+    Rule: homm3bf:battlefield-combat.place-obstacles,
+        homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege"""
     return unit_at(state, hex_label) is None and not blocked_by_obstacle(state, hex_label, seat)
 
 
 def fire_wall_at(state: Homm3State, hex_label: str) -> int:
-    """The damage of a Fire Wall on the hex (0 when none)."""
+    """The damage of a Fire Wall on the hex (0 when none).
+
+    Rule: homm3bf:battlefield-combat.place-obstacles"""
     return max(
         (p.damage for p in combat(state).placed if p.kind == "fire_wall" and hex_label in p.hexes),
         default=0,
@@ -170,7 +204,9 @@ def fire_wall_at(state: Homm3State, hex_label: str) -> int:
 
 
 def spell_immune(unit: CombatUnit) -> bool:
-    """A Pack of Black Dragons' Magic Immunity: Spells cannot target or damage it."""
+    """A Pack of Black Dragons' Magic Immunity: Spells cannot target or damage it.
+
+    Rule: none (core game: Black Dragons' Magic Immunity)"""
     return ability(unit) == "spell_immunity"
 
 
@@ -181,7 +217,8 @@ DRAGON_HIDE = 2
 def magic_damage(unit: CombatUnit, amount: int, kind: str) -> int:
     """The damage ``unit`` takes from a card of ``kind`` (``spell``, ``specialty`` or
     another) dealing ``amount``: none to Magic Immunity from a Spell or a Specialty card,
-    2 less (at least 0) to Dragon Hide from a Spell."""
+    2 less (at least 0) to Dragon Hide from a Spell.
+    Rule: none (core game: Spell damage ignores Defense)"""
     skill = ability(unit)
     if skill == "spell_immunity" and kind in ("spell", "specialty"):
         return 0
@@ -192,7 +229,8 @@ def magic_damage(unit: CombatUnit, amount: int, kind: str) -> int:
 
 def deal_damage(state: Homm3State, unit: CombatUnit, amount: int, source: str) -> list[Event]:
     """Put ``amount`` damage on ``unit``: a Pack at 0 Health flips to Few with the excess
-    carried over, a Few at 0 is defeated and leaves the board. Removes Paralysis."""
+    carried over, a Few at 0 is defeated and leaves the board. Removes Paralysis.
+    Rule: none (core game: damage and the Pack/Few flip)"""
     if amount <= 0 or not unit.alive:
         return []
     unit.paralysed = False
@@ -209,7 +247,8 @@ def deal_damage(state: Homm3State, unit: CombatUnit, amount: int, source: str) -
 
 def settle_health(unit: CombatUnit) -> list[Event]:
     """Flip or remove ``unit`` when its damage reaches its Health (after damage, or after
-    its Health was lowered)."""
+    its Health was lowered).
+    Rule: none (core game: the Pack/Few flip)"""
     events: list[Event] = []
     before = unit_name(unit)
     while unit.alive and unit.damage >= health(unit):
@@ -238,7 +277,9 @@ def settle_health(unit: CombatUnit) -> list[Event]:
 
 
 def heal(unit: CombatUnit, amount: int) -> int:
-    """Remove up to ``amount`` damage; returns how much was removed."""
+    """Remove up to ``amount`` damage; returns how much was removed.
+
+    Rule: none (core game: healing)"""
     removed = min(unit.damage, max(0, amount))
     unit.damage -= removed
     return removed
@@ -265,7 +306,9 @@ def check_victory(state: Homm3State, acting: int) -> list[Event]:
 
 
 def paralyse(unit: CombatUnit) -> bool:
-    """Put a Paralysis token on ``unit`` (Troglodytes' Sightless refuses it)."""
+    """Put a Paralysis token on ``unit`` (Troglodytes' Sightless refuses it).
+
+    Rule: none (core game: Paralysis)"""
     if ability(unit) == "sightless":
         return False
     unit.paralysed = True
@@ -274,7 +317,8 @@ def paralyse(unit: CombatUnit) -> bool:
 
 def expire(state: Homm3State, *, activation_end: bool = False) -> None:
     """Drop modifiers that end with the activation (``attack`` and ``defended`` ones) and
-    the fleeting flags (Bless, Lucky Strike, Centaur's Axe)."""
+    the fleeting flags (Bless, Lucky Strike, Centaur's Axe).
+    Rule: none (core game: how long card effects last)"""
     if not activation_end:
         return
     for unit in combat(state).units:

@@ -29,6 +29,8 @@ def begin(state: Homm3State) -> list[Event]:
     """Start the final Combat: remove stuns, recover every Expert use, shuffle the deck and
     draw up to the Hand Limit (and a card for each Few of Archangels: Herald of Light), set
     up the board (Obstacles in turns, or a Siege's Walls).
+    Rule: homm3bf:battlefield-combat, homm3bf:battlefield-combat.draw-cards,
+        homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege
     """
     state.phase = "combat"
     state.adventure = None
@@ -124,7 +126,9 @@ def _siege_setup(state: Homm3State, number: int) -> list[Event]:
 
 # ------------------------------------------------------------- Obstacles
 def token_hexes(token: int, anchor: str) -> list[str] | None:
-    """The hexes Obstacle ``token`` covers with its anchor on ``anchor`` (None: off board)."""
+    """The hexes Obstacle ``token`` covers with its anchor on ``anchor`` (None: off board).
+
+    Rule: homm3bf:battlefield-combat.place-obstacles"""
     spec = next((t for t in load_content().board.token if t.number == token), None)
     if spec is None:
         return None
@@ -164,6 +168,7 @@ def place_obstacle(state: Homm3State, seat: int, token: int, anchor: str) -> lis
     """Place an Obstacle token and pass the turn to the other player.
 
     :raises InvalidInput | IllegalMove: for a bad hex or a placement the rules forbid.
+    Rule: homm3bf:battlefield-combat.place-obstacles
     """
     combat = core.combat(state)
     hex_label = hexes.normalize(anchor)
@@ -194,7 +199,9 @@ def place_obstacle(state: Homm3State, seat: int, token: int, anchor: str) -> lis
 
 
 def pass_obstacles(state: Homm3State, seat: int) -> list[Event]:
-    """Place no Obstacle this time; two passes in a row end the placing."""
+    """Place no Obstacle this time; two passes in a row end the placing.
+
+    Rule: homm3bf:battlefield-combat.place-obstacles"""
     combat = core.combat(state)
     combat.passes += 1
     combat.placing = other(seat)
@@ -207,7 +214,9 @@ def pass_obstacles(state: Homm3State, seat: int) -> list[Event]:
 
 
 def legal_obstacles(state: Homm3State) -> list[tuple[int, str]]:
-    """Every allowed ``(token, anchor)`` placement now."""
+    """Every allowed ``(token, anchor)`` placement now.
+
+    Rule: homm3bf:battlefield-combat.place-obstacles"""
     combat = core.combat(state)
     return [
         (token, hex_label)
@@ -232,7 +241,9 @@ def _to_deploy(state: Homm3State) -> list[Event]:
 
 # ------------------------------------------------------------ deployment
 def undeployed(state: Homm3State, seat: int) -> list[CombatUnit]:
-    """``seat``'s units not yet on the board (the Arrow Tower never is)."""
+    """``seat``'s units not yet on the board (the Arrow Tower never is).
+
+    Rule: homm3bf:battlefield-combat.place-units"""
     return [
         u
         for u in core.combat(state).units
@@ -241,7 +252,9 @@ def undeployed(state: Homm3State, seat: int) -> list[CombatUnit]:
 
 
 def deploy_hexes(state: Homm3State, seat: int) -> list[str]:
-    """Empty hexes where ``seat`` may place a unit now (either zone before zones are set)."""
+    """Empty hexes where ``seat`` may place a unit now (either zone before zones are set).
+
+    Rule: homm3bf:battlefield-combat.place-units"""
     combat = core.combat(state)
     sides = [combat.zones[seat]] if seat in combat.zones else ["west", "east"]
     return [h for side in sides for h in hexes.zone(side) if core.empty(state, h)]
@@ -305,7 +318,9 @@ def _zone_columns(side: str) -> str:
 
 # ---------------------------------------------------------- round & order
 def start_round(state: Homm3State) -> list[Event]:
-    """Begin the next Combat round: the faction cubes of the last one come off."""
+    """Begin the next Combat round: the faction cubes of the last one come off.
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     combat = core.combat(state)
     combat.stage = "round"
     combat.round += 1
@@ -355,13 +370,15 @@ OPENING_CARDS: tuple[str, ...] = ("intelligence", "tactics")
 
 def can_open(state: Homm3State, seat: int) -> bool:
     """Whether ``seat`` may have a card for the Combat's start, from public facts: a card
-    in hand, and an Intelligence or Tactics card not known to lie face up."""
+    in hand, and an Intelligence or Tactics card not known to lie face up.
+    Rule: none (core game: cards played at the Combat's start)"""
     return bool(state.player(seat).hand) and zones.unseen(state, OPENING_CARDS)
 
 
 def settle_opening(state: Homm3State) -> list[Event]:
     """Pass the start of the Combat for a seat with no card in hand; close it after two
-    passes in a row (then the first unit activates)."""
+    passes in a row (then the first unit activates).
+    Rule: none (core game: cards played at the Combat's start)"""
     combat = core.combat(state)
     opening = combat.opening
     events: list[Event] = []
@@ -381,6 +398,7 @@ def pass_opening(state: Homm3State, seat: int) -> list[Event]:
     and was not cast is lost.
 
     :raises IllegalMove: when it is not ``seat``'s turn to play at the Combat's start.
+    Rule: none (core game: cards played at the Combat's start)
     """
     combat = core.combat(state)
     opening = combat.opening
@@ -500,7 +518,10 @@ def _answer_vortex_pick(state: Homm3State, seat: int, index: int) -> list[Event]
 
 
 def candidates(state: Homm3State) -> list[CombatUnit]:
-    """Living units that have not activated this round (placed units and the Tower)."""
+    """Living units that have not activated this round (placed units and the Tower).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement,
+        homm3bf:battlefield-combat.changes-to-combat-rules.initiative-token"""
     return [
         u
         for u in core.combat(state).units
@@ -530,7 +551,9 @@ def due(state: Homm3State) -> tuple[int, list[CombatUnit]] | None:
 
 def advance(state: Homm3State) -> list[Event]:
     """Run the Combat until a seat owes a decision: activate the next unit when only one may
-    go, skip Paralysed units, end rounds."""
+    go, skip Paralysed units, end rounds.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.initiative-token,
+        homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     events: list[Event] = []
     guard = 0
     while state.phase == "combat" and not effects.busy(state):
@@ -594,6 +617,7 @@ def choose_activation(state: Homm3State, seat: int, number: int) -> list[Event]:
     """Activate one of ``seat``'s units that share the next Initiative.
 
     :raises IllegalMove: for a unit that may not activate now.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.initiative-token
     """
     nxt = due(state)
     if nxt is None or nxt[0] != seat:
@@ -607,7 +631,8 @@ def choose_activation(state: Homm3State, seat: int, number: int) -> list[Event]:
 
 def activate(state: Homm3State, unit: CombatUnit) -> list[Event]:
     """Start ``unit``'s activation: a Paralysed unit skips it (the token comes off); a
-    Defense token is discarded; activation abilities resolve."""
+    Defense token is discarded; activation abilities resolve.
+    Rule: none (core game: activation start, Paralysis)"""
     combat = core.combat(state)
     if combat.tie_initiative is not None and core.initiative(state, unit) == combat.tie_initiative:
         combat.tie_last = unit.seat
@@ -669,7 +694,8 @@ def _terror(state: Homm3State, seat: int) -> list[Event]:
 
 def end_activation(state: Homm3State) -> list[Event]:
     """End the active unit's activation (its faction cube goes on; effects lasting until
-    the activation's end expire)."""
+    the activation's end expire).
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     combat = core.combat(state)
     events: list[Event] = []
     if combat.active is not None:
@@ -740,6 +766,7 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
     """Answer the Combat's own choices (the Mana Vortex's discard and its Search).
 
     :raises InvalidInput: for a choice kind that is not the Combat's.
+    Rule: none (core game: Mana Vortex)
     """
     if choice.kind == "mana_vortex":
         return _answer_vortex(state, seat, choice, index)

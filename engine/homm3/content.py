@@ -487,6 +487,7 @@ def parse_content(raw: dict[str, dict[str, Any]]) -> Content:
     """Validate raw TOML tables (one per data file) into `Content`.
 
     :raises pydantic.ValidationError | ValueError: for inconsistent data.
+    Rule: homm3bf:component-list
     """
     units = {u["id"]: UnitCard.model_validate(u) for u in raw["units"]["unit"]}
     factions = {}
@@ -517,6 +518,7 @@ def load_content() -> Content:
     """Load and validate the shipped homm3 content (cached for the process).
 
     :raises pydantic.ValidationError | ValueError: if the shipped data is inconsistent.
+    Rule: homm3bf:component-list
     """
     data = resources.files("engine.homm3.data")
     raw = {

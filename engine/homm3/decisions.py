@@ -22,7 +22,9 @@ from engine.homm3.state import CombatUnit, Homm3State
 
 
 def pending(state: Homm3State) -> list[Decision]:
-    """The decisions owed now (empty once the game is over)."""
+    """The decisions owed now (empty once the game is over).
+
+    Rule: none (bookkeeping: decisions owed)"""
     if state.phase == "over":
         return []
     if state.choice:
@@ -152,7 +154,9 @@ def pending(state: Homm3State) -> list[Decision]:
 
 
 def legal_commands(state: Homm3State, seat: int) -> list[Command]:
-    """A finite list of commands ``seat`` may issue now, each accepted by apply."""
+    """A finite list of commands ``seat`` may issue now, each accepted by apply.
+
+    Rule: none (bookkeeping: command enumeration)"""
     owed = [d for d in pending(state) if d.seat == seat]
     if not owed:
         return []
@@ -198,7 +202,9 @@ Combat's start (Intelligence, Tactics), Resurrection before an attack's damage."
 
 
 def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
-    """Every Adventure-turn command ``seat`` may issue (representatives for musters)."""
+    """Every Adventure-turn command ``seat`` may issue (representatives for musters).
+
+    Rule: homm3turn:action-types"""
     content = load_content()
     player = state.player(seat)
     out: list[Command] = []
@@ -282,7 +288,9 @@ def _muster_ok(state: Homm3State, seat: int, cmd: c.Muster) -> bool:
 
 
 def morale_commands(state: Homm3State, seat: int) -> list[Command]:
-    """Uses of ``seat``'s Positive Morale cards (and token) that apply now."""
+    """Uses of ``seat``'s Positive Morale cards (and token) that apply now.
+
+    Rule: homm3turn:spending-positive-morale"""
     player = state.player(seat)
     out: list[Command] = []
     in_combat = cardplay.context(state, seat) is not None
@@ -315,7 +323,9 @@ def morale_commands(state: Homm3State, seat: int) -> list[Command]:
 
 
 def activation_commands(state: Homm3State, seat: int) -> list[Command]:
-    """Moves, attacks, Defend, end, card plays and Morale uses of the active unit."""
+    """Moves, attacks, Defend, end, card plays and Morale uses of the active unit.
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     combat = core.combat(state)
     unit = combat_attack.active_unit(state, seat)
     out: list[Command] = []
@@ -352,7 +362,9 @@ def activation_commands(state: Homm3State, seat: int) -> list[Command]:
 
 
 def card_commands(state: Homm3State, seat: int) -> list[Command]:
-    """Representative card plays ``seat`` may make now (each checked by the card rules)."""
+    """Representative card plays ``seat`` may make now (each checked by the card rules).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic"""
     return [cmd for cmd in _card_candidates(state, seat) if cardplay.allowed(state, seat, cmd)]
 
 
@@ -474,6 +486,7 @@ def default_command(state: Homm3State, seat: int) -> Command:
     Adventure turn.
 
     :raises NotYourDecision: if ``seat`` owes nothing.
+    Rule: none (bookkeeping: default answers)
     """
     owed = [d for d in pending(state) if d.seat == seat]
     if not owed:

@@ -50,23 +50,31 @@ _THEN: dict[str, Then] = {}
 
 
 def register(name: str, handler: Then) -> None:
-    """Register the continuation ``name`` (called once the seat keeps its dice)."""
+    """Register the continuation ``name`` (called once the seat keeps its dice).
+
+    Rule: none (bookkeeping)"""
     _THEN[name] = handler
 
 
 def attack_value(face: int) -> int:
-    """The Attack die's result (-1, 0 or +1) for ``face`` 1-6."""
+    """The Attack die's result (-1, 0 or +1) for ``face`` 1-6.
+
+    Rule: none (core game: Attack die faces)"""
     return ATTACK_VALUES[face - 1]
 
 
 def roll_attack_die(state: Homm3State, purpose: str, who_rolls: str) -> tuple[int, Event]:
-    """Roll the Attack die (faces -1, -1, 0, 0, +1, +1): ``(result, event)``."""
+    """Roll the Attack die (faces -1, -1, 0, 0, +1, +1): ``(result, event)``.
+
+    Rule: none (core game: the Attack die)"""
     face, event = roll_attack_face(state, purpose, who_rolls)
     return attack_value(face), event
 
 
 def roll_attack_face(state: Homm3State, purpose: str, who_rolls: str) -> tuple[int, Event]:
-    """Roll the Attack die: ``(face 1-6, event)``; `attack_value` reads the face."""
+    """Roll the Attack die: ``(face 1-6, event)``; `attack_value` reads the face.
+
+    Rule: none (core game: the Attack die)"""
     face = state.rng.die(6)
     result = attack_value(face)
     return face, Event(
@@ -77,7 +85,9 @@ def roll_attack_face(state: Homm3State, purpose: str, who_rolls: str) -> tuple[i
 
 
 def roll_resource(state: Homm3State, seat: int, purpose: str) -> tuple[int, Event]:
-    """Roll one Resource die for ``seat``: ``(face 1..6, event)``."""
+    """Roll one Resource die for ``seat``: ``(face 1..6, event)``.
+
+    Rule: none (core game: the Resource die)"""
     face = state.rng.die(6)
     resource, amount = RESOURCE_FACES[face - 1]
     return face, Event(
@@ -114,7 +124,9 @@ def _roll(state: Homm3State, seat: int, die: str) -> tuple[int, Event]:
 
 
 def luck_running(state: Homm3State, seat: int) -> bool:
-    """Whether ``seat``'s Expert Luck is running (this Combat round)."""
+    """Whether ``seat``'s Expert Luck is running (this Combat round).
+
+    Rule: none (core game: Luck Ability's Expert effect)"""
     combat = state.combat
     return state.phase == "combat" and combat is not None and combat.luck.get(seat) == combat.round
 
@@ -140,6 +152,9 @@ def offer(
     already rerolled with Luck (each die once). ``free``: the name of a unit ability that
     rerolls an Attack die at no cost (Crusade: every die showing one of ``free_values``;
     Charge: one die, ``free_once``).
+    Rule: homm3turn:spending-positive-morale,
+        homm3bf:battlefield-in-regular-games.changes-to-combat-rules.morale-decks-in-regular-games,
+        homm3turn:necropolis
     """
     used = list(luck_used or [])
     options: list[str] = []
@@ -184,7 +199,8 @@ def offer(
 
 def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Event]:
     """Keep the dice (option 0) or reroll the die named by the option, spending the
-    Positive token or one of Luck's rerolls; then offer again or run the continuation."""
+    Positive token or one of Luck's rerolls; then offer again or run the continuation.
+    Rule: homm3turn:spending-positive-morale"""
     data = choice.data
     faces = [int(f) for f in data["faces"]]
     used = [int(i) for i in data.get("luck_used", [])]

@@ -54,7 +54,9 @@ STATISTICS: tuple[str, ...] = ("attack", "defense", "power", "knowledge")
 
 
 def push(state: Homm3State, seat: int, steps: list[dict[str, Any]], *, front: bool = False) -> None:
-    """Queue data steps (``{"step": ..., **args}``) for ``seat``."""
+    """Queue data steps (``{"step": ..., **args}``) for ``seat``.
+
+    Rule: none (bookkeeping: effect queue)"""
     made = [Step(step=s["step"], args={k: v for k, v in s.items() if k != "step"}) for s in steps]
     queue = state.queue.setdefault(seat, [])
     if front:
@@ -64,12 +66,16 @@ def push(state: Homm3State, seat: int, steps: list[dict[str, Any]], *, front: bo
 
 
 def busy(state: Homm3State) -> bool:
-    """Whether any seat has an open choice or queued steps."""
+    """Whether any seat has an open choice or queued steps.
+
+    Rule: none (bookkeeping: effect queue)"""
     return bool(state.choice) or any(state.queue.values())
 
 
 def run(state: Homm3State) -> list[Event]:
-    """Resolve queued steps of every seat until each queue is empty or waits on a choice."""
+    """Resolve queued steps of every seat until each queue is empty or waits on a choice.
+
+    Rule: none (bookkeeping: effect queue)"""
     events: list[Event] = []
     progress = True
     while progress:
@@ -99,7 +105,9 @@ def _set_choice(
 
 # -------------------------------------------------------------- resources
 def add_resources(player: Player, resource: str, amount: int) -> None:
-    """Add ``amount`` of ``resource`` (``gold``/``materials``/``valuables``)."""
+    """Add ``amount`` of ``resource`` (``gold``/``materials``/``valuables``).
+
+    Rule: none (core game: resources)"""
     setattr(player.resources, resource, getattr(player.resources, resource) + amount)
 
 
@@ -156,7 +164,9 @@ roll_attack_die = dice.roll_attack_die
 
 
 def resource_label(face: int) -> str:
-    """``"6 Gold"`` for a Resource die face."""
+    """``"6 Gold"`` for a Resource die face.
+
+    Rule: none (label)"""
     resource, amount = RESOURCE_FACES[face - 1]
     return f"{amount} {RESOURCE_NAMES[resource]}"
 
@@ -202,7 +212,9 @@ def _resource_faces(
 
 
 def treasure_label(face: int) -> str:
-    """A readable Treasure die face."""
+    """A readable Treasure die face.
+
+    Rule: none (label)"""
     return {
         "experience": "half a Level (1 Experience)",
         "artifact": "Search(2) the Artifact deck",
@@ -650,6 +662,7 @@ def answer(state: Homm3State, seat: int, index: int) -> list[Event]:
     """Answer ``seat``'s open choice with option ``index``, then keep resolving.
 
     :raises InvalidInput: when the seat has no open choice or the index is out of range.
+    Rule: none (bookkeeping: effect queue)
     """
     choice = state.choice.get(seat)
     if choice is None:
@@ -683,7 +696,9 @@ def _answer_dice(state: Homm3State, seat: int, choice: Choice, index: int) -> li
 
 
 def option_problem(state: Homm3State, seat: int, choice: Choice, index: int) -> str | None:
-    """Why option ``index`` of an ``option`` choice cannot be taken (a price not covered)."""
+    """Why option ``index`` of an ``option`` choice cannot be taken (a price not covered).
+
+    Rule: none (core game: paying a price)"""
     if choice.kind != "option":
         return None
     player = state.player(seat)
@@ -800,12 +815,16 @@ _ANSWERS = {
 
 
 def register_step(name: str, handler: Any) -> None:
-    """Add a step handler (used by the Adventure module for its own steps)."""
+    """Add a step handler (used by the Adventure module for its own steps).
+
+    Rule: none (bookkeeping)"""
     _STEPS[name] = handler
 
 
 def register_answer(kind: str, handler: Any) -> None:
-    """Add the answer handler of a choice kind (used by the Combat modules)."""
+    """Add the answer handler of a choice kind (used by the Combat modules).
+
+    Rule: none (bookkeeping)"""
     _ANSWERS[kind] = handler
 
 
@@ -815,7 +834,9 @@ dice.register("event_die", _attack_die_result)
 
 
 def expert_available(state: Homm3State, seat: int) -> int:
-    """Unspent Expert uses of ``seat`` (never above the Level's limit)."""
+    """Unspent Expert uses of ``seat`` (never above the Level's limit).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic"""
     return min(state.player(seat).experts, expert_limit(state.player(seat)))
 
 

@@ -21,18 +21,24 @@ LETTERS = string.ascii_uppercase
 
 @cache
 def size() -> tuple[int, int]:
-    """``(columns, rows)`` of the board (13, 9)."""
+    """``(columns, rows)`` of the board (13, 9).
+
+    Rule: homm3bf:battlefield-combat"""
     board = load_content().board
     return board.columns, board.rows
 
 
 def label(col: int, row: int) -> str:
-    """``(2, 3) -> "C4"``."""
+    """``(2, 3) -> "C4"``.
+
+    Rule: none (label)"""
     return f"{LETTERS[col]}{row + 1}"
 
 
 def parse(text: str) -> tuple[int, int] | None:
-    """``"c4" -> (2, 3)``; None when ``text`` is not a hex of the board."""
+    """``"c4" -> (2, 3)``; None when ``text`` is not a hex of the board.
+
+    Rule: none (label)"""
     text = text.strip().upper()
     if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
         return None
@@ -44,14 +50,18 @@ def parse(text: str) -> tuple[int, int] | None:
 
 
 def normalize(text: str) -> str | None:
-    """The canonical label of ``text`` (``" c4 " -> "C4"``), or None if off the board."""
+    """The canonical label of ``text`` (``" c4 " -> "C4"``), or None if off the board.
+
+    Rule: none (label)"""
     pos = parse(text)
     return None if pos is None else label(*pos)
 
 
 @cache
 def all_hexes() -> tuple[str, ...]:
-    """Every hex of the board, row by row (A1, B1, ... M9)."""
+    """Every hex of the board, row by row (A1, B1, ... M9).
+
+    Rule: homm3bf:battlefield-combat"""
     cols, rows = size()
     return tuple(label(c, r) for r in range(rows) for c in range(cols))
 
@@ -72,6 +82,7 @@ def neighbours(hex_label: str) -> tuple[str, ...]:
     """The (up to six) hexes adjacent to ``hex_label`` on the board, in a fixed order.
 
     :raises KeyError: for a label that is not on the board.
+    Rule: homm3bf:battlefield-combat
     """
     pos = parse(hex_label)
     if pos is None:
@@ -87,7 +98,9 @@ def neighbours(hex_label: str) -> tuple[str, ...]:
 
 
 def offset_hex(hex_label: str, dq: int, dr: int) -> str | None:
-    """The hex at axial offset ``(dq, dr)`` from ``hex_label``; None if off the board."""
+    """The hex at axial offset ``(dq, dr)`` from ``hex_label``; None if off the board.
+
+    Rule: homm3bf:battlefield-combat"""
     pos = parse(hex_label)
     if pos is None:
         return None
@@ -102,6 +115,8 @@ def distance(a: str, b: str) -> int:
     """Hex distance between two labels (0 for the same hex).
 
     :raises KeyError: for a label that is not on the board.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement,
+        homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units
     """
     pa, pb = parse(a), parse(b)
     if pa is None or pb is None:
@@ -112,13 +127,18 @@ def distance(a: str, b: str) -> int:
 
 
 def adjacent(a: str, b: str) -> bool:
-    """Whether two hexes touch."""
+    """Whether two hexes touch.
+
+    Rule: homm3bf:battlefield-combat,
+        homm3bf:battlefield-combat.changes-to-combat-rules.ranged-units"""
     return b in neighbours(a)
 
 
 @cache
 def zone(side: str) -> tuple[str, ...]:
-    """The deployment zone ``"west"`` (first columns) or ``"east"`` (last columns)."""
+    """The deployment zone ``"west"`` (first columns) or ``"east"`` (last columns).
+
+    Rule: homm3bf:battlefield-combat.place-units"""
     cols, rows = size()
     width = load_content().board.zone_columns
     picked = range(width) if side == "west" else range(cols - width, cols)
@@ -126,7 +146,9 @@ def zone(side: str) -> tuple[str, ...]:
 
 
 def zone_of(hex_label: str) -> str | None:
-    """``"west"``, ``"east"`` or None for a hex outside both deployment zones."""
+    """``"west"``, ``"east"`` or None for a hex outside both deployment zones.
+
+    Rule: homm3bf:battlefield-combat.place-units"""
     for side in ("west", "east"):
         if hex_label in zone(side):
             return side
@@ -135,14 +157,18 @@ def zone_of(hex_label: str) -> str | None:
 
 @cache
 def near_zone(hex_label: str) -> bool:
-    """Whether a hex lies in or next to a deployment zone (no Obstacle may go there)."""
+    """Whether a hex lies in or next to a deployment zone (no Obstacle may go there).
+
+    Rule: homm3bf:battlefield-combat.place-obstacles"""
     if zone_of(hex_label):
         return True
     return any(zone_of(n) for n in neighbours(hex_label))
 
 
 def column(hex_label: str) -> int:
-    """0-based column of a hex."""
+    """0-based column of a hex.
+
+    Rule: none (bookkeeping)"""
     pos = parse(hex_label)
     if pos is None:
         raise KeyError(hex_label)
@@ -150,7 +176,9 @@ def column(hex_label: str) -> int:
 
 
 def row(hex_label: str) -> int:
-    """0-based row of a hex."""
+    """0-based row of a hex.
+
+    Rule: none (bookkeeping)"""
     pos = parse(hex_label)
     if pos is None:
         raise KeyError(hex_label)
@@ -183,7 +211,8 @@ def reachable(
 
 def path(start: str, goal: str, passable: Callable[[str], bool]) -> list[str] | None:
     """A shortest path of hexes from ``start`` (excluded) to ``goal`` (included) through
-    passable hexes (``goal`` must be passable too); None when there is none."""
+    passable hexes (``goal`` must be passable too); None when there is none.
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.unit-movement"""
     if start == goal:
         return []
     prev: dict[str, str] = {}
@@ -206,5 +235,7 @@ def path(start: str, goal: str, passable: Callable[[str], bool]) -> list[str] | 
 
 
 def sort_labels(labels: Iterable[str]) -> list[str]:
-    """Labels in board order (row, then column)."""
+    """Labels in board order (row, then column).
+
+    Rule: none (label)"""
     return sorted(labels, key=lambda h: (row(h), column(h)))

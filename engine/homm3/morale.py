@@ -30,12 +30,16 @@ def ignores(state: Homm3State, seat: int) -> bool:
 
 
 def card_name(state: Homm3State, instance: int) -> str:
-    """The name of a Morale card instance."""
+    """The name of a Morale card instance.
+
+    Rule: none (label)"""
     return load_content().card_name(state.cards[instance])
 
 
 def gain(state: Homm3State, seat: int) -> list[Event]:
-    """``seat`` gains Positive Morale (may open a private Search(2) choice)."""
+    """``seat`` gains Positive Morale (may open a private Search(2) choice).
+
+    Rule: homm3turn:gaining-morale, homm3turn:morale-cards-battlefield"""
     player = state.player(seat)
     who = seat_name(seat)
     if ignores(state, seat):
@@ -110,7 +114,9 @@ def gain(state: Homm3State, seat: int) -> list[Event]:
 
 
 def take_positive(state: Homm3State, seat: int, index: int) -> list[Event]:
-    """Keep looked-at Positive card ``index`` face up; the others go to the bottom."""
+    """Keep looked-at Positive card ``index`` face up; the others go to the bottom.
+
+    Rule: homm3turn:morale-cards-battlefield"""
     looked = state.looking.pop(seat, [])
     kept = looked[index]
     state.player(seat).positive.append(kept)
@@ -201,7 +207,8 @@ def lose(state: Homm3State, seat: int) -> list[Event]:
 
 def trigger(state: Homm3State, seat: int, situation: str) -> bool:
     """Resolve (remove) ``seat``'s oldest Negative card whose situation is ``situation``;
-    returns whether one was resolved (the caller applies its effect)."""
+    returns whether one was resolved (the caller applies its effect).
+    Rule: homm3turn:morale-cards-battlefield"""
     player = state.player(seat)
     negatives = load_content().negative
     for card in player.negative:
@@ -213,6 +220,8 @@ def trigger(state: Homm3State, seat: int, situation: str) -> bool:
 
 
 def use_positive(state: Homm3State, seat: int, instance: int) -> None:
-    """Move a used Positive card to the bottom of the Positive deck."""
+    """Move a used Positive card to the bottom of the Positive deck.
+
+    Rule: homm3turn:morale-cards-battlefield, homm3turn:spending-positive-morale"""
     state.player(seat).positive.remove(instance)
     state.positive_deck.append(instance)

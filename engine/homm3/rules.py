@@ -34,18 +34,24 @@ def hand_limit(player: Player) -> int:
 
 
 def expert_limit(player: Player) -> int:
-    """How many Expert uses ``player``'s Hero Level allows."""
+    """How many Expert uses ``player``'s Hero Level allows.
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic"""
     return EXPERT_LIMIT[player.level]
 
 
 def who(state: Homm3State, seat: int) -> str:
-    """``"Red (Catherine)"``: a seat's public name with its Hero."""
+    """``"Red (Catherine)"``: a seat's public name with its Hero.
+
+    Rule: none (label)"""
     hero = load_content().heroes[state.player(seat).hero]
     return f"{seat_name(seat)} ({hero.name})"
 
 
 def other(seat: int) -> int:
-    """The other seat of a two-player game."""
+    """The other seat of a two-player game.
+
+    Rule: none (bookkeeping)"""
     return 1 - seat
 
 

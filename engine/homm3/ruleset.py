@@ -112,7 +112,9 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
 
 def settle(state: Homm3State) -> list[Event]:
-    """Resolve queued steps and run the Adventure or Combat flow until a decision is owed."""
+    """Resolve queued steps and run the Adventure or Combat flow until a decision is owed.
+
+    Rule: none (bookkeeping: settles the game after a command)"""
     events = effects.run(state)
     for _ in range(200):
         if effects.busy(state) or state.phase == "over":

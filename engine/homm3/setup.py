@@ -247,7 +247,9 @@ def _skirmish(state: Homm3State) -> list[Event]:
 
 
 def finish_skirmish(state: Homm3State) -> list[Event]:
-    """When both decks are ready: shuffle them and begin the final Combat."""
+    """When both decks are ready: shuffle them and begin the final Combat.
+
+    Rule: homm3bf:skirmish-mode, homm3bf:battlefield-combat"""
     return combat_flow.begin(state)
 
 

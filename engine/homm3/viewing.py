@@ -29,7 +29,9 @@ from engine.homm3.views import (
 
 
 def refs(state: Homm3State, cards: list[int]) -> list[CardRef]:
-    """Card references (number, id, name) for instances."""
+    """Card references (number, id, name) for instances.
+
+    Rule: none (label)"""
     content = load_content()
     return [
         CardRef(number=c, id=state.cards[c], name=content.card_name(state.cards[c])) for c in cards
@@ -176,7 +178,9 @@ def _combat(state: Homm3State) -> CombatView | None:
 
 
 def public_view(state: Homm3State) -> PublicView:
-    """What everyone may see (built from public parts of the state only)."""
+    """What everyone may see (built from public parts of the state only).
+
+    Rule: none (bookkeeping: DESIGN private information)"""
     adventure = None
     if state.adventure is not None:
         adventure = AdventureView(
@@ -215,7 +219,8 @@ def public_view(state: Homm3State) -> PublicView:
 
 def seat_view(state: Homm3State, seat: int) -> SeatView:
     """The public view plus ``seat``'s own hand, set-aside cards, Scroll, Adventure hand,
-    looked-at cards and open choice."""
+    looked-at cards and open choice.
+    Rule: none (bookkeeping: DESIGN private information)"""
     player = state.player(seat)
     choice = state.choice.get(seat)
     return SeatView(

@@ -20,12 +20,16 @@ Shared = Literal["ability", "artifact", "spell"]
 
 
 def name(state: Homm3State, instance: int) -> str:
-    """``"Fireball #17"``: the card's name and number."""
+    """``"Fireball #17"``: the card's name and number.
+
+    Rule: none (label)"""
     return f"{load_content().card_name(state.cards[instance])} #{instance}"
 
 
 def new_instance(state: Homm3State, card_id: str) -> int:
-    """Create a new card instance of ``card_id`` and return its number (no zone yet)."""
+    """Create a new card instance of ``card_id`` and return its number (no zone yet).
+
+    Rule: none (bookkeeping)"""
     number = state.next_card
     state.next_card += 1
     state.cards[number] = card_id
@@ -33,7 +37,9 @@ def new_instance(state: Homm3State, card_id: str) -> int:
 
 
 def shuffle(state: Homm3State, cards: list[int], what: str) -> Event:
-    """Shuffle ``cards`` in place from ``state.rng``; the event says what was shuffled."""
+    """Shuffle ``cards`` in place from ``state.rng``; the event says what was shuffled.
+
+    Rule: none (core game: shuffling)"""
     state.rng.shuffle(cards)
     return Event(
         kind="shuffle", text=f"{what} is shuffled.", data={"what": what, "size": len(cards)}
@@ -43,7 +49,8 @@ def shuffle(state: Homm3State, cards: list[int], what: str) -> Event:
 def draw(state: Homm3State, seat: int, count: int) -> list[Event]:
     """``seat`` draws ``count`` cards from its deck into its hand; an empty deck is refilled
     by shuffling the discard pile (core: "shuffle your Discard Pile into a new Deck").
-    Fewer cards are drawn when both are empty. The names go to that seat only."""
+    Fewer cards are drawn when both are empty. The names go to that seat only.
+    Rule: homm3turn:refresh-your-hand"""
     player = state.player(seat)
     events: list[Event] = []
     drawn: list[int] = []
@@ -80,7 +87,8 @@ def _piles(state: Homm3State, deck: Shared) -> tuple[list[int], list[int]]:
 def refill(state: Homm3State, deck: Shared) -> list[Event]:
     """Keep a shared deck playable: reshuffle its discard pile into it when it is empty
     (the top card then starts the new discard pile) and refill an empty discard pile with
-    the deck's top card."""
+    the deck's top card.
+    Rule: none (core game: a shared deck reshuffled from its discard pile)"""
     pile, discard = _piles(state, deck)
     events: list[Event] = []
     if not pile and discard:
@@ -94,7 +102,9 @@ def refill(state: Homm3State, deck: Shared) -> list[Event]:
 
 
 def take_top(state: Homm3State, deck: Shared, count: int) -> tuple[list[int], list[Event]]:
-    """Take up to ``count`` cards from the top of a shared deck (refilling as needed)."""
+    """Take up to ``count`` cards from the top of a shared deck (refilling as needed).
+
+    Rule: none (core game: a shared deck reshuffled from its discard pile)"""
     pile, _discard = _piles(state, deck)
     taken: list[int] = []
     events = refill(state, deck)
@@ -108,7 +118,9 @@ def take_top(state: Homm3State, deck: Shared, count: int) -> tuple[list[int], li
 
 
 def discard_shared(state: Homm3State, deck: Shared, cards: list[int]) -> None:
-    """Put ``cards`` face up on a shared discard pile (the last one ends on top)."""
+    """Put ``cards`` face up on a shared discard pile (the last one ends on top).
+
+    Rule: none (core game: shared discard piles)"""
     _pile, discard = _piles(state, deck)
     for card in cards:
         discard.insert(0, card)
@@ -116,7 +128,8 @@ def discard_shared(state: Homm3State, deck: Shared, cards: list[int]) -> None:
 
 def deck_of(state: Homm3State, instance: int) -> Shared:
     """Which shared deck a card belongs to (by its kind; Statistics and Specialties count
-    as Ability cards for discarding, which never happens in play)."""
+    as Ability cards for discarding, which never happens in play).
+    Rule: none (bookkeeping)"""
     kind = load_content().cards[state.cards[instance]].kind
     if kind == "spell":
         return "spell"
@@ -158,7 +171,8 @@ def unseen(state: Homm3State, card_ids: tuple[str, ...]) -> bool:
     """Whether a card of one of ``card_ids`` may be somewhere hidden (a deck, a hand, a
     Scroll, a removed or set-aside pile): public facts only, so that a window opened for a
     card a player might hold tells the table nothing. False once every such card lies face
-    up (a discard pile, in play)."""
+    up (a discard pile, in play).
+    Rule: none (bookkeeping: hidden-card query)"""
     shown = set(state.ability_discard) | set(state.artifact_discard) | set(state.spell_discard)
     for player in state.seats:
         shown |= set(player.discard) | set(player.permanent)
@@ -166,7 +180,9 @@ def unseen(state: Homm3State, card_ids: tuple[str, ...]) -> bool:
 
 
 def discard_from_hand(state: Homm3State, seat: int, cards: list[int]) -> Event:
-    """Move ``cards`` from ``seat``'s hand to its discard pile (face up: named publicly)."""
+    """Move ``cards`` from ``seat``'s hand to its discard pile (face up: named publicly).
+
+    Rule: none (core game: discarding)"""
     player = state.player(seat)
     for card in cards:
         player.hand.remove(card)
@@ -181,7 +197,8 @@ def discard_from_hand(state: Homm3State, seat: int, cards: list[int]) -> Event:
 
 def random_discard(state: Homm3State, seat: int, why: str) -> list[Event]:
     """``seat`` discards one card of its hand chosen by ``state.rng`` (logged as a die roll
-    over the hand size); nothing when the hand is empty."""
+    over the hand size); nothing when the hand is empty.
+    Rule: none (core game: random discard)"""
     player = state.player(seat)
     if not player.hand:
         return []
