@@ -3,8 +3,9 @@ rule section it implements (an id of ../shared/rules/SECTIONS.txt), or ``Rule: n
 the computer player's heuristics and for names, labels and bookkeeping; every public class
 has a docstring; every section id named exists.
 
-Checked for homm4, mmh and Hero Forge (``heroforge``). homm3 is not listed yet: 155 of its
-public functions name no section id (its modules' docstrings do)."""
+Checked for homm4, mmh, Hero Forge (``heroforge``) and homm3, whose ids use two prefixes
+(``homm3bf:`` for the Battlefield expansion, ``homm3turn:`` for the turn, Town and Morale
+rules)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,15 @@ RULESETS = [
     pytest.param("homm4", marks=pytest.mark.rule("homm4:objectives"), id="homm4"),
     pytest.param("mmh", marks=pytest.mark.rule("mmh:game-goal"), id="mmh"),
     pytest.param("heroforge", marks=pytest.mark.rule("heroforge:basic-rules"), id="heroforge"),
+    pytest.param("homm3", marks=pytest.mark.rule("homm3bf:adventure-mode"), id="homm3"),
 ]
+# The section id prefixes of a ruleset whose ids are not ``<ruleset>:...``.
+PREFIXES = {"homm3": ("homm3bf", "homm3turn")}
+
+
+def _prefixes(ruleset: str) -> tuple[str, ...]:
+    """The section id prefixes (without the colon) of ``ruleset``."""
+    return PREFIXES.get(ruleset, (ruleset,))
 
 
 def _public_functions(ruleset: str) -> list[tuple[str, str, str]]:
@@ -42,7 +51,8 @@ def test_every_public_function_names_its_rule_section(ruleset: str) -> None:
     missing = [
         f"{module}:{name}"
         for module, name, doc in _public_functions(ruleset)
-        if not doc.strip() or (f"{ruleset}:" not in doc and "Rule: none" not in doc)
+        if not doc.strip()
+        or (not any(f"{p}:" in doc for p in _prefixes(ruleset)) and "Rule: none" not in doc)
     ]
     missing = [m for m in missing if m.split(":")[1][0].islower()]  # classes: docstring only
     assert missing == []
@@ -64,6 +74,7 @@ def test_the_section_ids_named_exist(ruleset: str) -> None:
         pytest.skip(message)
     known = {line.split("\t")[0] for line in sections.read_text().splitlines()}
     named: set[str] = set()
+    pattern = rf"(?:{'|'.join(_prefixes(ruleset))}):[a-z][a-z0-9.-]*"
     for _, _, doc in _public_functions(ruleset):
-        named |= {m.rstrip(".,;)") for m in re.findall(rf"{ruleset}:[a-z][a-z0-9.-]*", doc)}
+        named |= {m.rstrip(".,;)") for m in re.findall(pattern, doc)}
     assert named and not named - known, sorted(named - known)
