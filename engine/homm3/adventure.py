@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, WrongPhase
 from engine.core.model import Event, seat_name
 from engine.core.words import plural
 from engine.homm3 import dice, effects, morale, zones
@@ -73,6 +73,9 @@ def advance(state: Homm3State) -> list[Event]:
         elif adv.stage == "done":
             events += _round_end(state)
             adv = state.adventure
+        elif adv.stage == "react":
+            events += _next_reactor(state)
+            break
         else:
             break
     return events
@@ -396,14 +399,77 @@ def _next_turn(state: Homm3State) -> list[Event]:
 
 
 def _round_end(state: Homm3State) -> list[Event]:
+    adv = state.adventure
+    assert adv is not None
     if state.round >= state.rounds:
+        # homm3turn:reacting-to-combat: before the final Combat is set up, the player to the
+        # left of the one whose turn ended (the round's starter) and then that player may
+        # take Town actions.
+        last = adv.active
+        adv.stage = "react"
+        adv.reacting = [other(last), last]
+        adv.active = -1
+        return _next_reactor(state)
+    state.round += 1
+    adv.stage = "start"
+    return []
+
+
+def can_react(state: Homm3State, seat: int) -> bool:
+    """Whether ``seat`` has an unused Town action token it can use now on something it can
+    afford (a building, a muster, a Spell).
+
+    Rule: homm3turn:reacting-to-combat"""
+    from engine.homm3 import decisions
+
+    return bool(decisions.town_commands(state, seat))
+
+
+def _next_reactor(state: Homm3State) -> list[Event]:
+    """Ask the next seat of the reaction window, or set up the final Combat once no seat
+    that has not passed can use a Town action."""
+    adv = state.adventure
+    assert adv is not None
+    while adv.reacting and not can_react(state, adv.reacting[0]):
+        adv.reacting.pop(0)
+    if not adv.reacting:
         from engine.homm3 import combat_flow
 
         return combat_flow.begin(state)
-    state.round += 1
-    assert state.adventure is not None
-    state.adventure.stage = "start"
-    return []
+    seat = adv.reacting[0]
+    if adv.active == seat:
+        return []
+    adv.active = seat
+    return [
+        Event(
+            kind="town_reaction",
+            text=f"Before the final Combat is set up, {seat_name(seat)} may take Town actions "
+            "or start the Combat.",
+            data={"seat": seat},
+        )
+    ]
+
+
+def start_combat(state: Homm3State, seat: int) -> list[Event]:
+    """``seat`` takes no (more) Town actions before the final Combat: the next seat that
+    can react is asked, or the Combat is set up.
+
+    :raises WrongPhase: outside the reaction window before the final Combat.
+    :raises NotYourDecision: when another seat is being asked.
+    Rule: homm3turn:reacting-to-combat
+    """
+    adv = state.adventure
+    if adv is None or adv.stage != "react" or not adv.reacting:
+        raise WrongPhase("The Combat starts by itself; nobody is reacting to it now.")
+    if adv.reacting[0] != seat:
+        raise NotYourDecision(f"{seat_name(adv.reacting[0])} is reacting to the Combat now.")
+    adv.reacting.pop(0)
+    event = Event(
+        kind="start_combat",
+        text=f"{seat_name(seat)} takes no more Town actions before the Combat.",
+        data={"seat": seat},
+    )
+    return [event, *_next_reactor(state)]
 
 
 def end_turn(state: Homm3State, seat: int) -> list[Event]:

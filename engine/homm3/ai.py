@@ -53,6 +53,8 @@ def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
         return _choose(state, seat, rng)
     if kind == "adventure_turn":
         return _adventure(state, seat, rng)
+    if kind == "town_reaction":
+        return _town(state, seat) or c.StartCombat()
     if kind == "place_obstacle":
         if rng.random() < OBSTACLE_CHANCE:
             options = combat_flow.legal_obstacles(state)
@@ -230,6 +232,14 @@ def _adventure(state: Homm3State, seat: int, rng: random.Random) -> Command:
         command = _adventure_card(state, seat, rng)
         if command is not None:
             return command
+    return _town(state, seat) or c.EndTurn()
+
+
+def _town(state: Homm3State, seat: int) -> Command | None:
+    """The Town action the computer takes now (on its turn or before the final Combat),
+    or None."""
+    player = state.player(seat)
+    content = load_content()
     faction = content.factions[player.faction]
     for building_id in BUILD_ORDER:
         building = faction.get(building_id)
@@ -249,7 +259,7 @@ def _adventure(state: Homm3State, seat: int, rng: random.Random) -> Command:
         price, _ = adventure.spell_price(state, seat, None)
         if player.resources.gold >= price + 12:
             return c.BuySpell()
-    return c.EndTurn()
+    return None
 
 
 def _adventure_card(state: Homm3State, seat: int, rng: random.Random) -> Command | None:

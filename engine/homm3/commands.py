@@ -94,6 +94,13 @@ class EndTurn(Command):
     type: Literal["end_turn"] = "end_turn"
 
 
+class StartCombat(Command):
+    """Take no (more) Town actions before the final Combat is set up: let it start
+    (homm3turn:reacting-to-combat)."""
+
+    type: Literal["start_combat"] = "start_combat"
+
+
 # --------------------------------------------------------------- Combat
 class PlaceObstacle(Command):
     """Place Obstacle token ``token`` with its anchor on ``hex``
@@ -217,6 +224,7 @@ Homm3Command = Annotated[
     | Blacksmith
     | UseAside
     | EndTurn
+    | StartCombat
     | PlaceObstacle
     | PassObstacles
     | Deploy
@@ -240,6 +248,10 @@ ADVENTURE_TURN: tuple[str, ...] = (
     "end_turn",
 )  # fmt: skip
 """Commands of an Adventure turn."""
+
+TOWN_REACTION: tuple[str, ...] = ("build", "muster", "buy_spell", "start_combat")
+"""Commands before the final Combat is set up: the Town actions, or let it start
+(homm3turn:reacting-to-combat)."""
 
 ACTIVATION: tuple[str, ...] = (
     "move", "attack", "attack_wall", "defend", "end_activation", "play", "morale",

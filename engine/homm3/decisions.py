@@ -61,6 +61,22 @@ def pending(state: Homm3State) -> list[Decision]:
                 commands=c.ADVENTURE_TURN,
             )
         ]
+    if (
+        state.phase == "adventure"
+        and state.adventure is not None
+        and state.adventure.stage == "react"
+        and state.adventure.reacting
+    ):
+        seat = state.adventure.reacting[0]
+        return [
+            Decision(
+                seat=seat,
+                kind="town_reaction",
+                prompt=f"Before the final Combat is set up, {who(state, seat)} may take Town "
+                "actions (Build, Population, Spell Book) or start the Combat.",
+                commands=c.TOWN_REACTION,
+            )
+        ]
     combat = state.combat
     if state.phase != "combat" or combat is None:
         return []
@@ -176,6 +192,8 @@ def legal_commands(state: Homm3State, seat: int) -> list[Command]:
         return out
     if decision.kind == "adventure_turn":
         return adventure_commands(state, seat)
+    if decision.kind == "town_reaction":
+        return [*town_commands(state, seat), c.StartCombat()]
     if decision.kind == "place_obstacle":
         return [c.PlaceObstacle(token=t, hex=h) for t, h in combat_flow.legal_obstacles(state)] + [
             c.PassObstacles()
@@ -218,26 +236,7 @@ def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
                 for units in combinations([u.unit for u in player.army], need):
                     for level in (1, 2, 3):
                         out.append(c.FightAdventure(card=card, level=level, units=units))
-    faction = content.factions[player.faction]
-    for building in faction.building:
-        if adventure.can_build(state, seat, building) is None:
-            out.append(c.Build(building=building.id))
-    if player.tokens.population:
-        out += _musters(state, seat)
-    if (
-        "mage_guild" in player.buildings
-        and player.tokens.spellbook
-        and player.guild_round != state.round
-    ):
-        price, _size = adventure.spell_price(state, seat, None)
-        if player.resources.gold >= price:
-            out.append(c.BuySpell())
-        for card in player.aside:
-            if (
-                state.cards[card] == "wisdom"
-                and player.resources.gold >= adventure.spell_price(state, seat, card)[0]
-            ):
-                out.append(c.BuySpell(wisdom=card))
+    out += town_commands(state, seat)
     if (
         "blacksmith" in player.buildings
         and not player.blacksmith_used
@@ -256,6 +255,36 @@ def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
             out.append(c.UseAside(card=card, option=index))
     out += morale_commands(state, seat)
     out.append(c.EndTurn())
+    return out
+
+
+def town_commands(state: Homm3State, seat: int) -> list[Command]:
+    """``seat``'s Town actions usable now: each building it can build, representative
+    musters it can pay for, and Spell purchases (with or without a Wisdom card); empty when
+    every token is spent or nothing is affordable.
+
+    Rule: homm3turn:build-token, homm3turn:population-token, homm3turn:spell-book-token"""
+    player = state.player(seat)
+    out: list[Command] = []
+    for building in load_content().factions[player.faction].building:
+        if adventure.can_build(state, seat, building) is None:
+            out.append(c.Build(building=building.id))
+    if player.tokens.population:
+        out += _musters(state, seat)
+    if (
+        "mage_guild" in player.buildings
+        and player.tokens.spellbook
+        and player.guild_round != state.round
+    ):
+        price, _size = adventure.spell_price(state, seat, None)
+        if player.resources.gold >= price:
+            out.append(c.BuySpell())
+        for card in player.aside:
+            if (
+                state.cards[card] == "wisdom"
+                and player.resources.gold >= adventure.spell_price(state, seat, card)[0]
+            ):
+                out.append(c.BuySpell(wisdom=card))
     return out
 
 
@@ -483,7 +512,7 @@ def default_command(state: Homm3State, seat: int) -> Command:
     """The documented default answer: the first option of a choice; pass an Obstacle, an
     attack window, an enemy Spell, the Combat's start or a Resurrection; the first unit and
     hex for a deployment; the first unit to activate; Defend for an activation; end the
-    Adventure turn.
+    Adventure turn; start the final Combat (take no Town action before it).
 
     :raises NotYourDecision: if ``seat`` owes nothing.
     Rule: none (bookkeeping: default answers)
@@ -496,6 +525,8 @@ def default_command(state: Homm3State, seat: int) -> Command:
         return c.Choose(option=0)
     if kind == "adventure_turn":
         return c.EndTurn()
+    if kind == "town_reaction":
+        return c.StartCombat()
     if kind == "place_obstacle":
         return c.PassObstacles()
     if kind == "attack_window" or kind in CARD_WINDOWS:

@@ -193,6 +193,7 @@ _HANDLERS: dict[type[Command], Callable[[Homm3State, int, Any], list[Event]]] = 
         lambda s, seat, cmd: adventure.use_aside(s, seat, cmd.card, cmd.option)
     ),
     c.EndTurn: _adventure_only(lambda s, seat, cmd: adventure.end_turn(s, seat)),
+    c.StartCombat: _adventure_only(lambda s, seat, cmd: adventure.start_combat(s, seat)),
     c.PlaceObstacle: _combat_only(
         lambda s, seat, cmd: combat_flow.place_obstacle(s, seat, cmd.token, cmd.hex)
     ),

@@ -138,17 +138,20 @@ class AdventureRound(BaseModel):
     """Where the Adventure round stands (homm3bf:adventure-mode.round-structure).
 
     ``stage``: ``start`` (income / Astrologers), ``draw`` (the starting player keeps 1 of
-    3), ``pass`` (the other keeps 1 of 2), ``turns`` (each player's turn), ``done``.
+    3), ``pass`` (the other keeps 1 of 2), ``turns`` (each player's turn), ``done``, and
+    after the last round ``react`` (homm3turn:reacting-to-combat: before the final Combat is
+    set up, the seats in ``reacting`` may take Town actions, the first of them now).
     """
 
     model_config = ConfigDict(extra="forbid")
 
-    stage: Literal["start", "draw", "pass", "turns", "done"] = "start"
+    stage: Literal["start", "draw", "pass", "turns", "done", "react"] = "start"
     starter: int = 0
     active: int = 0
     finished: list[int] = Field(default_factory=list)
     drawn: list[int] = Field(default_factory=list)
     redrawn: bool = False
+    reacting: list[int] = Field(default_factory=list)
 
 
 class Modifier(BaseModel):
