@@ -27,6 +27,7 @@ ADV_SPELL = (TOP, "adventure", "spell")
 ADV_BLACKSMITH = (TOP, "adventure", "blacksmith")
 ADV_USE = (TOP, "adventure", "use")
 ADV_END = (TOP, "adventure", "end")
+ADV_START_COMBAT = (TOP, "adventure", "start-combat")
 COMBAT_OBSTACLE = (TOP, "combat", "obstacle")
 COMBAT_NO_OBSTACLE = (TOP, "combat", "no-obstacle")
 COMBAT_DEPLOY = (TOP, "combat", "deploy")
@@ -130,6 +131,11 @@ class Homm3Commands(
     async def adventure_end(self, interaction: discord.Interaction) -> None:
         """End your Adventure turn."""
         await self._run(interaction, ADV_END)
+
+    @common.subcommand(adventure_group, ADV_START_COMBAT)
+    async def adventure_start_combat(self, interaction: discord.Interaction) -> None:
+        """Take no more Town actions: let the final Combat be set up."""
+        await self._run(interaction, ADV_START_COMBAT)
 
     @common.subcommand(combat_group, COMBAT_OBSTACLE)
     async def combat_obstacle(

@@ -44,7 +44,7 @@ PRIVATE_CHOICES: frozenset[str] = frozenset(
 """Choices whose options name hidden cards: offered by DM only."""
 
 PRIVATE_DECISIONS: frozenset[str] = frozenset(
-    {"adventure_turn", *(f"choose_{k}" for k in PRIVATE_CHOICES)}
+    {"adventure_turn", "town_reaction", *(f"choose_{k}" for k in PRIVATE_CHOICES)}
 )
 """Decision kinds answered by DM."""
 
@@ -53,7 +53,7 @@ CARD_COMMANDS: frozenset[str] = frozenset(
 )
 """Command types that may name a hidden card (never offered in the channel)."""
 
-ENDS = ("end_turn", "end_activation", "defend", "pass", "pass_obstacles")
+ENDS = ("end_turn", "start_combat", "end_activation", "defend", "pass", "pass_obstacles")
 
 _ORDER = {
     "attack": 0,
@@ -236,6 +236,7 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
     words = {
         "blacksmith": "Blacksmith: pay 6 Gold, Search(2) Artifacts",
         "end_turn": "End the Adventure turn",
+        "start_combat": "Start the Combat (no more Town actions)",
         "pass_obstacles": "Place no Obstacle",
         "defend": "Defend (Defense token)",
         "end_activation": "End the activation",

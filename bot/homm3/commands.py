@@ -68,6 +68,9 @@ WINDOW = ("attack_window",)
 CARD_WINDOWS = ("spell_reaction", "combat_start", "resurrection_window")
 """One-card answers: Resistance to an enemy Spell, the Combat's start, Resurrection."""
 TURN = ("adventure_turn",)
+TOWN = ("adventure_turn", "town_reaction")
+"""Town actions: on your Adventure turn and before the final Combat is set up
+(homm3turn:reacting-to-combat)."""
 
 
 def _fill_source(request: PlayRequest, command: dict[str, Any]) -> None:
@@ -147,7 +150,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "build",
             "Spend your Build Token on a building",
             [_auto("building", "a building, e.g. Towers or dwelling_bronze", required=True)],
-            TURN,
+            TOWN,
         ),
         "build",
         {"building": ("building", "building")},
@@ -162,7 +165,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
                 _auto("reinforce", "units to reinforce (Few to Pack), e.g. Marksmen"),
                 _auto("discount", "set-aside cards lowering a Gold cost, e.g. #40"),
             ],
-            TURN,
+            TOWN,
         ),
         "muster",
         {
@@ -177,7 +180,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "spell",
             "Spend your Spell Book Token: buy a Spell at the Mage Guild",
             [_auto("wisdom", "a set-aside Wisdom card to use, e.g. #33")],
-            TURN,
+            TOWN,
         ),
         "buy_spell",
         {"wisdom": ("wisdom", "card")},
@@ -211,6 +214,16 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "adventure", "end", "End your Adventure turn (keep at most 1 Adventure card)", [], TURN
         ),
         "end_turn",
+    ),
+    PlayCommand(
+        _spec(
+            "adventure",
+            "start-combat",
+            "Take no (more) Town actions before the final Combat: let it be set up",
+            [],
+            ("town_reaction",),
+        ),
+        "start_combat",
     ),
     PlayCommand(
         _spec(
