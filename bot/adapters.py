@@ -124,7 +124,8 @@ def decision_buttons(
     """Generic buttons for a public decision, built from the legal commands.
 
     Up to `MAX_BUTTONS` choices become buttons (the default first, in blue). More become
-    one select menu (at most 25: the default, then by ``priority``), plus a green button
+    one select menu (at most 25: the default, then by ``priority``; when more are legal its
+    placeholder says how many are shown and that the others are typed), plus a green button
     for each command whose type is in ``ends`` (e.g. "end buying") and a blue one for the
     default. Each carries an option token: the command's index and hash, checked again
     when clicked (`GameService.click`).
@@ -158,7 +159,11 @@ def decision_buttons(
     if priority is not None:
         tail.sort(key=priority)
     choices = (head + tail)[:25]
-    placeholder = "Choose…" if len(rest) <= 25 else f"Choose (25 of {len(rest)} shown)…"
+    placeholder = (
+        "Choose…"
+        if len(rest) <= 25
+        else f"Choose (25 of {len(rest)} shown; the others: type the command, /help)…"
+    )
     components.append(
         Select(
             custom_id=customids.encode(game_id, version, "pick"),
