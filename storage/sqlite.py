@@ -341,10 +341,14 @@ async def check_database(
 
     :raises DatabaseUnusable: naming why (foreign, newer, damaged).
     """
-    app_row = await _row(conn, "PRAGMA application_id")
-    count_row = await _row(conn, "SELECT count(*) FROM sqlite_master")
-    app_id = app_row[0] if app_row is not None else 0
-    objects = count_row[0] if count_row is not None else 0
+    # One statement, so one snapshot: read apart, another opener's first migration could
+    # commit between the two reads (application id 0 and tables: taken for a foreign file).
+    row = await _row(
+        conn,
+        "SELECT (SELECT application_id FROM pragma_application_id), "
+        "(SELECT count(*) FROM sqlite_master)",
+    )
+    app_id, objects = (row[0], row[1]) if row is not None else (0, 0)
     if objects == 0 and app_id in (0, APPLICATION_ID):
         return  # a new, empty database
     if app_id != APPLICATION_ID:
@@ -369,12 +373,34 @@ async def check_database(
             )
 
 
-async def _prepare_writer(conn: aiosqlite.Connection, path: Path, synchronous: Synchronous) -> None:
-    mode_row = await _row(conn, "PRAGMA journal_mode = WAL")
+async def _prepare_writer(
+    conn: aiosqlite.Connection, path: Path, synchronous: Synchronous, busy_timeout: float
+) -> None:
+    mode_row = await _switch_to_wal(conn, busy_timeout)
     if mode_row is None or str(mode_row[0]).lower() != "wal":
         log.warning("SQLite refused WAL mode for %s (got %r)", path, mode_row and mode_row[0])
     await conn.execute(f"PRAGMA synchronous = {synchronous}")
     await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> Any:
+    """Run ``PRAGMA journal_mode = WAL`` and return its row. SQLite answers "database is
+    locked" at once, without its busy handler, while another connection is opening or
+    migrating the same new file; so that is retried (every 10 ms) for up to
+    ``busy_timeout`` seconds, like any other lock. (A bounded loop of one statement: not
+    worth a retry library such as tenacity.)
+
+    :raises sqlite3.OperationalError: when the file is still locked after ``busy_timeout``.
+    """
+    deadline = asyncio.get_running_loop().time() + busy_timeout
+    while True:
+        try:
+            return await _row(conn, "PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as error:
+            locked = "locked" in str(error) or "busy" in str(error)
+            if not locked or asyncio.get_running_loop().time() >= deadline:
+                raise
+        await asyncio.sleep(0.01)
 
 
 async def _prepare_reader(conn: aiosqlite.Connection) -> None:
@@ -419,7 +445,7 @@ async def open_repository(
         migrations = await asyncio.to_thread(load_migrations)
         writer = await connect(where, busy_timeout)
         await check_database(writer, where, check_integrity=check_integrity, migrations=migrations)
-        await _prepare_writer(writer, where, synchronous)
+        await _prepare_writer(writer, where, synchronous, busy_timeout)
         applied = await migrate(writer, migrations, clock=clock)
         if applied:
             log.info("Database %s migrated to schema %d", where, applied[-1])
