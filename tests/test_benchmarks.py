@@ -13,6 +13,7 @@ from benchmarks.__main__ import main
 from benchmarks.report import begin_marker, end_marker
 
 
+@pytest.mark.slow
 def test_a_quick_engine_run_writes_its_block_and_keeps_the_rest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

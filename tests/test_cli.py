@@ -18,6 +18,7 @@ def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None
         assert name in out
 
 
+@pytest.mark.slow
 def test_simulate_through_the_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(
         ["simulate", "--ruleset", "homm4", "--players", "2", "--games", "2", "--seed", "5"]

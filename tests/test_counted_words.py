@@ -32,6 +32,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("ruleset_id", "options", "players"), GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_whole_games_never_print_a_hedged_plural(
     ruleset_id: str, options: dict[str, str], players: int, seed: int
 ) -> None:
@@ -51,6 +52,7 @@ def test_whole_games_never_print_a_hedged_plural(
     assert [t for t in texts if _hedged(t)] == []
 
 
+@pytest.mark.slow
 def test_no_engine_string_or_card_text_hedges_a_plural() -> None:
     # Every string literal in the engines but docstrings (refusals, event lines, prompts,
     # card texts generated in code; a part of an f-string is a literal too) and every line

@@ -19,6 +19,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict
 
 
 @pytest.mark.rule("homm4:victory")
+@pytest.mark.slow
 def test_simulate_plays_games_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     code, summary, err = _run(
         ["--ruleset", "homm4", "--players", "3", "--games", "4", "--seed", "7"], capsys

@@ -7,6 +7,8 @@ import argparse
 import shlex
 from pathlib import Path
 
+import pytest
+
 from bot import local
 from bot.cli import build_parser
 from bot.homm4.commands import slash_for
@@ -29,6 +31,7 @@ async def _console(
     return console, service
 
 
+@pytest.mark.slow
 async def test_the_console_plays_a_whole_game_with_typed_commands(tmp_path: Path) -> None:
     console, service = await _console(tmp_path)
     try:

@@ -309,6 +309,7 @@ GAMES = [
 
 @pytest.mark.rule("homm4:card-types")
 @pytest.mark.parametrize(("ruleset", "humans", "ai", "seed", "options"), GAMES)
+@pytest.mark.slow
 async def test_no_private_card_reaches_anyone_else(
     tmp_path: Path,
     records: Records,
@@ -415,6 +416,7 @@ def _names_private_cards(ruleset: str, state: GameState, command: Command) -> bo
     ("ruleset", "options"),
     [("homm4", {}), ("homm3", {"mode": "adventure"}), ("homm3", {}), ("mmh", {"length": "quick"})],
 )
+@pytest.mark.slow
 def test_channel_buttons_do_not_depend_on_private_choices(
     ruleset: str, options: dict[str, Any]
 ) -> None:
@@ -736,6 +738,7 @@ def _side_channels(ruleset: str, options: dict[str, Any], seeds: int, steps: int
         ("mmh", {"length": "quick"}),
     ],
 )
+@pytest.mark.slow
 def test_the_table_sees_the_same_whoever_holds_which_hidden_card(
     ruleset: str, options: dict[str, Any]
 ) -> None:
@@ -941,6 +944,7 @@ def _probe_refusals(ruleset: str, options: dict[str, Any], seed: int, steps: int
     ("ruleset", "options"),
     [("homm4", {}), ("homm3", {"mode": "adventure"}), ("mmh", {"length": "quick"})],
 )
+@pytest.mark.slow
 def test_a_typed_command_naming_a_hidden_card_learns_nothing_of_it(
     ruleset: str, options: dict[str, Any]
 ) -> None:

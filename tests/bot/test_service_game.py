@@ -103,6 +103,7 @@ async def _event_lines_never_name_hidden_cards(repo: object, game_id: int) -> in
 
 @pytest.mark.rule("homm4:card-types")
 @pytest.mark.parametrize(("seed", "humans", "ai"), [(23, 1, 1), (101, 2, 1), (108, 1, 1)])
+@pytest.mark.slow
 async def test_no_private_card_reaches_the_channel(
     tmp_path: Path, seed: int, humans: int, ai: int
 ) -> None:

@@ -42,6 +42,7 @@ def _play(
 
 @pytest.mark.rule("heroforge:basic-rules")
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_computer_games_end_with_one_hero_left(players: int) -> None:
     for seed in range(8):
         state = _play(players, 100 * players + seed)

@@ -24,6 +24,7 @@ from tests.homm3.helpers import RULES
         {"mode": "adventure", "size": "medium", "siege": True},
     ],
 )
+@pytest.mark.slow
 def test_random_playouts_finish_and_stay_sound(options: dict[str, object]) -> None:
     for seed in range(3):
         state, _ = RULES.new_game(RULES.parse_options(options), 2, 100 + seed)
@@ -41,6 +42,7 @@ def test_random_playouts_finish_and_stay_sound(options: dict[str, object]) -> No
         assert result.finished and len(result.winners) == 1
 
 
+@pytest.mark.slow
 def test_every_listed_command_is_accepted() -> None:
     # Fuzz: pick uniformly among the legal commands (not the AI's choice) for a while.
     for seed in range(4):

@@ -81,6 +81,7 @@ def _refs(value: object) -> list[dict]:  # type: ignore[type-arg]
 
 
 @pytest.mark.parametrize("options", [{}, {"mode": "adventure"}, {"size": "large", "siege": True}])
+@pytest.mark.slow
 def test_no_hidden_card_reaches_the_public(options: dict[str, object]) -> None:
     for seed in (3, 4):
         state, events = RULES.new_game(RULES.parse_options(options), 2, seed)

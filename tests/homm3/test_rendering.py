@@ -108,6 +108,7 @@ def test_render_cli_writes_the_pictures(tmp_path: Path) -> None:
 
 @pytest.mark.rule("homm3bf:battlefield-combat")
 @pytest.mark.parametrize("options", [{"mode": "adventure"}, {"mode": "skirmish", "siege": True}])
+@pytest.mark.slow
 def test_every_character_drawn_along_a_game_is_in_the_font(options: dict[str, object]) -> None:
     """Every text of the pictures drawn after each command of a whole computer game (the
     last attack line, windows, the order, the Adventure state, both hands) has its glyphs

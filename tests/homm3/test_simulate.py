@@ -12,6 +12,7 @@ from engine import simulate
 
 @pytest.mark.rule("homm3bf:skirmish-mode.victory-condition")
 @pytest.mark.parametrize("options", ['{"size": "short"}', '{"mode": "adventure"}'])
+@pytest.mark.slow
 def test_simulate_homm3(options: str, capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser()
     simulate.add_arguments(parser)

@@ -69,18 +69,21 @@ def _play(
 
 @pytest.mark.rule("homm4:victory")
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_ai_games_end_by_victory_with_every_card_in_one_zone(players: int) -> None:
     for seed in range(15):
         assert _play(players, 1000 * players + seed) > 0
 
 
 @pytest.mark.rule("homm4:start-of-the-game")
+@pytest.mark.slow
 def test_manual_assembly_games_end_too() -> None:
     for seed in range(3):
         _play(3, 77 + seed, options={"assembly": "manual", "map_sections": 5})
 
 
 @pytest.mark.rule("homm4:game-process")
+@pytest.mark.slow
 def test_every_listed_legal_command_applies() -> None:
     checked = 0
     for seed in range(3):
@@ -190,6 +193,7 @@ def sixty_card_decks(players: int) -> list[dict[str, Any]]:
 @pytest.mark.rule("homm4:advanced-rules")
 @pytest.mark.rule("homm4:game-variants")
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_ai_games_with_every_option_on_end_with_every_card_in_one_zone(players: int) -> None:
     for seed in range(6):
         assert _play(players, 7000 + 100 * players + seed, options=all_options(players)) > 0
@@ -198,12 +202,14 @@ def test_ai_games_with_every_option_on_end_with_every_card_in_one_zone(players: 
 @pytest.mark.rule("homm4:victory")
 @pytest.mark.rule("homm4:advanced-rules")
 @pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.slow
 def test_five_and_six_player_games_end_with_every_card_in_one_zone(players: int) -> None:
     assert _play(players, 5000 + players) > 0
     assert _play(players, 9000 + players, options=all_options(players)) > 0
 
 
 @pytest.mark.rule("homm4:errata")
+@pytest.mark.slow
 def test_ai_games_with_every_option_and_tournament_decks_end() -> None:
     for players in (2, 4):
         options = {**all_options(players), "deck_size": "tournament-60"}
@@ -212,6 +218,7 @@ def test_ai_games_with_every_option_and_tournament_decks_end() -> None:
 
 
 @pytest.mark.rule("homm4:advanced-rules")
+@pytest.mark.slow
 def test_every_listed_legal_command_applies_with_every_option_on() -> None:
     checked = 0
     for players in (2, 4):

@@ -131,6 +131,7 @@ def _play_logged(
 
 @pytest.mark.rule("homm4:game-process")
 @pytest.mark.parametrize(("players", "with_options"), [(3, False), (4, True)])
+@pytest.mark.slow
 def test_same_seed_and_commands_replay_the_game_byte_for_byte(
     players: int, with_options: bool
 ) -> None:

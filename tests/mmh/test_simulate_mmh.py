@@ -11,6 +11,7 @@ from engine import simulate
 
 
 @pytest.mark.rule("mmh:game-end")
+@pytest.mark.slow
 def test_simulate_plays_mmh_games_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser()
     simulate.add_arguments(parser)

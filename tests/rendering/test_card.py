@@ -77,6 +77,7 @@ def test_spell_face_shows_its_mana() -> None:
     assert draw_card(spell.id).find("mana", spell.id).text == str(spell.mana)
 
 
+@pytest.mark.slow
 def test_every_card_draws_with_its_words_on_the_face(faces: list[tuple[str, Drawing]]) -> None:
     for card_id, face in faces:
         card = POOL.get(card_id)

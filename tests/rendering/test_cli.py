@@ -44,6 +44,7 @@ def test_render_writes_board_battle_hand_and_cards(
     assert "board.png" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_same_seed_same_files(tmp_path: Path) -> None:
     first, second = tmp_path / "a", tmp_path / "b"
     assert cli.main(_args(first, "--cards", "1")) == 0
@@ -52,6 +53,7 @@ def test_same_seed_same_files(tmp_path: Path) -> None:
         assert (second / path.name).read_bytes() == path.read_bytes()
 
 
+@pytest.mark.slow
 def test_webp_and_measure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(_args(tmp_path, "--format", "webp", "--cards", "0", "--measure")) == 0
     assert (tmp_path / "board.webp").read_bytes()[:4] == b"RIFF"
@@ -100,6 +102,7 @@ async def test_rendering_in_worker_threads_gives_the_same_bytes(shots: cli.Snaps
     assert all(r == expected for r in results)
 
 
+@pytest.mark.slow
 def test_every_stage_of_a_real_game_draws() -> None:
     """Board assembly, set-up, turns, battles and game over: every third position of a
     four-seat game with manual assembly draws without error."""

@@ -76,6 +76,7 @@ async def check_every_game(db_path: Path, acknowledged: dict[int, int]) -> None:
         await repo.close()
 
 
+@pytest.mark.slow
 def test_sigkill_mid_commit_leaves_every_game_committed_and_replayable(tmp_path: Path) -> None:
     db_path = tmp_path / "crash.db"
     rng = random.Random(2025)

@@ -52,6 +52,7 @@ LONG_GAME_SEED = 5
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, LONG_GAME_SEED])
+@pytest.mark.slow
 async def test_a_whole_homm4_game_replays_to_its_snapshot(
     repo: SqliteRepository, seed: int
 ) -> None:

@@ -180,6 +180,7 @@ async def test_two_openers_racing_on_a_new_file_migrate_it_once(db_path: Path) -
     assert versions == list(range(1, LATEST + 1))
 
 
+@pytest.mark.slow
 async def test_many_openers_racing_on_new_files_all_open_it(tmp_path: Path) -> None:
     """Four openers at once on each of 100 new files (bots restarted together, a backup and
     the bot...): every one opens the file, none takes it for another program's database

@@ -23,6 +23,7 @@ from tests.storage.dice_race import DICE_RACE
 from tests.storage.helpers import HOST, load, play_one, started_game
 
 
+@pytest.mark.slow
 async def test_a_whole_game_of_hundreds_of_commands_replays_to_its_snapshot(
     repo: SqliteRepository,
 ) -> None:
