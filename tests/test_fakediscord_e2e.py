@@ -473,7 +473,7 @@ async def test_a_malformed_gateway_payload_kills_the_bot_visibly(
         await fake_discord.gateway.dispatch(
             "INTERACTION_CREATE", {"type": 2}, guild_id=table.guild.id
         )
-        await asyncio.wait({runner.task}, timeout=2)
+        await asyncio.wait({runner.task}, timeout=60)  # a guard against a hang only
         with pytest.raises(AssertionError, match="bot task ended"):
             runner.assert_running()
         await runner.stop()
@@ -551,8 +551,9 @@ async def test_ephemeral_messages_are_only_clickable_by_their_user(
     fake_discord.assert_no_violations()
 
 
-async def eventually(predicate: Callable[[], object], timeout: float = 2.0) -> None:
-    """Poll until the bot's cache caught up with a gateway event."""
+async def eventually(predicate: Callable[[], object], timeout: float = 60.0) -> None:
+    """Poll until the bot's cache caught up with a gateway event (``timeout``: a guard
+    against a hang, not a timing)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not predicate():
         assert asyncio.get_running_loop().time() < deadline, "condition never became true"

@@ -117,16 +117,15 @@ async def test_run_serves_until_sigterm_then_closes_everything(
     db = tmp_path / "heroes.db"
     settings = Settings(_env_file=None, DISCORD_TOKEN="abc", db_path=db)  # type: ignore[call-arg]
     task = asyncio.create_task(bot.app.run(settings))
-    for _ in range(200):
-        if fake_discord.command_syncs and fake_discord.gateway.identifies:
-            break
+    while not (fake_discord.command_syncs and fake_discord.gateway.identifies):
+        assert not task.done(), task  # waits for the bot to come up, however slowly
         await asyncio.sleep(0.02)
     assert fake_discord.command_syncs == 1
     helped = await fake_discord.slash(table.ann, table.channel, "help")
     assert (await helped.final_message()).ephemeral
     assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL, "no SIGTERM handler"
     os.kill(os.getpid(), signal.SIGTERM)
-    assert await asyncio.wait_for(task, 10) == 0
+    assert await asyncio.wait_for(task, 120) == 0  # a guard against a hang, not a timing
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
     repo = await open_repository(db)  # closed cleanly: opens again at once
     await repo.close()

@@ -153,19 +153,23 @@ async def test_a_slow_action_is_acknowledged_at_once(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = Table.create(fake_discord)
-    fake_discord.ack_timeout = 0.3  # tighter than Discord's 3 s: the defer must come first
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
         real_run = bot.service.run
+        release = asyncio.Event()
 
         async def slow_run(*args: Any, **kwargs: Any) -> Any:
-            await asyncio.sleep(0.6)  # a long render, a busy database...
+            # A long render, a busy database...: the action cannot finish before the test
+            # has seen the interaction acknowledged (an event, never a time).
+            await release.wait()
             return await real_run(*args, **kwargs)
 
         monkeypatch.setattr(bot.service, "run", slow_run)
         opened = await fake_discord.slash(table.ann, table.channel, "game new")
-        assert opened.response is not None and opened.response.elapsed < 0.3
+        assert opened.response is not None
         assert opened.response.name == "deferred message"
+        assert not any("Game #1 is open" in m.content for m in opened.messages)  # not yet
+        release.set()
         await bot.wait_idle()
         assert any("Game #1 is open" in m.content for m in opened.messages)
         assert any(m.buttons() for m in table.channel.public_messages())

@@ -43,15 +43,19 @@ def test_threads_asking_for_a_picture_being_drawn_wait_for_that_drawing() -> Non
         nonlocal calls
         calls += 1
         started.set()
-        time.sleep(0.05)
+        # The drawing lasts until the three other threads wait for it (each counts a hit)
+        # or one of them draws too: an event waited for, never a time.
+        while cache.hits < 3 and calls == 1:
+            time.sleep(0.001)
         return b"board"
 
     with ThreadPoolExecutor(4) as pool:
         first = pool.submit(cache.get, "k", slow)
-        started.wait(1)
+        started.wait()
         others = [pool.submit(cache.get, "k", slow) for _ in range(3)]
         results = [first.result(), *(f.result() for f in others)]
     assert results == [b"board"] * 4 and calls == 1
+    assert (cache.hits, cache.misses) == (3, 1)
 
 
 def test_an_error_reaches_every_waiter_and_is_not_cached() -> None:
@@ -80,6 +84,7 @@ def test_pictures_drawn_from_the_views_json_equal_the_direct_drawing() -> None:
     assert (renderer.cache.hits, renderer.cache.misses) == (1, 3)
 
 
+@pytest.mark.slow
 def test_worker_processes_draw_the_same_pictures() -> None:
     from bot.render import Homm4Renderer
     from rendering.homm4 import render_board, render_card

@@ -46,7 +46,7 @@ class BotRunner:
         raise AssertionError(f"the bot task ended: {self.task.exception()!r}")
 
     async def wait_for_errors(
-        self, count: int = 1, timeout: float = 2.0
+        self, count: int = 1, timeout: float = 60.0
     ) -> list[logging.LogRecord]:
         """Wait until discord.py logged at least ``count`` errors; return them all.
 
@@ -90,7 +90,7 @@ class BotRunner:
 
 @contextlib.asynccontextmanager
 async def run_bot(
-    bot: discord.Client, *, token: str = "fake-token", ready_timeout: float = 5.0
+    bot: discord.Client, *, token: str = "fake-token", ready_timeout: float = 60.0
 ) -> AsyncIterator[BotRunner]:
     """Start ``bot.start(token)`` in a task, wait until it is ready, yield its ``BotRunner``.
 

@@ -70,7 +70,8 @@ class FakeDiscord:
     Discord's limits (``violations``).
 
     :param ack_timeout: seconds the bot has to acknowledge an interaction (Discord: 3).
-    :param response_timeout: default seconds helpers wait for the bot.
+    :param response_timeout: default seconds helpers wait for the bot (a guard against a
+        hang, long enough for a loaded machine: never a timing the bot must meet).
     :param shard_count: shards announced by ``GET /gateway/bot`` (AutoShardedBot).
     :param heartbeat_interval_ms: announced in HELLO.
     """
@@ -79,7 +80,7 @@ class FakeDiscord:
         self,
         *,
         ack_timeout: float = 3.0,
-        response_timeout: float = 5.0,
+        response_timeout: float = 60.0,
         shard_count: int = 1,
         heartbeat_interval_ms: int = 41_250,
         bot_name: str = "Heroes Table",
@@ -169,7 +170,7 @@ class FakeDiscord:
         await self.stop()
 
     def run_bot(
-        self, bot: discord.Client, *, token: str = "fake-token", ready_timeout: float = 5.0
+        self, bot: discord.Client, *, token: str = "fake-token", ready_timeout: float = 60.0
     ) -> contextlib.AbstractAsyncContextManager[BotRunner]:
         """``async with fake.run_bot(bot) as runner:`` — start ``bot.start(token)`` in a task,
         wait for ``on_ready``, yield a ``BotRunner``; on exit assert the bot task is still
