@@ -371,14 +371,24 @@ SERVICE_SPECS: tuple[CommandSpec, ...] = (
 )
 """The commands every ruleset shares."""
 
-ALL_SPECS: tuple[CommandSpec, ...] = (
-    *SERVICE_SPECS,
+PLAY_SPECS: tuple[CommandSpec, ...] = (
     *homm4_commands.SPECS,
     *heroforge_commands.SPECS,
     *homm3_commands.SPECS,
     *mmh_commands.SPECS,
 )
+"""Every ruleset's commands (player actions and standing orders), ruleset by ruleset."""
+
+ALL_SPECS: tuple[CommandSpec, ...] = (*SERVICE_SPECS, *PLAY_SPECS)
 """Every command the bot offers (register these; the console parses them)."""
+
+PLAY_GROUPS: dict[tuple[str, ...], str] = {
+    **homm4_commands.GROUP_DESCRIPTIONS,
+    **heroforge_commands.GROUP_DESCRIPTIONS,
+    **homm3_commands.GROUP_DESCRIPTIONS,
+    **mmh_commands.GROUP_DESCRIPTIONS,
+}
+"""The descriptions of the rulesets' top-level commands and subcommand groups, by path."""
 
 
 def spec_for(path: tuple[str, ...]) -> CommandSpec:

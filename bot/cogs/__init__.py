@@ -18,16 +18,7 @@ if TYPE_CHECKING:
 
 def all_cogs(bot: HeroesBot) -> list[commands.Cog]:
     """One instance of every cog, bound to ``bot``."""
-    from bot.cogs import (
-        decks,
-        game,
-        heroforge_play,
-        homm3_play,
-        homm4_play,
-        mmh_play,
-        moderation,
-        player,
-    )
+    from bot.cogs import decks, game, moderation, play, player
 
     classes: list[Callable[[HeroesBot], commands.Cog]] = [
         game.GameCommands,
@@ -35,9 +26,6 @@ def all_cogs(bot: HeroesBot) -> list[commands.Cog]:
         player.PlayerCommands,
         moderation.ModCommands,
         moderation.SettingsCommands,
-        *homm4_play.PLAY_COGS,
-        *heroforge_play.PLAY_COGS,
-        *homm3_play.PLAY_COGS,
-        *mmh_play.PLAY_COGS,
+        *play.PLAY_COGS,
     ]
     return [cls(bot) for cls in classes]

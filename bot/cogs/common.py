@@ -9,14 +9,18 @@ too, so Discord and the console never describe a command differently.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping
+import inspect
+import re
+import types
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.command_table import CommandSpec
+from bot.command_table import CommandSpec, OptionSpec
 
 if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
@@ -137,34 +141,124 @@ def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
     return decorate
 
 
-def group(name: str, groups: Mapping[str, str]) -> app_commands.Group:
-    """The subcommand group ``name`` of a ruleset's top-level command, described by
-    ``groups[name]`` (the ruleset's ``GROUPS``, e.g. `bot.homm3.commands.GROUPS`)."""
-    return app_commands.Group(name=name, description=groups[name])
+def annotation(option: OptionSpec) -> Any:
+    """The callback annotation discord.py reads ``option``'s Discord type and bounds from:
+    ``str`` / ``Range[str, None, max_length]``, ``int`` / ``Range[int, lo, hi]``,
+    ``bool``, ``discord.Member``, ``discord.Role``; ``Optional[...]`` when not required."""
+    base: Any
+    if option.type == "integer":
+        bounded = option.min_value is not None or option.max_value is not None
+        base = app_commands.Range[int, option.min_value, option.max_value] if bounded else int
+    elif option.type == "boolean":
+        base = bool
+    elif option.type == "user":
+        base = discord.Member
+    elif option.type == "role":
+        base = discord.Role
+    elif option.max_length is not None:
+        base = app_commands.Range[str, None, option.max_length]
+    else:
+        base = str
+    return base if option.required else Optional[base]  # noqa: UP045 (a runtime object)
 
 
-def subcommand(group: app_commands.Group, path: Path) -> Callable[[Any], Any]:
-    """`command` for a subcommand of ``group`` (texts, choices, autocomplete from the
-    table), added to the group."""
+def signature(spec: CommandSpec) -> inspect.Signature:
+    """``(self, interaction, <option>: <annotation> [= None]...)``: the callback signature
+    discord.py builds ``spec``'s options from (`python_name` for each option name)."""
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [
+        inspect.Parameter("self", positional),
+        inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+    ]
+    for option in spec.options:
+        default = inspect.Parameter.empty if option.required else None
+        parameters.append(
+            inspect.Parameter(
+                python_name(option.name), positional, default=default, annotation=annotation(option)
+            )
+        )
+    return inspect.Signature(parameters)
 
-    def decorate(callback: Any) -> Any:
-        made = command(path)(callback)
-        group.add_command(made)
-        return made
 
-    return decorate
+def table_command(spec: CommandSpec) -> app_commands.Command[Any, Any, Any]:
+    """The slash command of ``spec``, generated from the table row: a callback whose
+    signature declares the row's options (`signature`), with the row's texts, choices,
+    renames and autocomplete attached (`command`). Invoked, it forwards the options,
+    under their table names and unread, to `HeroesBot.run_command`."""
+    path = spec.path
+    names = {python_name(o.name): o.name for o in spec.options}
+
+    async def callback(cog: Any, interaction: discord.Interaction, **values: Any) -> None:
+        options = {names[key]: value for key, value in values.items()}
+        await heroes_bot(interaction).run_command(interaction, path, options)
+
+    # A method of the cog to discord.py: bound to it, the first parameter is the cog.
+    callback.__name__ = "_".join(path).replace("-", "_")
+    callback.__qualname__ = f"TableCog.{callback.__name__}"
+    callback.__doc__ = spec.description
+    setattr(callback, "__signature__", signature(spec))  # noqa: B010 (read by inspect)
+    return command(path)(callback)
+
+
+def table_cogs(
+    specs: Iterable[CommandSpec], groups: Mapping[Path, str]
+) -> tuple[type[commands.GroupCog], ...]:
+    """One guild-only `commands.GroupCog` class per top-level name of ``specs`` (in the
+    order the names first appear), holding a generated `table_command` per row, inside a
+    subcommand group for three-name paths. ``groups`` describes each top-level name
+    (``("army",)``) and subcommand group (``("mmh", "battle")``).
+
+    :raises KeyError: for a top-level name or subcommand group ``groups`` does not
+        describe.
+    """
+    tops: dict[str, dict[str, Any]] = {}
+    for row in specs:
+        members = tops.setdefault(row.path[0], {})
+        made = table_command(row)
+        if len(row.path) == 2:
+            members[_attribute(row.path[1:])] = made
+            continue
+        sub = members.get(_attribute(row.path[1:2]))
+        if sub is None:
+            sub = app_commands.Group(name=row.path[1], description=groups[row.path[:2]])
+            members[_attribute(row.path[1:2])] = sub
+        sub.add_command(made)
+    cogs: list[type[commands.GroupCog]] = []
+    for top, members in tops.items():
+        description = groups[(top,)]
+        name = "".join(part.capitalize() for part in re.split(r"[-_]", top)) + "Commands"
+        cls = types.new_class(
+            name,
+            (PlayCog, commands.GroupCog),
+            {"group_name": top, "group_description": description},
+            _filler(members),
+        )
+        cls.__doc__ = f"/{top} ...: {description}."
+        cls.__module__ = __name__
+        cogs.append(app_commands.guild_only()(cls))
+    return tuple(cogs)
+
+
+def _attribute(names: Path) -> str:
+    """The cog attribute of a subcommand or group (prefixed: never a `commands.Cog` name)."""
+    return "slash_" + "_".join(names).replace("-", "_")
+
+
+def _filler(members: Mapping[str, Any]) -> Callable[[dict[str, Any]], None]:
+    """The ``exec_body`` of `types.new_class` that puts ``members`` in the class body."""
+
+    def fill(namespace: dict[str, Any]) -> None:
+        namespace.update(members)
+
+    return fill
 
 
 class PlayCog:
-    """What a ruleset's play cog (``/homm3``, ``/mmh``, ``/heroforge``) shares: it keeps
-    the bot and forwards a command's options, unread, to `HeroesBot.run_command`. Mixed
-    in before `commands.GroupCog`."""
+    """What a generated cog (`table_cogs`) shares: it keeps the bot. Mixed in before
+    `commands.GroupCog`."""
 
     def __init__(self, bot: HeroesBot) -> None:
         self.bot = bot
-
-    async def _run(self, interaction: discord.Interaction, path: Path, **options: Any) -> None:
-        await self.bot.run_command(interaction, path, options)
 
 
 def heroes_bot(interaction: discord.Interaction) -> HeroesBot:

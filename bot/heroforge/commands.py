@@ -283,6 +283,12 @@ GROUPS: dict[str, str] = {
 
 TOP_DESCRIPTION = "Play Hero Forge: land plates, forts, heroes and enchantments"
 
+GROUP_DESCRIPTIONS: dict[tuple[str, ...], str] = {
+    (TOP,): TOP_DESCRIPTION,
+    **{(TOP, name): text for name, text in GROUPS.items()},
+}
+"""The descriptions of ``/heroforge`` and its subcommand groups, by path."""
+
 LAYOUT_CHOICES: tuple[tuple[str, str], ...] = (
     ("auto (made for the player count)", "auto"),
     *(

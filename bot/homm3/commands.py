@@ -409,6 +409,12 @@ GROUPS: dict[str, str] = {
 }
 """The subcommand groups of ``/homm3`` and their descriptions."""
 
+GROUP_DESCRIPTIONS: dict[tuple[str, ...], str] = {
+    (TOP,): TOP_DESCRIPTION,
+    **{(TOP, name): text for name, text in GROUPS.items()},
+}
+"""The descriptions of ``/homm3`` and its subcommand groups, by path."""
+
 ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "cards": ("Card windows", (("ask me", "ask"), ("always play no more cards", "pass"))),
     "obstacles": ("Obstacle placing", (("ask me", "ask"), ("always place none", "pass"))),

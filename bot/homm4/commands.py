@@ -992,6 +992,19 @@ PLAY_COMMANDS: dict[tuple[str, ...], PlayCommand] = {p.spec.path: p for p in PLA
 SPECS: tuple[CommandSpec, ...] = (*(p.spec for p in PLAY), ORDERS_SPEC)
 """Every homm4 command spec (play commands and standing orders)."""
 
+GROUP_DESCRIPTIONS: dict[tuple[str, ...], str] = {
+    ("setup",): "Set up a homm4 game: Heroes, map sections, entrances, Risk Stack, first Army",
+    ("purchase",): "homm4 Purchase Phase: buy Units, Heroes, Artifacts, Skills; upgrade Towns",
+    ("army",): "homm4 Movement Phase: move, split, form and merge Armies",
+    ("scout",): "homm4 scouting: identify the scouted icon, or pass",
+    ("guard",): "homm4 chipping in: reinforce the Guard you play",
+    ("battle",): "homm4 battles: deploy, attack, support and the end-of-Round choices",
+    ("hero",): "homm4 Heroes: Skills after a won battle, room for Artifacts",
+    ("deal",): "homm4 deals (advanced rules): pay a player, hand over an Army, sell an Object",
+    ("turn",): "homm4 Closing Phase",
+}
+"""The descriptions of homm4's top-level commands (``/setup``, ``/purchase``...)."""
+
 
 # ------------------------------------------------------------------ reading values
 _NUMBER = re.compile(r"^\s*[#\[]?\s*(\d+)\s*\]?\s*$")

@@ -571,6 +571,12 @@ GROUPS: dict[str, str] = {
 }
 """The subcommand groups of ``/mmh`` and their descriptions."""
 
+GROUP_DESCRIPTIONS: dict[tuple[str, ...], str] = {
+    (TOP,): TOP_DESCRIPTION,
+    **{(TOP, name): text for name, text in GROUPS.items()},
+}
+"""The descriptions of ``/mmh`` and its subcommand groups, by path."""
+
 ORDER_KINDS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "attack": ("Attacks", (("ask", "ask"), ("weakest", "weakest"), ("strongest", "strongest"))),
     "cards": ("Cards", (("ask", "ask"), ("pass windows", "windows"), ("never use", "never"))),
