@@ -18,7 +18,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "local": ("bot.local", "Play in the terminal through the same GameService as Discord."),
     "simulate": ("engine.simulate", "Play complete games between computer seats; print JSON."),
     "render": ("rendering.cli", "Simulate to a mid-game position and write its images."),
-    "backup": ("storage.backup", "Copy the live database with SQLite's online backup."),
+    "backup": ("bot.backup", "Copy the live database with SQLite's online backup."),
 }
 
 NO_TOKEN_NOTE = (

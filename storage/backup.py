@@ -4,12 +4,14 @@ The copy is consistent even while the bot writes (it reads one WAL snapshot), is
 a hidden temporary file next to PATH, checked with ``PRAGMA quick_check``, switched to a
 self-contained rollback-journal file and only then given its name. PATH is never
 overwritten. Module-level imports are kept light: the CLI imports this module to build
-its help.
+its help. Storage knows no bot: the configured database (the bot's settings) reaches
+`main` as a parameter, from `bot.backup`.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,15 +48,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def main(args: argparse.Namespace) -> int:
-    """Run ``heroes-table backup``; print one line; return 0, or 1 with one error line."""
+def main(args: argparse.Namespace, configured_db_path: Callable[[], Path] | None = None) -> int:
+    """Run ``heroes-table backup``; print one line; return 0, or 1 with one error line.
+
+    ``args`` holds ``path`` and ``db`` (see `add_arguments`); without ``--db`` the copied
+    database is ``configured_db_path()`` (the bot passes its settings' HEROES_DB_PATH), and
+    when no such function is given either, the one error line asks for ``--db``.
+    """
     import asyncio
     import sys
 
     from storage.errors import StorageError
 
     try:
-        source = args.db if args.db is not None else _configured_db_path()
+        if args.db is not None:
+            source = args.db
+        elif configured_db_path is not None:
+            source = configured_db_path()
+        else:
+            raise ValueError("give the database to copy with --db.")
         report = asyncio.run(backup_database(source, args.path))
     except (StorageError, ValueError) as error:
         print(f"heroes-table backup: {error}", file=sys.stderr)
@@ -64,12 +76,6 @@ def main(args: argparse.Namespace) -> int:
         f"{report.size_bytes} bytes, schema {report.schema}."
     )
     return 0
-
-
-def _configured_db_path() -> Path:
-    from bot.settings import load_settings
-
-    return load_settings().db_path
 
 
 async def backup_database(

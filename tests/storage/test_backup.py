@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from storage.backup import add_arguments, backup_database, main
+from bot.backup import main
+from storage import backup
+from storage.backup import add_arguments, backup_database
 from storage.errors import DatabaseUnusable, StorageError
 from storage.migrate import load_migrations
 from storage.replay import verify_game
@@ -114,3 +116,13 @@ def test_the_cli_uses_the_configured_database_by_default(
     monkeypatch.setenv("HEROES_DB_PATH", str(tmp_path / "nowhere.db"))
     assert main(parse("out.db")) == 1
     assert f"There is no database file at {tmp_path / 'nowhere.db'}" in capsys.readouterr().err
+
+
+def test_storage_alone_asks_for_the_database_and_reads_no_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HEROES_DB_PATH", str(tmp_path / "nowhere.db"))
+    assert backup.main(parse("out.db")) == 1
+    assert capsys.readouterr().err == "heroes-table backup: give the database to copy with --db.\n"
+    assert not (tmp_path / "out.db").exists()
