@@ -390,6 +390,17 @@ PLAY_GROUPS: dict[tuple[str, ...], str] = {
 }
 """The descriptions of the rulesets' top-level commands and subcommand groups, by path."""
 
+SERVICE_GROUPS: dict[tuple[str, ...], str] = {
+    ("game",): "Open, join, start and follow the game in this channel",
+    ("deck",): "Your saved decks: import, show, list, delete",
+    ("mod",): "Moderators: pause, undo, skip, replace players, deadlines, verify",
+}
+"""The descriptions of the service commands' top-level groups."""
+
+GROUP_DESCRIPTIONS: dict[tuple[str, ...], str] = {**SERVICE_GROUPS, **PLAY_GROUPS}
+"""The description of every top-level group and subcommand group, by path (the command
+rows describe themselves)."""
+
 
 def spec_for(path: tuple[str, ...]) -> CommandSpec:
     """The command at ``path``. :raises KeyError: if there is none."""

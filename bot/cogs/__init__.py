@@ -1,13 +1,17 @@
-"""The bot's slash commands, one cog per top-level command group.
+"""The bot's slash commands, generated from the command table, one cog per top-level command.
 
-Cogs only receive Discord interactions and forward them to the `GameService` through
-`HeroesBot.run_command`; no game rule is decided here. `all_cogs` lists them for
-`HeroesBot.setup_hook`.
+Each row of `bot.commands.ALL_SPECS` becomes one slash command (`common.table_cogs`):
+its options, texts, bounds, choices, autocomplete, DM availability and moderator-only
+flag are the row's, and invoking it forwards the options, unread, to ``GameService.run``
+through `HeroesBot.run_command`; no game rule is decided here. ``/deck import`` may open
+a form instead (`decks.import_deck`, answered by `decks.DeckForms`). `all_cogs` lists the
+cogs for `HeroesBot.setup_hook`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,16 +20,17 @@ if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
 
 
+@cache
+def cog_classes() -> tuple[Callable[[HeroesBot], commands.Cog], ...]:
+    """Every cog class: the generated ones (`common.table_cogs` over `ALL_SPECS`, in table
+    order), then `decks.DeckForms`. Made once per process."""
+    from bot.cogs import common, decks
+    from bot.commands import ALL_SPECS, GROUP_DESCRIPTIONS
+
+    runs: dict[common.Path, common.Run] = {decks.DECK_IMPORT: decks.import_deck}
+    return (*common.table_cogs(ALL_SPECS, GROUP_DESCRIPTIONS, runs=runs), decks.DeckForms)
+
+
 def all_cogs(bot: HeroesBot) -> list[commands.Cog]:
     """One instance of every cog, bound to ``bot``."""
-    from bot.cogs import decks, game, moderation, play, player
-
-    classes: list[Callable[[HeroesBot], commands.Cog]] = [
-        game.GameCommands,
-        decks.DeckCommands,
-        player.PlayerCommands,
-        moderation.ModCommands,
-        moderation.SettingsCommands,
-        *play.PLAY_COGS,
-    ]
-    return [cls(bot) for cls in classes]
+    return [cls(bot) for cls in cog_classes()]

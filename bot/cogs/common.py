@@ -1,10 +1,15 @@
-"""What every cog shares: the command table lookups and the autocomplete callbacks.
+"""The Discord commands, generated from the command table (`bot.command_table.CommandSpec`).
 
-The cogs declare each slash command explicitly (name, typed parameters, defaults); the
-texts — descriptions, option descriptions, fixed choices — come from the service's
-command table (`bot.command_table.CommandSpec`), the one source the local console reads
-too, so Discord and the console never describe a command differently.
-`tests/bot/test_command_payloads.py` checks that the synced commands and the table agree.
+Each table row is declared once; `table_command` turns it into an `app_commands.Command`:
+a callback whose ``__signature__`` declares the row's options with the annotations
+discord.py reads the Discord types and bounds from (`annotation`: ``str``,
+``Range[int, lo, hi]``, ``bool``, ``discord.Member``, ``discord.Role``, ``Optional`` for
+optional ones), then the row's descriptions, renames (``with``), fixed choices and
+autocomplete sources attached by discord.py's own decorators (`command`). `table_cogs`
+puts the commands in cogs: one per top-level command, subcommand groups inside. The
+console parses the same rows (`bot.command_table.parse_console_line`), so Discord and the
+console never describe a command differently; `tests/bot/test_command_payloads.py`
+compares the synced payloads with a stored snapshot.
 """
 
 from __future__ import annotations
@@ -12,9 +17,9 @@ from __future__ import annotations
 import inspect
 import re
 import types
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import discord
 from discord import app_commands
@@ -180,67 +185,117 @@ def signature(spec: CommandSpec) -> inspect.Signature:
     return inspect.Signature(parameters)
 
 
-def table_command(spec: CommandSpec) -> app_commands.Command[Any, Any, Any]:
+Run = Callable[[discord.Interaction, Path, dict[str, Any]], Awaitable[None]]
+"""What a generated command does when invoked: ``run(interaction, path, options)`` with
+the options under their table names (None for those left out)."""
+
+
+async def forward(interaction: discord.Interaction, path: Path, options: dict[str, Any]) -> None:
+    """The usual `Run`: the options, unread, to `HeroesBot.run_command` (``GameService.run``)."""
+    await heroes_bot(interaction).run_command(interaction, path, options)
+
+
+def table_command(spec: CommandSpec, run: Run = forward) -> app_commands.Command[Any, Any, Any]:
     """The slash command of ``spec``, generated from the table row: a callback whose
     signature declares the row's options (`signature`), with the row's texts, choices,
-    renames and autocomplete attached (`command`). Invoked, it forwards the options,
-    under their table names and unread, to `HeroesBot.run_command`."""
+    renames and autocomplete attached (`command`). Invoked, it calls ``run`` with the
+    options under their table names (by default `forward`)."""
     path = spec.path
     names = {python_name(o.name): o.name for o in spec.options}
 
     async def callback(cog: Any, interaction: discord.Interaction, **values: Any) -> None:
-        options = {names[key]: value for key, value in values.items()}
-        await heroes_bot(interaction).run_command(interaction, path, options)
+        await run(interaction, path, {names[key]: value for key, value in values.items()})
 
     # A method of the cog to discord.py: bound to it, the first parameter is the cog.
     callback.__name__ = "_".join(path).replace("-", "_")
     callback.__qualname__ = f"TableCog.{callback.__name__}"
     callback.__doc__ = spec.description
     setattr(callback, "__signature__", signature(spec))  # noqa: B010 (read by inspect)
-    return command(path)(callback)
+    made = command(path)(callback)
+    if len(path) == 1:
+        _restrict(made, [spec])
+    return made
 
 
 def table_cogs(
-    specs: Iterable[CommandSpec], groups: Mapping[Path, str]
-) -> tuple[type[commands.GroupCog], ...]:
-    """One guild-only `commands.GroupCog` class per top-level name of ``specs`` (in the
-    order the names first appear), holding a generated `table_command` per row, inside a
-    subcommand group for three-name paths. ``groups`` describes each top-level name
-    (``("army",)``) and subcommand group (``("mmh", "battle")``).
+    specs: Iterable[CommandSpec],
+    groups: Mapping[Path, str],
+    *,
+    runs: Mapping[Path, Run] | None = None,
+) -> tuple[type[commands.Cog], ...]:
+    """The cog classes that hold a generated `table_command` for every row of ``specs``,
+    in the order the top-level names first appear: a `commands.Cog` per one-name command
+    (``/hand``) and a `commands.GroupCog` per top-level name of longer paths, with a
+    subcommand group for three-name paths. ``groups`` describes each top-level group
+    (``("army",)``) and subcommand group (``("mmh", "battle")``); ``runs`` gives the
+    commands that do more than `forward` (``/deck import`` may open a form).
+
+    A command or top-level group is guild-only unless every row under it is ``in_dm``,
+    and shown only to members who may manage the server when every row is ``moderator``
+    (Discord hides whole top-level commands only).
 
     :raises KeyError: for a top-level name or subcommand group ``groups`` does not
         describe.
+    :raises ValueError: for a top-level group mixing moderator and player commands.
     """
+    runs = runs or {}
     tops: dict[str, dict[str, Any]] = {}
+    rows: dict[str, list[CommandSpec]] = {}
     for row in specs:
         members = tops.setdefault(row.path[0], {})
-        made = table_command(row)
-        if len(row.path) == 2:
-            members[_attribute(row.path[1:])] = made
+        rows.setdefault(row.path[0], []).append(row)
+        made = table_command(row, runs.get(row.path, forward))
+        if len(row.path) <= 2:
+            members[_attribute(row.path)] = made
             continue
-        sub = members.get(_attribute(row.path[1:2]))
+        sub = members.get(_attribute(row.path[:2]))
         if sub is None:
             sub = app_commands.Group(name=row.path[1], description=groups[row.path[:2]])
-            members[_attribute(row.path[1:2])] = sub
+            members[_attribute(row.path[:2])] = sub
         sub.add_command(made)
-    cogs: list[type[commands.GroupCog]] = []
+    cogs: list[type[commands.Cog]] = []
     for top, members in tops.items():
-        description = groups[(top,)]
         name = "".join(part.capitalize() for part in re.split(r"[-_]", top)) + "Commands"
+        if [row.path for row in rows[top]] == [(top,)]:
+            single = types.new_class(name, (TableCog, commands.Cog), {}, _filler(members))
+            single.__doc__ = f"/{top}: {rows[top][0].description}."
+            single.__module__ = __name__
+            cogs.append(single)
+            continue
+        description = groups[(top,)]
         cls = types.new_class(
             name,
-            (PlayCog, commands.GroupCog),
+            (TableCog, commands.GroupCog),
             {"group_name": top, "group_description": description},
             _filler(members),
         )
         cls.__doc__ = f"/{top} ...: {description}."
         cls.__module__ = __name__
-        cogs.append(app_commands.guild_only()(cls))
+        cogs.append(_restrict(cls, rows[top]))
     return tuple(cogs)
 
 
+_Restricted = TypeVar("_Restricted")
+
+
+def _restrict(target: _Restricted, rows: Sequence[CommandSpec]) -> _Restricted:
+    """``target`` (a top-level command or group cog) made guild-only unless every row is
+    ``in_dm``, and for server managers only when every row is ``moderator``.
+
+    :raises ValueError: when only some rows are ``moderator``.
+    """
+    if not all(row.in_dm for row in rows):
+        target = app_commands.guild_only()(target)
+    moderators = [row.moderator for row in rows]
+    if any(moderators) and not all(moderators):
+        raise ValueError(f"/{rows[0].path[0]} mixes moderator and player commands")
+    if all(moderators):
+        target = app_commands.default_permissions(manage_guild=True)(target)
+    return target
+
+
 def _attribute(names: Path) -> str:
-    """The cog attribute of a subcommand or group (prefixed: never a `commands.Cog` name)."""
+    """The cog attribute of a command or group (prefixed: never a `commands.Cog` name)."""
     return "slash_" + "_".join(names).replace("-", "_")
 
 
@@ -253,9 +308,9 @@ def _filler(members: Mapping[str, Any]) -> Callable[[dict[str, Any]], None]:
     return fill
 
 
-class PlayCog:
+class TableCog:
     """What a generated cog (`table_cogs`) shares: it keeps the bot. Mixed in before
-    `commands.GroupCog`."""
+    `commands.Cog` / `commands.GroupCog`."""
 
     def __init__(self, bot: HeroesBot) -> None:
         self.bot = bot

@@ -1,10 +1,11 @@
-"""/deck: a player's saved decks (import, show, list, delete); works in DMs too.
+"""/deck import's form: what a /deck command does beyond forwarding its options.
 
-Every callback forwards its options unread to ``GameService.run``. ``/deck import``
-without ``text`` opens a form (a modal) with a paragraph field, since a slash option
-cannot hold line breaks; the form's custom id carries the deck name (``htdeck:<name>``)
-and its submission is answered by this cog's ``on_interaction`` listener, not by the
-modal object, so a form opened before a restart still works.
+The /deck commands themselves are generated from the table like every other
+(`common.table_cogs`). ``/deck import`` without ``text`` opens a form (a modal) with a
+paragraph field instead (`import_deck`), since a slash option cannot hold line breaks;
+the form's custom id carries the deck name (``htdeck:<name>``) and its submission is
+answered by `DeckForms`' ``on_interaction`` listener, not by the modal object, so a form
+opened before a restart still works.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import common
@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
 
 DECK_IMPORT = ("deck", "import")
-DECK_SHOW = ("deck", "show")
-DECK_LIST = ("deck", "list")
-DECK_DELETE = ("deck", "delete")
 
 FORM_PREFIX = "htdeck:"
 """Custom id prefix of the /deck import form; the deck name follows."""
@@ -64,29 +61,23 @@ def form_value(components: list[dict[str, Any]], custom_id: str) -> str | None:
     return None
 
 
-class DeckCommands(
-    commands.GroupCog,
-    group_name="deck",
-    group_description="Your saved decks: import, show, list, delete",
-):
-    """/deck ...: Your saved decks: import, show, list, delete."""
+async def import_deck(
+    interaction: discord.Interaction, path: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    """/deck import (a `common.Run`): without ``text``, the form for the named deck (the
+    form is the acknowledgement: sent at once, nothing read before it); else forwarded."""
+    name, text = options.get("name"), options.get("text")
+    if text is None and isinstance(name, str) and name.strip():
+        await interaction.response.send_modal(deck_form(name.strip()))
+        return
+    await common.forward(interaction, path, options)
+
+
+class DeckForms(commands.Cog):
+    """Answers a submitted /deck import form (sent by `import_deck`)."""
 
     def __init__(self, bot: HeroesBot) -> None:
         self.bot = bot
-
-    @common.command(DECK_IMPORT)
-    async def import_(
-        self,
-        interaction: discord.Interaction,
-        name: app_commands.Range[str, None, 60],
-        text: app_commands.Range[str, None, 6000] | None = None,
-    ) -> None:
-        """Save a deck from a pasted card list, e.g. 3x Orc; 2x Wolf; Asylum."""
-        if text is None and name.strip():
-            # The form is the acknowledgement (sent at once, nothing read before it).
-            await interaction.response.send_modal(deck_form(name.strip()))
-            return
-        await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
 
     @commands.Cog.listener("on_interaction")
     async def form_submitted(self, interaction: discord.Interaction) -> None:
@@ -100,29 +91,3 @@ class DeckCommands(
         text = form_value(list(data.get("components") or []), FORM_FIELD)
         name = custom_id.removeprefix(FORM_PREFIX)
         await self.bot.run_command(interaction, DECK_IMPORT, {"name": name, "text": text})
-
-    @common.command(DECK_SHOW)
-    async def show(
-        self,
-        interaction: discord.Interaction,
-        name: str,
-    ) -> None:
-        """Show one of your saved decks as a list."""
-        await self.bot.run_command(interaction, DECK_SHOW, {"name": name})
-
-    @common.command(DECK_LIST)
-    async def list_(
-        self,
-        interaction: discord.Interaction,
-    ) -> None:
-        """List your saved decks and the ready-made ones."""
-        await self.bot.run_command(interaction, DECK_LIST, {})
-
-    @common.command(DECK_DELETE)
-    async def delete(
-        self,
-        interaction: discord.Interaction,
-        name: str,
-    ) -> None:
-        """Delete one of your saved decks."""
-        await self.bot.run_command(interaction, DECK_DELETE, {"name": name})
