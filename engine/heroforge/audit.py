@@ -8,7 +8,7 @@ Rule sections: heroforge:units (every unit with a hero or on a fort), heroforge:
 
 from __future__ import annotations
 
-from engine.heroforge import board, effects
+from engine.heroforge import effects, plates
 from engine.heroforge.catalog import PLATE, STEP
 from engine.heroforge.purchase import MAX_FORTS_PER_PLATE
 from engine.heroforge.state import HeroforgeState
@@ -37,7 +37,7 @@ def problems(state: HeroforgeState) -> list[str]:
     positions = [(p.x, p.y) for p in state.plates]
     if len(set(positions)) != len(positions):
         found.append("two plates share a grid position")
-    if not board.connected(positions):
+    if not plates.connected(positions):
         found.append("the board is in pieces")
     labels = {p.label for p in state.plates}
     fort_squares = set()

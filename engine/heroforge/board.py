@@ -11,10 +11,9 @@ their grid positions differ by at most one in each axis (an edge or a corner tou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.heroforge.catalog import PLATE, Land, load_catalog
+from engine.heroforge.plates import connected
 from engine.heroforge.state import HeroforgeState, Plate, Square
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -93,23 +92,6 @@ def attached(a: tuple[int, int], b: tuple[int, int]) -> bool:
     (plates attached by an edge or a corner).
     """
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-
-
-def connected(positions: Iterable[tuple[int, int]]) -> bool:
-    """Whether every plate is attached to the rest (one piece, heroforge:lands)."""
-    todo = set(positions)
-    if not todo:
-        return False
-    stack = [todo.pop()]
-    while stack:
-        x, y = stack.pop()
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                nxt = (x + dx, y + dy)
-                if nxt in todo:
-                    todo.remove(nxt)
-                    stack.append(nxt)
-    return not todo
 
 
 def plate_distance(state: HeroforgeState, a: str, b: str) -> int:

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from engine.core.errors import InvalidInput
 from engine.heroforge.catalog import EnchantmentList, load_catalog, parse_enchantment_list
+from engine.heroforge.plates import connected
 
 MAX_GRID = 8
 """A custom board is at most 8 × 8 plates."""
@@ -36,8 +37,6 @@ def parse_grid(text: str) -> list[list[str]]:
     :raises ValueError: for an unknown land code, an empty board, one too large, one with
         fewer than two plates or one in pieces.
     """
-    from engine.heroforge.board import connected  # board imports the state, which imports us
-
     catalog = load_catalog()
     rows = [row.split() for row in re.split(r"[/\n]", text) if row.strip()]
     if not rows:

@@ -18,6 +18,7 @@ from engine.core.rng import Rng
 from engine.heroforge import board
 from engine.heroforge.catalog import Layout, load_catalog
 from engine.heroforge.options import GAP, HeroforgeOptions, parse_grid, resolve_list
+from engine.heroforge.plates import connected
 from engine.heroforge.state import HeroforgeState, Plate, Player, Square
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -58,7 +59,7 @@ def build_plates(state_rng: Rng, cells: list[list[str]]) -> tuple[list[Plate], l
     tokens = [(x, y, t) for y, row in enumerate(cells) for x, t in enumerate(row) if t != GAP]
     if len(tokens) < 2:
         raise InvalidInput("A board needs at least two land plates.")
-    if not board.connected((x, y) for x, y, _ in tokens):
+    if not connected((x, y) for x, y, _ in tokens):
         raise InvalidInput(
             "Every land plate must be attached to the board by an edge or a corner; "
             "this board is in pieces."

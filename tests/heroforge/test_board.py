@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalMove, InvalidInput
-from engine.heroforge import board
+from engine.heroforge import board, plates
 from engine.heroforge.catalog import load_catalog
 from tests.heroforge.helpers import CROSS, R, apply, fort, new_game, put, started
 
@@ -15,7 +15,7 @@ from tests.heroforge.helpers import CROSS, R, apply, fort, new_game, put, starte
 def test_every_ready_board_is_one_piece_with_enough_plain_lands(layout: str) -> None:
     _low, high = load_catalog().layouts[layout].players
     state = new_game(high, layout=layout)
-    assert board.connected((p.x, p.y) for p in state.plates)
+    assert plates.connected((p.x, p.y) for p in state.plates)
     classes = [load_catalog().lands[p.land].land_class for p in state.plates]
     assert classes.count("plain") >= high
     assert 1 <= classes.count("special") <= 2
