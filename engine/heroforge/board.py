@@ -12,9 +12,11 @@ their grid positions differ by at most one in each axis (an edge or a corner tou
 from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
+from engine.core.model import Event, seat_name
+from engine.core.words import plural
 from engine.heroforge.catalog import PLATE, Land, load_catalog
 from engine.heroforge.plates import connected
-from engine.heroforge.state import HeroforgeState, Plate, Square
+from engine.heroforge.state import HeroforgeState, Plate, ShiftDue, Square
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "N": (0, -1),
@@ -204,3 +206,26 @@ def squares_of(label: str) -> list[Square]:
     Rule: none (bookkeeping: the 5 x 5 squares of a plate).
     """
     return [Square(plate=label, cx=cx, cy=cy) for cy in range(PLATE) for cx in range(PLATE)]
+
+
+def offer_shift(state: HeroforgeState, seat: int, count: int, reason: str) -> list[Event]:
+    """Owe ``seat`` a decision to shift up to ``count`` plates (none if no plate can move).
+
+    Rule: heroforge:turns (roll 10), heroforge:land-shifting.
+    """
+    if not legal_shifts(state):
+        return [
+            Event(
+                kind="shift_none",
+                text=f"{seat_name(seat)} may shift a land plate ({reason}), but no plate can move.",
+                data={"seat": seat},
+            )
+        ]
+    state.shift_due.append(ShiftDue(seat=seat, count=count, reason=reason))
+    return [
+        Event(
+            kind="shift_offer",
+            text=f"{seat_name(seat)} may shift {plural(count, 'land plate')} ({reason}).",
+            data={"seat": seat, "count": count},
+        )
+    ]

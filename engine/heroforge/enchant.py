@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
-from engine.heroforge import effects, turns
+from engine.heroforge import board, effects
 from engine.heroforge.catalog import EnchantmentSpec
 from engine.heroforge.dice import roll
 from engine.heroforge.state import Carried, HeroforgeState, Instant, StealOffer
@@ -144,7 +144,7 @@ def _instant(state: HeroforgeState, seat: int, spec: EnchantmentSpec) -> list[Ev
                 text=f"{who} uses {spec.name}.",
                 data={"seat": seat, "name": spec.name},
             ),
-            *turns.offer_shift(state, seat, spec.amount, spec.name),
+            *board.offer_shift(state, seat, spec.amount, spec.name),
         ]
     state.instants.append(Instant(seat=seat, spec=spec))
     return [

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from engine.core.model import Event, seat_name
 from engine.core.words import plural
-from engine.heroforge import board, effects
+from engine.heroforge import board, effects, enchant
 from engine.heroforge.dice import roll
-from engine.heroforge.state import HeroforgeState, ShiftDue, Square
+from engine.heroforge.state import HeroforgeState, Square
 
 
 def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
@@ -23,8 +23,6 @@ def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
 
     Rule: heroforge:turns.
     """
-    from engine.heroforge import enchant
-
     if state.turn == 0 or seat <= state.active:
         state.round += 1
     state.active, state.step = seat, "buy1"
@@ -46,7 +44,7 @@ def start_turn(state: HeroforgeState, seat: int) -> list[Event]:
     if face in (1, 5):
         events += enchant.roll_enchantment(state, seat, face)
     elif face == 10:
-        events += offer_shift(state, seat, 1, "scenario roll 10")
+        events += board.offer_shift(state, seat, 1, "scenario roll 10")
     return events
 
 
@@ -67,29 +65,6 @@ def collect(state: HeroforgeState, seat: int) -> list[Event]:
             kind="economy",
             text=f"{seat_name(seat)} collects {total:+d}e ({parts}); economy {player.economy}e.",
             data={"seat": seat, "amount": total, "economy": player.economy},
-        )
-    ]
-
-
-def offer_shift(state: HeroforgeState, seat: int, count: int, reason: str) -> list[Event]:
-    """Owe ``seat`` a decision to shift up to ``count`` plates (none if no plate can move).
-
-    Rule: heroforge:turns (roll 10), heroforge:land-shifting.
-    """
-    if not board.legal_shifts(state):
-        return [
-            Event(
-                kind="shift_none",
-                text=f"{seat_name(seat)} may shift a land plate ({reason}), but no plate can move.",
-                data={"seat": seat},
-            )
-        ]
-    state.shift_due.append(ShiftDue(seat=seat, count=count, reason=reason))
-    return [
-        Event(
-            kind="shift_offer",
-            text=f"{seat_name(seat)} may shift {plural(count, 'land plate')} ({reason}).",
-            data={"seat": seat, "count": count},
         )
     ]
 
