@@ -1,15 +1,21 @@
-"""The slash commands the real bot syncs: within Discord's limits, and exactly the table.
+"""The slash commands the real bot syncs: within Discord's limits, exactly the table, and
+byte for byte the stored snapshot.
 
 The bot logs in to the fake Discord, syncs once in ``setup_hook``, and this walks the
 payloads Discord received (`FakeDiscord.commands`) the way Discord would judge them:
 names (1-32, lower case), descriptions (1-100), at most 25 options / choices /
 subcommands, at most 100 global commands, 4000 characters per command, required options
-first. Then it compares them, option by option, with the command table the service and
-the console use (`bot.commands.ALL_SPECS`), so the explicit cog callbacks cannot drift.
+first. It compares them, option by option, with the command table the service and the
+console use (`bot.commands.ALL_SPECS`), which checks how `bot.cogs.common` turns a row
+into a command, and with ``payloads.json``: what players' Discord clients are sent
+changes only when that file changes too (rewrite it with
+``.venv/bin/python -m tests.bot.test_command_payloads`` and review the diff).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -26,6 +32,12 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
 Json = dict[str, Any]
+
+SNAPSHOT = Path(__file__).with_name("payloads.json")
+"""Every synced command payload, sorted by name, as the bot sent them."""
+
+ADDED_BY_DISCORD = ("id", "application_id", "version")
+"""Fields Discord adds to a stored command (not part of what the bot sends)."""
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
@@ -153,6 +165,44 @@ async def synced(fake_discord: FakeDiscord, tmp_path: Path) -> list[Json]:
     return fake_discord.commands()
 
 
+def as_sent(stored: Json) -> Json:
+    """A command as Discord stores it (`FakeDiscord.commands`) back as the bot sent it:
+    without the fields Discord adds, the permission bits a number again."""
+    sent = {k: v for k, v in stored.items() if k not in ADDED_BY_DISCORD}
+    if isinstance(sent.get("default_member_permissions"), str):
+        sent["default_member_permissions"] = int(sent["default_member_permissions"])
+    return sent
+
+
+def snapshot_text(commands: list[Json]) -> str:
+    """Sent ``commands`` as the snapshot file holds them: sorted by name, JSON indented by
+    one space, a final newline."""
+    ordered = sorted(commands, key=lambda c: str(c["name"]))
+    return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
+
+
+async def built_payloads() -> list[Json]:
+    """The payloads the bot's command tree sends on sync (``Command.to_dict(tree)``),
+    built without connecting: the cogs of `bot.cogs.all_cogs` on a bare bot."""
+    from discord.ext import commands
+
+    from bot.cogs import all_cogs
+
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    for cog in all_cogs(bot):  # type: ignore[arg-type]  # the cogs only keep the bot
+        await bot.add_cog(cog)
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+
+
+def test_synced_payloads_are_the_snapshot(synced: list[Json]) -> None:
+    sent = [as_sent(command) for command in synced]
+    assert snapshot_text(sent) == SNAPSHOT.read_text(encoding="utf-8")
+
+
+async def test_the_snapshot_writer_builds_what_is_synced(synced: list[Json]) -> None:
+    assert await built_payloads() == [as_sent(command) for command in synced]
+
+
 def test_synced_commands_are_within_discords_limits(synced: list[Json]) -> None:
     assert discord_problems(synced) == []
 
@@ -233,3 +283,8 @@ def test_components_are_clipped_to_discords_limits() -> None:
     select = payload[1]["components"][0]
     assert len(button["label"]) == 80 and len(button["custom_id"]) == 100
     assert len(select["options"]) == 25 and len(select["placeholder"]) <= 150
+
+
+if __name__ == "__main__":
+    SNAPSHOT.write_text(snapshot_text(asyncio.run(built_payloads())), encoding="utf-8")
+    print(f"wrote {SNAPSHOT}")
