@@ -31,7 +31,7 @@ from engine.mmh.common import (
     week_event,
     who,
 )
-from engine.mmh.content import Ability, Effect, EffectKind, Window
+from engine.mmh.content import WINDOW_NAMES, Ability, Effect, EffectKind, Window
 from engine.mmh.gains import draw_treasure, gain_luck, push
 from engine.mmh.heroes import (
     card_abilities,
@@ -39,10 +39,12 @@ from engine.mmh.heroes import (
     has_building,
     hero_dice,
     initiative,
+    leadership,
     magic,
     might,
     passive,
 )
+from engine.mmh.spaces import after_guard_defeated, control_zone
 from engine.mmh.state import Battle, Buff, BUnit, Hero, LastAttack, MmhState, Raise, Reward, Roll
 
 ELITE_FACES: dict[int, str] = {
@@ -571,8 +573,6 @@ def use_card(state: MmhState, seat: int, card: str, part: str, target: int | Non
 
 
 def _window_words(window: Window) -> str:
-    from engine.mmh.content import WINDOW_NAMES
-
     return WINDOW_NAMES[window]
 
 
@@ -1632,8 +1632,6 @@ def _send_home(state: MmhState, hero: Hero) -> list[Event]:
 
 
 def _end_encounter(state: MmhState, b: Battle) -> list[Event]:
-    from engine.mmh.movement import after_guard_defeated
-
     hero = state.heroes[b.attacker]
     marker = next(u.marker for u in b.units if u.kind == "encounter" and not u.extra)
     assert marker is not None and b.encounter_space is not None
@@ -1663,8 +1661,6 @@ def _end_encounter(state: MmhState, b: Battle) -> list[Event]:
 
 
 def _end_hero_battle(state: MmhState, b: Battle) -> list[Event]:
-    from engine.mmh.movement import control_zone
-
     attacker = state.heroes[b.attacker]
     assert b.defender is not None
     defender = state.heroes[b.defender]
@@ -1696,8 +1692,6 @@ def raise_options(state: MmhState, hero: Hero, fallen: dict[str, int]) -> list[t
 
     Rule: mmh:course-of-play.battles.
     """
-    from engine.mmh.heroes import leadership
-
     found: list[tuple[str, str]] = []
     seat = state.seats[hero.owner]
     if len(hero.army) < leadership(state, hero):

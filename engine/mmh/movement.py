@@ -12,24 +12,29 @@ from collections import deque
 
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
-from engine.core.words import plural
 from engine.mmh import board as geometry
 from engine.mmh.common import content, dark_times, ev, hero_def, hero_name, week_event, who
 from engine.mmh.content import COLOUR_NAMES, CONTROLLABLE, EXPLORABLE, LOCATION_NAMES
-from engine.mmh.gains import draw_treasure, gain_artefact, gain_scroll, push, queue_skill_draw
+from engine.mmh.gains import draw_treasure, push
 from engine.mmh.heroes import has_building, movement_points, overwhelm
+from engine.mmh.spaces import activation as activation  # re-exported: the ai, decisions, ruleset
+from engine.mmh.spaces import (
+    after_guard_defeated,
+    capital_owner,
+    control_zone,
+    enterable,
+    explore_effect,
+    take_control,
+)
 from engine.mmh.state import (
     Activation,
-    ArenaRecruit,
     ControlChoice,
-    DragonVein,
     Hero,
     MmhState,
 )
 
 OVERWHELM_NEEDED: dict[str, int] = {"yellow": 2, "purple": 3, "gold": 4}
 """Overwhelm value that routs an encounter of each colour (+1 in Dark Times)."""
-CONTROL_RADIUS = 2
 
 
 def overwhelm_needed(state: MmhState, colour: str) -> int:
@@ -41,14 +46,6 @@ def overwhelm_needed(state: MmhState, colour: str) -> int:
 
 
 # ------------------------------------------------------------------ activation
-def activation(state: MmhState) -> Activation | None:
-    """The activation in progress, if any.
-
-    Rule: mmh:course-of-play.activate-hero.
-    """
-    return state.action.activation if state.action is not None else None
-
-
 def activatable(state: MmhState, seat: int) -> list[str]:
     """Heroes of ``seat`` that may still be activated in this Activate Hero action.
 
@@ -135,46 +132,11 @@ def can_stop(state: MmhState, hero: Hero, space: int) -> bool:
     )
 
 
-def _capital_owner(state: MmhState, space: int) -> int | None:
-    for seat in state.seats:
-        if seat.capital == space:
-            return seat.seat
-    return None
-
-
 def _enemy_hero_at(state: MmhState, hero: Hero, space: int) -> Hero | None:
     for other in state.heroes.values():
         if other.space == space and other.owner != hero.owner:
             return other
     return None
-
-
-def _enterable(
-    state: MmhState, hero: Hero, act: Activation | None, frm: int | None, to: int
-) -> bool:
-    """Terrain rules for one step: water only after starting on a harbour (and only from a
-    harbour or water, landing only on a harbour), mountains only for Pathfinders, never an
-    enemy capital."""
-    board = geometry.board_of(state)
-    terrain = board.space(to).terrain
-    owner = _capital_owner(state, to)
-    if owner is not None:
-        return owner == hero.owner
-    from_terrain = "open"
-    if frm is not None and _capital_owner(state, frm) is None:
-        from_terrain = board.space(frm).terrain
-    if terrain == "water":
-        return (
-            act is not None
-            and act.harbour_start
-            and not week_event(state).no_harbours
-            and from_terrain in ("harbour", "water")
-        )
-    if from_terrain == "water" and terrain != "harbour":
-        return False
-    if terrain == "mountain":
-        return hero_def(hero).ability == "pathfinder"
-    return True
 
 
 def step_options(
@@ -192,7 +154,7 @@ def step_options(
     if hero.space is None:
         assert seat.capital is not None
         for n in board.neighbours(seat.capital):
-            if _enterable(state, hero, act, seat.capital, n):
+            if enterable(state, hero, act, seat.capital, n):
                 options.append((n, 1))
         if portal_building:
             for p in board.portals:
@@ -200,7 +162,7 @@ def step_options(
                     options.append((p, 1))
         return options
     for n in board.neighbours(hero.space):
-        if _enterable(state, hero, act, hero.space, n):
+        if enterable(state, hero, act, hero.space, n):
             options.append((n, 1))
     if hero.space in board.portals:
         if portal_building:
@@ -242,11 +204,11 @@ def _reaches_stop(state: MmhState, hero: Hero, act: Activation, start: int, mp: 
         if left <= 0:
             continue
         for n in board.neighbours(space):
-            if n in seen or not _enterable(state, hero, act, space, n):
+            if n in seen or not enterable(state, hero, act, space, n):
                 continue
             if n in state.encounters or _enemy_hero_at(state, hero, n) is not None:
                 continue
-            if _capital_owner(state, n) == hero.owner or can_stop(state, hero, n):
+            if capital_owner(state, n) == hero.owner or can_stop(state, hero, n):
                 return True
             seen.add(n)
             queue.append((n, left - 1))
@@ -273,7 +235,7 @@ def _move_problem(
 ) -> str | None:
     if dest is None:
         return None
-    owner = _capital_owner(state, dest)
+    owner = capital_owner(state, dest)
     if owner is not None:
         return None if owner == hero.owner else "Enemy capitals may not be entered."
     if dest in state.encounters:
@@ -316,7 +278,7 @@ def move(state: MmhState, seat: int, to: int | None) -> list[Event]:
     if problem:
         raise IllegalMove(problem)
     act.mp -= cost
-    if to is None or _capital_owner(state, to) == hero.owner:
+    if to is None or capital_owner(state, to) == hero.owner:
         return enter_capital(state, hero)
     frm = hero.space
     state.last_path = [frm if frm is not None else state.seats[seat].capital or 0, to]
@@ -391,61 +353,7 @@ def rout(
     return events
 
 
-def after_guard_defeated(
-    state: MmhState, hero: Hero, symbol: int, purpose: str, location: int | None
-) -> list[Event]:
-    """The guard of a location is gone: on ``enter`` the hero stands on the marker's space
-    and an explorable location gets an exploration marker; on ``explore``/``control`` he
-    explores or takes the location at once.
-
-    Rule: mmh:course-of-play.activate-hero.
-    """
-    board = geometry.board_of(state)
-    guarded = board.space(symbol).guards
-    events: list[Event] = []
-    if purpose == "enter":
-        hero.space = symbol
-        act = activation(state)
-        if act is not None:
-            act.path.append(symbol)
-        if guarded is not None and board.space(guarded).location in EXPLORABLE:
-            state.exploration_markers.append(guarded)
-            events.append(
-                ev(
-                    "exploration_marker",
-                    f"An exploration marker is laid on {geometry.space_label(state, guarded)}.",
-                )
-            )
-        return events
-    assert location is not None
-    if purpose == "explore":
-        return explore_effect(state, hero, location)
-    return take_control(state, hero, location)
-
-
 # ------------------------------------------------------------------ control
-def control_zone(state: MmhState, hero: Hero) -> set[int]:
-    """Spaces within 2 MP of the hero that he could enter (none in the capital); terrain
-    limits it, Pathfinders cross mountains (mmh:course-of-play.activate-hero, Control Zone)."""
-    if hero.space is None:
-        return set()
-    board = geometry.board_of(state)
-    zone = {hero.space}
-    frontier = [hero.space]
-    for _ in range(CONTROL_RADIUS):
-        nxt = []
-        for space in frontier:
-            for n in board.neighbours(space):
-                if n in zone or not _enterable(state, hero, None, space, n):
-                    continue
-                if _capital_owner(state, n) is not None:
-                    continue
-                zone.add(n)
-                nxt.append(n)
-        frontier = nxt
-    return zone
-
-
 def protected(state: MmhState, space: int) -> bool:
     """True when the player controlling ``space`` has a hero whose control zone covers it.
 
@@ -506,29 +414,6 @@ def take_offered(state: MmhState, seat: int) -> list[Event]:
     return take_control(state, state.heroes[prompt.hero], prompt.space)
 
 
-def take_control(state: MmhState, hero: Hero, space: int) -> list[Event]:
-    """Put the hero's control marker on ``space`` (replacing another player's).
-
-    Rule: mmh:course-of-play.activate-hero.
-    """
-    location = geometry.board_of(state).space(space).location
-    assert location is not None
-    before = state.control.get(space)
-    state.control[space] = hero.owner
-    vp = CONTROLLABLE[location][0]
-    lost = f" from {who(before)}" if before is not None and before != hero.owner else ""
-    return [
-        ev(
-            "control",
-            f"{who(hero.owner)} takes control of the {LOCATION_NAMES[location]} at "
-            f"{geometry.space_label(state, space)}{lost} (+{vp} VP).",
-            space=space,
-            seat=hero.owner,
-            before=before,
-        )
-    ]
-
-
 def declare_control(state: MmhState, seat: int) -> list[Event]:
     """Take control of the guarded controllable space the active hero stands on: a battle
     with its guard first.
@@ -577,56 +462,3 @@ def explore(state: MmhState, seat: int) -> list[Event]:
     if symbol is not None:
         return _encounter_at(state, hero, act, symbol, "explore", hero.space)
     return explore_effect(state, hero, hero.space)
-
-
-def explore_effect(state: MmhState, hero: Hero, space: int) -> list[Event]:
-    """The hero explores ``space`` and takes its bonus (mmh:description-of-the-game-board.
-    game-board-locations)."""
-    if space in state.exploration_markers:
-        state.exploration_markers.remove(space)
-    location = geometry.board_of(state).space(space).location
-    assert location is not None
-    name = hero_name(hero)
-    events = [
-        ev(
-            "explore",
-            f"{name} explores the {LOCATION_NAMES[location]} at {geometry.space_label(state, space)}.",
-            hero=hero.id,
-            space=space,
-            location=location,
-        )
-    ]
-    seat = state.seats[hero.owner]
-    if location == "arcane_library":
-        events += gain_scroll(state, hero)
-    elif location == "stable":
-        act = activation(state)
-        if act is not None and act.hero == hero.id:
-            act.mp = movement_points(state, hero)
-            act.battles += 1
-            act.harbour_start = False
-            events.append(ev("stable", f"{name} is activated a second time ({act.mp} MP)."))
-    elif location == "arena":
-        push(state, ArenaRecruit(seat=hero.owner, hero=hero.id))
-    elif location == "armorsmith":
-        count = sum(1 for u in hero.army if not u.elite)
-        for unit in hero.army:
-            unit.elite = True
-        verb = "becomes" if count == 1 else "become"
-        events.append(ev("armorsmith", f"{name}'s {plural(count, 'basic creature')} {verb} elite."))
-    elif location == "weaponsmith":
-        events += gain_artefact(state, hero)
-    elif location == "crystal_of_revelation":
-        seat.vp_bonus += 2
-        events.append(ev("vp", f"{who(hero.owner)} gains 2 VP.", vp=2))
-    elif location == "dragon_vein":
-        if state.treasure_discard or state.scroll_discard or state.artefact_discard:
-            push(state, DragonVein(seat=hero.owner, hero=hero.id))
-        else:
-            events.append(ev("dragon_vein", "Every discard pile is empty: nothing to find."))
-    elif location == "stone_of_enlightenment":
-        queue_skill_draw(state, hero, draw=2)
-        events.append(ev("stone", f"{name} levels up without spending XP."))
-    elif location == "dragon_shrine":
-        events += draw_treasure(state, hero, 1, True)
-    return events

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.mmh import movement, score
+from engine.mmh import movement, score, spaces
 from tests.mmh.helpers import (
     R,
     activate,
@@ -257,14 +257,14 @@ def test_control_zone_two_mp_limited_by_terrain() -> None:
     state = _game(heroes=("sandor", "orson"), factions=("sanctuary", "necropolis"))
     orson = state.heroes["orson"]
     orson.space = at(state, "C1")
-    zone = {label(state, s) for s in movement.control_zone(state, orson)}
+    zone = {label(state, s) for s in spaces.control_zone(state, orson)}
     assert zone == {"C1", "C2", "C3", "B2", "D2"}  # B1 is a capital, D1 a mountain
     sandor = state.heroes["sandor"]
     sandor.space = at(state, "C1")
-    zone = {label(state, s) for s in movement.control_zone(state, sandor)}
+    zone = {label(state, s) for s in spaces.control_zone(state, sandor)}
     assert "D1" in zone and "E1" in zone  # Pathfinder: mountains do not limit his zone
     orson.space = None
-    assert movement.control_zone(state, orson) == set()
+    assert spaces.control_zone(state, orson) == set()
 
 
 @pytest.mark.rule("mmh:course-of-play.activate-hero")
@@ -338,7 +338,7 @@ def _explore_here(state, location: str):  # type: ignore[no-untyped-def]
     hero = state.heroes["laszlo"]
     hero.space = space
     activate(state, "laszlo")
-    return movement.explore_effect(state, hero, space)
+    return spaces.explore_effect(state, hero, space)
 
 
 @pytest.mark.rule("mmh:description-of-the-game-board.game-board-locations")
