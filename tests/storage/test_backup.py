@@ -30,16 +30,24 @@ async def test_a_backup_taken_while_games_are_played_is_consistent(
 ) -> None:
     games = [await started_game(repo, c, seed=c, options={"target": 100_000}) for c in range(3)]
     stop = asyncio.Event()
+    # Each game has committed a few moves before the backup starts: waited for as events
+    # (set after the third commit, or when a player fails), never for a time.
+    moved = {g.id: asyncio.Event() for g in games}
 
     async def keep_playing(game_id: int) -> int:
         rng, moves = random.Random(game_id), 0
-        while not stop.is_set():
-            await play_one(repo, game_id, rng)
-            moves += 1
+        try:
+            while not stop.is_set():
+                await play_one(repo, game_id, rng)
+                moves += 1
+                if moves >= 3:
+                    moved[game_id].set()
+        finally:
+            moved[game_id].set()
         return moves
 
     players = [asyncio.create_task(keep_playing(g.id)) for g in games]
-    await asyncio.sleep(0.05)
+    await asyncio.gather(*(event.wait() for event in moved.values()))
     report = await backup_database(repo.path, tmp_path / "copies" / "backup.db")
     stop.set()
     played = await asyncio.gather(*players)
@@ -52,11 +60,11 @@ async def test_a_backup_taken_while_games_are_played_is_consistent(
     try:
         for game in games:
             copied = await copy.get_game(game.id)
-            assert 0 < copied.version <= (await repo.get_game(game.id)).version
+            assert 3 <= copied.version <= (await repo.get_game(game.id)).version
             assert (await verify_game(copy, game.id)).ok
     finally:
         await copy.close()
-    assert min(played) > 0
+    assert min(played) >= 3
 
 
 async def test_an_existing_destination_is_never_overwritten(

@@ -338,8 +338,11 @@ async def test_the_commit_view_checks_every_request_itself(
 async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: SqliteRepository) -> None:
     game = await started_game(repo, 1, options={"target": 100_000})
     rng = random.Random(5)
-    outcomes = []
-    for step in range(40):  # cancel at every point from before BEGIN to after COMMIT
+    outcomes: list[str] = []
+    step = 0
+    # Cancel at every point from before BEGIN to after COMMIT: the delay grows until a
+    # commit has landed before its cancel (however slow the machine) and 40 were tried.
+    while step < 40 or "LogEntry" not in outcomes:
         task = asyncio.create_task(play_one(repo, game.id, rng))
         await asyncio.sleep(step * 0.0001)
         task.cancel()
@@ -347,6 +350,7 @@ async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: SqliteReposit
         outcomes.append(type(results[0]).__name__)
         current = await repo.get_game(game.id)
         assert await log_length(repo, game.id) == current.version + 1
+        step += 1
     assert (await verify_game(repo, game.id)).ok
     assert (await play_one(repo, game.id, rng)).version_after == current.version + 1
     assert {"CancelledError", "LogEntry"} <= set(outcomes)
