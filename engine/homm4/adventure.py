@@ -9,16 +9,15 @@ homm4:objectives, homm4:victory.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core.errors import IllegalMove
-from engine.core.model import Event, seat_name
+from engine.core.model import Event, Result, seat_name
 from engine.homm4 import armies as army_rules
-from engine.homm4 import board, heroes, zones
+from engine.homm4 import artifacts, board, diplomacy, heroes, scouting, zones
+from engine.homm4.battle_end import BattleOutcome
 from engine.homm4.cards import ArtifactCard, EffectKind, ObjectCard, Toll, TownCard, UnitCard
+from engine.homm4.purchase import ally_towns
 from engine.homm4.state import (
     Army,
-    ArtifactRoom,
     ChipIn,
     Homm4State,
     Inventory,
@@ -26,9 +25,6 @@ from engine.homm4.state import (
     Site,
     SkillAward,
 )
-
-if TYPE_CHECKING:
-    from engine.homm4.battle import BattleOutcome
 
 
 # ------------------------------------------------------------------ seats
@@ -161,8 +157,6 @@ def start_turn(state: Homm4State, seat: int) -> list[Event]:
         )
     ]
     events += income_phase(state, seat)
-    from engine.homm4.purchase import ally_towns
-
     if not zones.towns_of(state, seat) and not ally_towns(state, seat):
         events.append(
             Event(
@@ -249,8 +243,6 @@ def end_turn(state: Homm4State) -> list[Event]:
     """
     if state.phase == "over":
         return []
-    from engine.homm4 import diplomacy
-
     current = state.active
     returned = diplomacy.return_sold(state, current)
     nxt = next_living(state, current)
@@ -265,6 +257,22 @@ def end_turn(state: Homm4State) -> list[Event]:
 def has_forces(state: Homm4State, seat: int) -> bool:
     """Whether ``seat`` still has an Army or a Town (homm4:objectives)."""
     return any(a.owner == seat for a in state.armies) or bool(zones.towns_of(state, seat))
+
+
+def game_result(state: Homm4State) -> Result:
+    """The game's result: finished once one side (or the sides eliminated together last)
+    remains, its winners the seats in ``state.winners``; unfinished before.
+
+    Rule: homm4:victory.
+    """
+    if state.phase != "over":
+        return Result()
+    names = " and ".join(seat_name(s) for s in state.winners)
+    return Result(
+        finished=True,
+        winners=tuple(state.winners),
+        reason=f"{names} {'is' if len(state.winners) == 1 else 'are'} the last side with an Army or a Town.",
+    )
 
 
 def check_eliminations(state: Homm4State) -> list[Event]:
@@ -369,8 +377,6 @@ def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
     Other interrupts (Skill awards, Artifact room) always belong to a seat that has just
     acted with an Army, so they never belong to an eliminated seat.
     """
-    from engine.homm4 import scouting
-
     events = _settle_guards(state)
     kept = []
     for item in state.interrupts:
@@ -387,105 +393,6 @@ def _drop_interrupts_of_fallen(state: Homm4State) -> list[Event]:
 
 
 # ------------------------------------------------------------- captures
-def fitting_slots(
-    state: Homm4State, hero: int, artifact: int, ignore: int | None = None
-) -> list[str] | None:
-    """Return the first slot alternative of ``artifact`` free on ``hero`` (ignoring the
-    artifact ``ignore``), or None when no alternative fits
-    (homm4:heroes-levels-skills-and-spells.heroes-and-artifacts)."""
-    found = zones.card_as(state, artifact, ArtifactCard)
-    if found is None:
-        return None
-    inv = state.inventories.get(hero)
-    taken: set[str] = set()
-    if inv is not None:
-        for other, slots in inv.artifacts.items():
-            if other != ignore:
-                taken.update(slots)
-    for alternative in found.slots:
-        if not any(str(s) in taken for s in alternative):
-            return [str(s) for s in alternative]
-    return None
-
-
-def give_artifact(state: Homm4State, seat: int, army: Army, artifact: int) -> list[Event]:
-    """Place a captured Artifact under a Hero of ``army``: the first Hero with a free
-    fitting slot; when none has one, the top Hero must discard an Artifact to make room
-    (an `ArtifactRoom` decision; the captured card waits in the open meanwhile).
-    Rule: homm4:movement-phase.objects.
-    """
-    hero_list = army_rules.army_heroes(state, army)
-    for hero in hero_list:
-        slots = fitting_slots(state, hero, artifact)
-        if slots is not None:
-            inventory(state, hero).artifacts[artifact] = slots
-            return [
-                Event(
-                    kind="artifact_taken",
-                    text=f"{zones.name(state, hero)} takes the Artifact {zones.name(state, artifact)}.",
-                    data={"seat": seat, "hero": hero, "artifact": artifact, "slots": slots},
-                )
-            ]
-    hero = hero_list[0]
-    state.limbo.append(artifact)
-    state.interrupts.insert(0, ArtifactRoom(seat=seat, hero=hero, artifact=artifact))
-    return [
-        Event(
-            kind="artifact_room",
-            text=f"{zones.name(state, hero)} has no free slot for {zones.name(state, artifact)}: "
-            f"{seat_name(seat)} chooses an Artifact to discard.",
-            data={"seat": seat, "hero": hero, "artifact": artifact},
-        )
-    ]
-
-
-def make_artifact_room(state: Homm4State, seat: int, discard: int) -> list[Event]:
-    """Resolve an `ArtifactRoom`: discard ``discard`` (one of the Hero's Artifacts, or the
-    captured Artifact itself to leave it) and equip the captured one.
-
-    :raises IllegalMove: if ``discard`` is neither, or discarding it frees no fitting slot.
-    Rule: homm4:heroes-levels-skills-and-spells.heroes-and-artifacts.
-    """
-    room = state.interrupts[0]
-    assert isinstance(room, ArtifactRoom)
-    inv = inventory(state, room.hero)
-    if discard == room.artifact:
-        state.interrupts.pop(0)
-        state.limbo.remove(room.artifact)
-        zones.to_discard(state, room.artifact)
-        return [
-            Event(
-                kind="artifact_discarded",
-                text=f"{seat_name(seat)} leaves {zones.name(state, discard)} and discards it.",
-                data={"seat": seat, "artifact": discard},
-            )
-        ]
-    if discard not in inv.artifacts:
-        raise IllegalMove(
-            f"Card #{discard} is not an Artifact of {zones.name(state, room.hero)}. Discard one of "
-            f"its Artifacts or #{room.artifact} itself."
-        )
-    slots = fitting_slots(state, room.hero, room.artifact, ignore=discard)
-    if slots is None:
-        raise IllegalMove(
-            f"Discarding #{discard} would not free a slot for {zones.name(state, room.artifact)}; "
-            "choose an Artifact that occupies one of its slots."
-        )
-    state.interrupts.pop(0)
-    del inv.artifacts[discard]
-    zones.to_discard(state, discard)
-    state.limbo.remove(room.artifact)
-    inv.artifacts[room.artifact] = slots
-    return [
-        Event(
-            kind="artifact_swapped",
-            text=f"{zones.name(state, room.hero)} discards {zones.name(state, discard)} and takes "
-            f"{zones.name(state, room.artifact)}.",
-            data={"seat": seat, "hero": room.hero, "discarded": discard, "artifact": room.artifact},
-        )
-    ]
-
-
 def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
     """Capture ``site`` with ``army`` if the rules let it (no Guard, identified).
 
@@ -516,7 +423,7 @@ def capture(state: Homm4State, army: Army, site: Site) -> list[Event]:
                 data={"seat": seat, "site": site.id, "hex": where, "artifact": artifact},
             )
         ]
-        return events + give_artifact(state, seat, army, artifact)
+        return events + artifacts.give_artifact(state, seat, army, artifact)
     return _claim(state, seat, site, "Object")
 
 

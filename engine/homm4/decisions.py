@@ -14,6 +14,8 @@ representative per useful choice is listed, and ``pay`` is left to the default r
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, Decision, seat_name
 from engine.homm4 import armies as army_rules
@@ -31,6 +33,7 @@ from engine.homm4 import (
     variants,
     zones,
 )
+from engine.homm4.artifacts import fitting_slots
 from engine.homm4.commands import (
     ChooseRiskStack,
     CloseTurn,
@@ -357,14 +360,10 @@ def _developing(state: Homm4State, seat: int) -> int:
 
 
 def _fits_after(state: Homm4State, hero: int, artifact: int, discard: int) -> bool:
-    from engine.homm4.adventure import fitting_slots
-
     return fitting_slots(state, hero, artifact, ignore=discard) is not None
 
 
 def _risk_choices(state: Homm4State, seat: int) -> list[ChooseRiskStack]:
-    from itertools import combinations
-
     hand = sorted(state.players_state[seat].hand)
     size = min(setup.RISK_STACK_SIZE, len(hand))
     default = tuple(setup.default_risk_stack(state, seat))
@@ -435,8 +434,6 @@ def management_options(state: Homm4State, seat: int) -> list[Command]:
                     TransferCards(source=source.id, target=target.id, cards=(c,))
                     for c in source.cards
                 ]
-    from engine.homm4.adventure import fitting_slots
-
     friends = [a for a in state.armies if state.options.allies(seat, a.owner)]
     for source in mine:
         for giver in army_rules.army_heroes(state, source):

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
-from engine.homm4 import adventure, board, zones
 from engine.homm4 import armies as army_rules
+from engine.homm4 import artifacts, board, zones
 from engine.homm4.commands import LootHero
 from engine.homm4.state import Army, FallenHero, Homm4State
 
@@ -218,5 +218,5 @@ def loot(state: Homm4State, seat: int, command: LootHero) -> list[Event]:
         )
     ]
     for artifact in taken:
-        events += adventure.give_artifact(state, seat, army, artifact)
+        events += artifacts.give_artifact(state, seat, army, artifact)
     return events

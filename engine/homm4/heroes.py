@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event
-from engine.homm4 import zones
+from engine.homm4 import lands, zones
 from engine.homm4.cards import (
     ArtifactCard,
     EffectKind,
@@ -639,8 +639,6 @@ def castable_spells(
     """Return the spells among ``known`` (default: the inventory) that ``hero``'s Skills
     allow and its Mana left pays for, at their cost on ``where`` (special lands,
     `lands.spell_mana`) (homm4:heroes-levels-skills-and-spells.casting-spells)."""
-    from engine.homm4 import lands
-
     left = mana_left(state, hero)
     found: list[int] = []
     for instance in known_spells(state, hero) if known is None else known:

@@ -26,6 +26,7 @@ from engine.core.model import Event, seat_name
 from engine.core.words import plural
 from engine.homm4 import (
     adventure,
+    artifacts,
     battle,
     board,
     fallen,
@@ -538,7 +539,7 @@ def transfer_artifact(state: Homm4State, seat: int, command: TransferArtifact) -
         raise IllegalMove("Artifacts pass only between Heroes on the same hex.")
     if command.to_hero == giver:
         raise IllegalMove("That Hero already carries this Artifact.")
-    slots = adventure.fitting_slots(state, command.to_hero, command.artifact)
+    slots = artifacts.fitting_slots(state, command.to_hero, command.artifact)
     if slots is None:
         raise IllegalMove(
             f"{zones.name(state, command.to_hero)} has no free slot for it; discard an Artifact first."

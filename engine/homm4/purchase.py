@@ -19,7 +19,7 @@ from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
 from engine.homm4 import armies as army_rules
 from engine.homm4 import board, heroes, payment, zones
-from engine.homm4.adventure import fitting_slots
+from engine.homm4.artifacts import fitting_slots
 from engine.homm4.cards import (
     ArtifactCard,
     ArtifactCategory,

@@ -19,6 +19,7 @@ from engine.core.model import Command, Decision, Event, Result, seat_name
 from engine.core.ruleset import Ruleset
 from engine.homm4 import (
     adventure,
+    artifacts,
     battle,
     decisions,
     diplomacy,
@@ -183,7 +184,7 @@ _HANDLERS: dict[type[Command], Any] = {
     c.PassIdentify: lambda s, seat, cmd: scouting.pass_identify(s, seat, cmd.site),
     c.ReinforceGuard: _reinforce_guard,
     c.LearnSkill: lambda s, seat, cmd: adventure.learn_skill(s, seat, cmd.hero, cmd.card),
-    c.MakeArtifactRoom: lambda s, seat, cmd: adventure.make_artifact_room(s, seat, cmd.discard),
+    c.MakeArtifactRoom: lambda s, seat, cmd: artifacts.make_artifact_room(s, seat, cmd.discard),
     c.CloseTurn: lambda s, seat, cmd: adventure.close_turn(s, seat, cmd.card),
     c.PayPlayer: diplomacy.pay_player,
     c.GiveArmy: diplomacy.give_army,

@@ -27,7 +27,7 @@ from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.core.rng import Rng
 from engine.core.words import plural
-from engine.homm4 import adventure, board, decks, heroes, variants, zones
+from engine.homm4 import adventure, board, decks, heroes, payment, variants, zones
 from engine.homm4 import armies as army_rules
 from engine.homm4.hexes import Hex
 from engine.homm4.options import Homm4Options
@@ -450,8 +450,6 @@ def default_risk_stack(state: Homm4State, seat: int) -> list[int]:
     rule would spend first (they are the least useful to hold back), risk the other 5.
     Rule: homm4:start-of-the-game.
     """
-    from engine.homm4 import payment
-
     player = state.players_state[seat]
     keep = payment.auto_pay(state, seat, max(0, len(player.hand) - RISK_STACK_SIZE))
     return [c for c in player.hand if c not in keep]

@@ -44,7 +44,7 @@ from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.core.words import plural
 from engine.homm4 import heroes, zones
-from engine.homm4.adventure import fitting_slots
+from engine.homm4.artifacts import fitting_slots
 from engine.homm4.cards import (
     ArtifactCard,
     ArtifactCategory,
