@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core.errors import InvalidInput
-from engine.core.model import Command, Decision, Event, Result, seat_name
+from engine.core.model import Command, Decision, Event, Result
 from engine.core.ruleset import Ruleset
 from engine.homm4 import (
     adventure,
@@ -97,15 +97,8 @@ class Homm4Ruleset(Ruleset[Homm4State]):
 
     def result(self, state: Homm4State) -> Result:
         """Return the result: finished once one side (or the sides eliminated together
-        last) remains (homm4:victory)."""
-        if state.phase != "over":
-            return Result()
-        names = " and ".join(seat_name(s) for s in state.winners)
-        return Result(
-            finished=True,
-            winners=tuple(state.winners),
-            reason=f"{names} {'is' if len(state.winners) == 1 else 'are'} the last side with an Army or a Town.",
-        )
+        last) remains (homm4:victory; `adventure.game_result`, which the views show too)."""
+        return adventure.game_result(state)
 
     def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
         """Route ``command`` to its rule, settle dead Heroes (advanced rule), then check

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from typing import Literal
 
 from engine.core.model import seat_name
-from engine.homm4 import battle, board, decisions, heroes, zones
+from engine.homm4 import adventure, battle, board, decisions, heroes, zones
+from engine.homm4 import armies as army_rules
 from engine.homm4.state import Army, Homm4State, Site
 from engine.homm4.views import (
     ArmyView,
@@ -128,8 +129,6 @@ def army_view(state: Homm4State, army: Army) -> ArmyView:
 
     Rule: homm4:army-and-object-town-tokens.
     """
-    from engine.homm4 import armies as army_rules
-
     return ArmyView(
         id=army.id,
         owner=army.owner,
@@ -180,12 +179,10 @@ def public_view(state: Homm4State) -> PublicView:
 
     Rule: homm4:start-of-the-game.
     """
-    from engine.homm4.ruleset import Homm4Ruleset
-
-    return PublicView(**_public_fields(state, Homm4Ruleset))
+    return PublicView(**_public_fields(state))
 
 
-def _public_fields(state: Homm4State, ruleset_class: type) -> dict[str, object]:
+def _public_fields(state: Homm4State) -> dict[str, object]:
     last = state.last_move
     assembled = bool(state.sites) or state.phase not in ("assemble",)
     return {
@@ -202,7 +199,7 @@ def _public_fields(state: Homm4State, ruleset_class: type) -> dict[str, object]:
         "last_move_owner": last.owner if last else None,
         "battle": battle_view(state),
         "pending": tuple(decisions.pending(state)),
-        "result": ruleset_class().result(state),
+        "result": adventure.game_result(state),
         "rules": tuple(state.options.summary()),
         "teams": state.options.teams,
         "fallen": tuple(
@@ -223,11 +220,9 @@ def seat_view(state: Homm4State, seat: int) -> SeatView:
 
     Rule: homm4:start-of-the-game.
     """
-    from engine.homm4.ruleset import Homm4Ruleset
-
     player = state.players_state[seat]
     return SeatView(
-        **_public_fields(state, Homm4Ruleset),
+        **_public_fields(state),
         seat=seat,
         hand=refs(state, player.hand),
         risk=refs(state, player.risk),
