@@ -130,7 +130,9 @@ def describe(state: Homm4State, command: Command) -> str:
     """One line saying what ``command`` does, naming its cards (for its own seat only).
 
     The line may name Hand and Risk Stack cards: show it only to the seat that would
-    issue the command. Use `public_command` for the channel.
+    issue the command. Use `public_command` for the channel. Commands that name no
+    private card (ending a phase, placing a token, a section or an entrance coin, every
+    battle command...) read as `public_command` says.
     """
     match command:
         case c.BuyUnit():
@@ -144,10 +146,6 @@ def describe(state: Homm4State, command: Command) -> str:
             return f"Buy {card_label(state, command.card)} for {card_label(state, command.hero)}"
         case c.LearnSpell():
             return f"Teach {card_label(state, command.card)} to {card_label(state, command.hero)}"
-        case c.EndPurchase():
-            return "End the Purchase Phase"
-        case c.EndMovement():
-            return "End the Movement Phase"
         case c.Move():
             joined = (
                 f" with Armies {', '.join(map(str, command.with_armies))}"
@@ -180,10 +178,6 @@ def describe(state: Homm4State, command: Command) -> str:
         case c.ChooseRiskStack():
             named = "Risk Stack: " + ", ".join(card_label(state, i) for i in command.cards)
             return named if len(named) <= 64 else "Risk Stack: " + cards_text(state, command.cards)
-        case c.PlaceArmy():
-            return f"Place the Army token on {command.hex}"
-        case c.PlaceSection():
-            return f"Attach the section at slot {command.slot[0]},{command.slot[1]} turned {command.rotation}"
         case c.DevelopHero():
             named = ", ".join(card_label(state, i) for i in command.cards) or "no card"
             text = f"Develop {_developing(state, command)} with {named}"
@@ -194,8 +188,6 @@ def describe(state: Homm4State, command: Command) -> str:
                     f"Develop {_developing(state, command)} with {cards_text(state, command.cards)}"
                 )
             )
-        case c.PlaceEntrance():
-            return public_command(state, command)
         case c.LearnSkill():
             if command.card is None:
                 return "Play no Skill card"
