@@ -18,7 +18,6 @@ import inspect
 import re
 import types
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import discord
@@ -37,61 +36,16 @@ AutocompleteCallback = Callable[
 ]
 
 
-@cache
-def table() -> dict[Path, CommandSpec]:
-    """Every command the table defines, by path (service commands and every ruleset's)."""
-    from bot.commands import ALL_SPECS
-
-    return {spec.path: spec for spec in ALL_SPECS}
-
-
-def spec(path: Path) -> CommandSpec:
-    """The table entry of ``path``.
-
-    :raises KeyError: if the table has no such command (a cog out of date).
-    """
-    return table()[path]
-
-
-def text(path: Path) -> str:
-    """The description of the command at ``path``."""
-    return spec(path).description
-
-
-def option_texts(path: Path) -> dict[str, str]:
-    """``{option name: description}`` for `app_commands.describe` (Python names:
-    ``-`` becomes ``_``; a keyword such as ``with`` gets a trailing ``_``)."""
-    return {python_name(o.name): o.description for o in spec(path).options}
-
-
 def python_name(option: str) -> str:
-    """The callback parameter name for a table option name."""
+    """The callback parameter name for a table option name (``-`` becomes ``_``; a keyword
+    such as ``with`` gets a trailing ``_``)."""
     name = option.replace("-", "_")
     return f"{name}_" if name in ("with", "in", "from", "as", "is", "for") else name
 
 
-def renames(path: Path) -> dict[str, str]:
-    """``{parameter: option}`` for options whose Discord name is not a Python name."""
-    return {
-        python_name(o.name): o.name for o in spec(path).options if python_name(o.name) != o.name
-    }
-
-
-def choices(path: Path, option: str) -> list[app_commands.Choice[str]]:
-    """The fixed choices of ``option`` (for `app_commands.choices`)."""
-    found = spec(path).option(option)
-    if found is None:
-        raise KeyError(f"/{' '.join(path)} has no option {option!r}")
-    return [app_commands.Choice(name=c.name, value=str(c.value)) for c in found.choices]
-
-
-def all_choices(path: Path) -> dict[str, list[app_commands.Choice[str]]]:
-    """Fixed choices for every option of ``path`` that has them."""
-    return {python_name(o.name): choices(path, o.name) for o in spec(path).options if o.choices}
-
-
 def suggest(path: Path, option: str, *, integer: bool = False) -> AutocompleteCallback:
-    """The autocomplete callback of ``option``: asks the service through the bot."""
+    """The autocomplete callback of ``option``: asks the service through the bot (values
+    that are not whole numbers are dropped for an ``integer`` option)."""
 
     async def callback(
         interaction: discord.Interaction, current: str
@@ -111,37 +65,38 @@ def suggest(path: Path, option: str, *, integer: bool = False) -> AutocompleteCa
     return callback
 
 
-def all_suggestions(path: Path) -> dict[str, AutocompleteCallback]:
-    """Autocomplete callbacks for every option of ``path`` the table marks ``autocomplete``."""
-    return {
-        python_name(o.name): suggest(path, o.name, integer=o.type == "integer")
-        for o in spec(path).options
-        if o.autocomplete
-    }
-
-
-def command(path: Path) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
-    """`app_commands.command` + describe + rename + choices + autocomplete for ``path``.
-
-    The callback's parameters are declared explicitly in the cog; this only attaches the
-    table's texts, choices and autocomplete sources to them.
-    """
+def command(spec: CommandSpec) -> Callable[[Any], app_commands.Command[Any, Any, Any]]:
+    """`app_commands.command` for ``spec``'s callback, with discord.py's `describe`,
+    `rename`, `choices` and `autocomplete` applied from the row: each option's
+    description, its Discord name where it is no Python name (``with``), its fixed
+    choices (values sent as text) and, for ``autocomplete`` options, `suggest`."""
+    options = spec.options
 
     def decorate(callback: Any) -> app_commands.Command[Any, Any, Any]:
         wrapped = callback
-        suggestions = all_suggestions(path)
+        suggestions = {
+            python_name(o.name): suggest(spec.path, o.name, integer=o.type == "integer")
+            for o in options
+            if o.autocomplete
+        }
         if suggestions:
             wrapped = app_commands.autocomplete(**suggestions)(wrapped)
-        fixed = all_choices(path)
+        fixed = {
+            python_name(o.name): [
+                app_commands.Choice(name=c.name, value=str(c.value)) for c in o.choices
+            ]
+            for o in options
+            if o.choices
+        }
         if fixed:
             wrapped = app_commands.choices(**fixed)(wrapped)
-        names = renames(path)
+        names = {python_name(o.name): o.name for o in options if python_name(o.name) != o.name}
         if names:
             wrapped = app_commands.rename(**names)(wrapped)
-        described = option_texts(path)
-        if described:
+        if options:
+            described = {python_name(o.name): o.description for o in options}
             wrapped = app_commands.describe(**described)(wrapped)
-        return app_commands.command(name=path[-1], description=text(path))(wrapped)
+        return app_commands.command(name=spec.path[-1], description=spec.description)(wrapped)
 
     return decorate
 
@@ -211,7 +166,7 @@ def table_command(spec: CommandSpec, run: Run = forward) -> app_commands.Command
     callback.__qualname__ = f"TableCog.{callback.__name__}"
     callback.__doc__ = spec.description
     setattr(callback, "__signature__", signature(spec))  # noqa: B010 (read by inspect)
-    made = command(path)(callback)
+    made = command(spec)(callback)
     if len(path) == 1:
         _restrict(made, [spec])
     return made
