@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, WrongPhase
-from engine.core.model import Event, seat_name
+from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, RuleViolation, WrongPhase
+from engine.core.model import Command, Event, seat_name
 from engine.core.words import plural
 from engine.homm3 import dice, effects, morale, zones
+from engine.homm3 import commands as c
 from engine.homm3.content import TIER_ORDER, Building, Cost, load_content
 from engine.homm3.effects import RESOURCE_NAMES, push
 from engine.homm3.rules import other, who
@@ -415,14 +416,68 @@ def _round_end(state: Homm3State) -> list[Event]:
     return []
 
 
+def town_commands(state: Homm3State, seat: int) -> list[Command]:
+    """``seat``'s Town actions usable now: each building it can build, representative
+    musters it can pay for, and Spell purchases (with or without a Wisdom card); empty when
+    every token is spent or nothing is affordable.
+
+    Rule: homm3turn:build-token, homm3turn:population-token, homm3turn:spell-book-token"""
+    player = state.player(seat)
+    out: list[Command] = []
+    for building in load_content().factions[player.faction].building:
+        if can_build(state, seat, building) is None:
+            out.append(c.Build(building=building.id))
+    if player.tokens.population:
+        out += _musters(state, seat)
+    if (
+        "mage_guild" in player.buildings
+        and player.tokens.spellbook
+        and player.guild_round != state.round
+    ):
+        price, _size = spell_price(state, seat, None)
+        if player.resources.gold >= price:
+            out.append(c.BuySpell())
+        for card in player.aside:
+            if (
+                state.cards[card] == "wisdom"
+                and player.resources.gold >= spell_price(state, seat, card)[0]
+            ):
+                out.append(c.BuySpell(wisdom=card))
+    return out
+
+
+def _musters(state: Homm3State, seat: int) -> list[Command]:
+    player = state.player(seat)
+    content = load_content()
+    out: list[Command] = []
+    discounts = tuple(d for d in player.aside if discount_effect(state, d) is not None)
+    singles: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for unit in content.faction_units(player.faction):
+        singles.append(((unit.id,), ()))
+        singles.append(((), (unit.id,)))
+    for recruit, reinforce in singles:
+        for discount in ((), discounts):
+            if discount == () or discounts:
+                cmd = c.Muster(recruit=recruit, reinforce=reinforce, discount=discount)
+                if _muster_ok(state, seat, cmd) and cmd not in out:
+                    out.append(cmd)
+    return out
+
+
+def _muster_ok(state: Homm3State, seat: int, cmd: c.Muster) -> bool:
+    try:
+        cost = muster_cost(state, seat, cmd.recruit, cmd.reinforce, cmd.discount)
+    except RuleViolation:
+        return False
+    return state.player(seat).resources.covers(cost.gold, cost.materials, cost.valuables)
+
+
 def can_react(state: Homm3State, seat: int) -> bool:
     """Whether ``seat`` has an unused Town action token it can use now on something it can
     afford (a building, a muster, a Spell).
 
     Rule: homm3turn:reacting-to-combat"""
-    from engine.homm3 import decisions
-
-    return bool(decisions.town_commands(state, seat))
+    return bool(town_commands(state, seat))
 
 
 def _next_reactor(state: Homm3State) -> list[Event]:
@@ -881,7 +936,7 @@ def muster_cost(
     for card in discount:
         if card not in player.aside:
             raise InvalidInput(f"#{card} is not one of your set-aside cards.")
-        effect = _discount_effect(state, card)
+        effect = discount_effect(state, card)
         if effect is None:
             raise IllegalMove(f"{zones.name(state, card)} does not lower a cost.")
         best = max(prices, key=lambda p: p[0])
@@ -893,7 +948,11 @@ def muster_cost(
     )
 
 
-def _discount_effect(state: Homm3State, card: int) -> int | None:
+def discount_effect(state: Homm3State, card: int) -> int | None:
+    """The gold a set-aside card takes off a muster when discarded (its ``discount`` effect),
+    or None when it has none.
+
+    Rule: homm3turn:population-token"""
     for _i, _x, effect in load_content().cards[state.cards[card]].effects():
         if effect.effect == "discount":
             return effect.gold

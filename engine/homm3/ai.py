@@ -294,7 +294,7 @@ def _adventure_card(state: Homm3State, seat: int, rng: random.Random) -> Command
 def _muster(state: Homm3State, seat: int) -> Command | None:
     player = state.player(seat)
     content = load_content()
-    discounts = tuple(d for d in player.aside if adventure._discount_effect(state, d) is not None)
+    discounts = tuple(d for d in player.aside if adventure.discount_effect(state, d) is not None)
     owned = {u.unit for u in player.army}
     recruit: list[str] = []
     units = sorted(content.faction_units(player.faction), key=lambda u: -TIER_ORDER[u.tier])

@@ -193,7 +193,7 @@ def legal_commands(state: Homm3State, seat: int) -> list[Command]:
     if decision.kind == "adventure_turn":
         return adventure_commands(state, seat)
     if decision.kind == "town_reaction":
-        return [*town_commands(state, seat), c.StartCombat()]
+        return [*adventure.town_commands(state, seat), c.StartCombat()]
     if decision.kind == "place_obstacle":
         return [c.PlaceObstacle(token=t, hex=h) for t, h in combat_flow.legal_obstacles(state)] + [
             c.PassObstacles()
@@ -236,7 +236,7 @@ def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
                 for units in combinations([u.unit for u in player.army], need):
                     for level in (1, 2, 3):
                         out.append(c.FightAdventure(card=card, level=level, units=units))
-    out += town_commands(state, seat)
+    out += adventure.town_commands(state, seat)
     if (
         "blacksmith" in player.buildings
         and not player.blacksmith_used
@@ -256,64 +256,6 @@ def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
     out += morale_commands(state, seat)
     out.append(c.EndTurn())
     return out
-
-
-def town_commands(state: Homm3State, seat: int) -> list[Command]:
-    """``seat``'s Town actions usable now: each building it can build, representative
-    musters it can pay for, and Spell purchases (with or without a Wisdom card); empty when
-    every token is spent or nothing is affordable.
-
-    Rule: homm3turn:build-token, homm3turn:population-token, homm3turn:spell-book-token"""
-    player = state.player(seat)
-    out: list[Command] = []
-    for building in load_content().factions[player.faction].building:
-        if adventure.can_build(state, seat, building) is None:
-            out.append(c.Build(building=building.id))
-    if player.tokens.population:
-        out += _musters(state, seat)
-    if (
-        "mage_guild" in player.buildings
-        and player.tokens.spellbook
-        and player.guild_round != state.round
-    ):
-        price, _size = adventure.spell_price(state, seat, None)
-        if player.resources.gold >= price:
-            out.append(c.BuySpell())
-        for card in player.aside:
-            if (
-                state.cards[card] == "wisdom"
-                and player.resources.gold >= adventure.spell_price(state, seat, card)[0]
-            ):
-                out.append(c.BuySpell(wisdom=card))
-    return out
-
-
-def _musters(state: Homm3State, seat: int) -> list[Command]:
-    player = state.player(seat)
-    content = load_content()
-    out: list[Command] = []
-    discounts = tuple(d for d in player.aside if adventure._discount_effect(state, d) is not None)
-    singles: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-    for unit in content.faction_units(player.faction):
-        singles.append(((unit.id,), ()))
-        singles.append(((), (unit.id,)))
-    for recruit, reinforce in singles:
-        for discount in ((), discounts):
-            if discount == () or discounts:
-                cmd = c.Muster(recruit=recruit, reinforce=reinforce, discount=discount)
-                if _muster_ok(state, seat, cmd) and cmd not in out:
-                    out.append(cmd)
-    return out
-
-
-def _muster_ok(state: Homm3State, seat: int, cmd: c.Muster) -> bool:
-    from engine.core.errors import RuleViolation
-
-    try:
-        cost = adventure.muster_cost(state, seat, cmd.recruit, cmd.reinforce, cmd.discount)
-    except RuleViolation:
-        return False
-    return state.player(seat).resources.covers(cost.gold, cost.materials, cost.valuables)
 
 
 def morale_commands(state: Homm3State, seat: int) -> list[Command]:
