@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, RuleViolation, WrongPhase
 from engine.core.model import Command, Event, seat_name
 from engine.core.words import plural
-from engine.homm3 import dice, effects, morale, zones
+from engine.homm3 import combat_flow, dice, effects, morale, zones
 from engine.homm3 import commands as c
 from engine.homm3.content import TIER_ORDER, Building, Cost, load_content
 from engine.homm3.effects import RESOURCE_NAMES, push
@@ -488,8 +488,6 @@ def _next_reactor(state: Homm3State) -> list[Event]:
     while adv.reacting and not can_react(state, adv.reacting[0]):
         adv.reacting.pop(0)
     if not adv.reacting:
-        from engine.homm3 import combat_flow
-
         return combat_flow.begin(state)
     seat = adv.reacting[0]
     if adv.active == seat:
@@ -1226,8 +1224,6 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
         return _answer_necromancy(state, seat, choice, index)
     if choice.kind == "magic_spring":
         return _answer_spring(state, seat, choice, index)
-    from engine.homm3 import combat_flow
-
     return combat_flow.answer(state, seat, choice, index)
 
 

@@ -12,6 +12,7 @@ of that seat waits for ``choose``. `run` resolves every seat's queue as far as i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalMove, InvalidInput
@@ -658,8 +659,17 @@ def _answer_setup_remove(state: Homm3State, seat: int, choice: Choice, index: in
 
 
 # ------------------------------------------------------------- dispatch
-def answer(state: Homm3State, seat: int, index: int) -> list[Event]:
+def answer(
+    state: Homm3State,
+    seat: int,
+    index: int,
+    otherwise: Callable[[Homm3State, int, Choice, int], list[Event]],
+) -> list[Event]:
     """Answer ``seat``'s open choice with option ``index``, then keep resolving.
+
+    A choice of a kind this module does not answer itself (the Adventure's and the
+    Combat's) goes to ``otherwise(state, seat, choice, index)``: the flow that opened it
+    passes it (the ruleset passes `adventure.answer`), so this step module imports none.
 
     :raises InvalidInput: when the seat has no open choice or the index is out of range.
     Rule: none (bookkeeping: effect queue)
@@ -680,9 +690,7 @@ def answer(state: Homm3State, seat: int, index: int) -> list[Event]:
     del state.choice[seat]
     handler = _ANSWERS.get(choice.kind)
     if handler is None:
-        from engine.homm3 import adventure
-
-        events = adventure.answer(state, seat, choice, index)
+        events = otherwise(state, seat, choice, index)
     else:
         events = handler(state, seat, choice, index)
     return events + run(state)

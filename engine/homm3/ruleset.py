@@ -173,7 +173,7 @@ def _morale(state: Homm3State, seat: int, command: c.UseMorale) -> list[Event]:
 
 
 _HANDLERS: dict[type[Command], Callable[[Homm3State, int, Any], list[Event]]] = {
-    c.Choose: lambda s, seat, cmd: effects.answer(s, seat, cmd.option),
+    c.Choose: lambda s, seat, cmd: effects.answer(s, seat, cmd.option, adventure.answer),
     c.Redraw: _adventure_only(
         lambda s, seat, cmd: adventure.redraw(s, seat, cmd.cards, cmd.source)
     ),
