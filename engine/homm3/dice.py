@@ -102,8 +102,6 @@ def _label(die: str, face: int) -> str:
         resource, amount = RESOURCE_FACES[face - 1]
         return f"{amount} {RESOURCE_NAMES[resource]}"
     if die == "treasure":
-        from engine.homm3.effects import treasure_label
-
         return treasure_label(face)
     return f"{attack_value(face):+d}"
 
@@ -112,8 +110,6 @@ def _roll(state: Homm3State, seat: int, die: str) -> tuple[int, Event]:
     if die == "resource":
         return roll_resource(state, seat, "reroll")
     if die == "treasure":
-        from engine.homm3.effects import treasure_label
-
         face = state.rng.die(6)
         return face, Event(
             kind="die_roll",
@@ -254,3 +250,27 @@ def answer(state: Homm3State, seat: int, choice: Choice, index: int) -> list[Eve
         ):
             return events
     return events + _THEN[str(data["then"])](state, seat, faces, dict(data["args"]))
+
+
+TREASURE_FACES: tuple[str, ...] = (
+    "experience",
+    "experience",
+    "artifact",
+    "artifact",
+    "resource",
+    "resources2",
+)
+"""The Treasure die's six faces (face 1..6): half a Level (1 Experience) twice, Search(2)
+the Artifact deck twice, one Resource die, two Resource dice keeping one."""
+
+
+def treasure_label(face: int) -> str:
+    """A readable Treasure die face.
+
+    Rule: none (label)"""
+    return {
+        "experience": "half a Level (1 Experience)",
+        "artifact": "Search(2) the Artifact deck",
+        "resource": "a Resource die",
+        "resources2": "2 Resource dice, keep one",
+    }[TREASURE_FACES[face - 1]]

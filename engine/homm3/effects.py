@@ -25,16 +25,8 @@ from engine.homm3.state import Choice, Homm3State, Player, Step
 RESOURCE_FACES = dice.RESOURCE_FACES
 """The Resource die's six faces (face 1..6)."""
 
-TREASURE_FACES: tuple[str, ...] = (
-    "experience",
-    "experience",
-    "artifact",
-    "artifact",
-    "resource",
-    "resources2",
-)
-"""The Treasure die's six faces (face 1..6): half a Level (1 Experience) twice, Search(2)
-the Artifact deck twice, one Resource die, two Resource dice keeping one."""
+TREASURE_FACES = dice.TREASURE_FACES
+"""The Treasure die's six faces (face 1..6)."""
 
 BASIC_INCOME: dict[str, int] = {"gold": 5, "materials": 2, "valuables": 1}
 """One income tier of each Resource (homm3bf:adventure-mode.astrologers-rounds)."""
@@ -212,18 +204,6 @@ def _resource_faces(
     return events
 
 
-def treasure_label(face: int) -> str:
-    """A readable Treasure die face.
-
-    Rule: none (label)"""
-    return {
-        "experience": "half a Level (1 Experience)",
-        "artifact": "Search(2) the Artifact deck",
-        "resource": "a Resource die",
-        "resources2": "2 Resource dice, keep one",
-    }[TREASURE_FACES[face - 1]]
-
-
 def _take_treasure_face(state: Homm3State, seat: int, face: int) -> list[Event]:
     result = TREASURE_FACES[face - 1]
     if result == "experience":
@@ -248,7 +228,7 @@ def _treasure_dice(state: Homm3State, seat: int, args: dict[str, Any]) -> list[E
         events.append(
             Event(
                 kind="die_roll",
-                text=f"{seat_name(seat)} rolls a Treasure die: {treasure_label(face)}.",
+                text=f"{seat_name(seat)} rolls a Treasure die: {dice.treasure_label(face)}.",
                 data={"sides": 6, "result": face, "purpose": "treasure", "die": "treasure"},
             )
         )
@@ -269,7 +249,7 @@ def _treasure_faces(
             seat,
             "dice_pick",
             f"{seat_name(seat)} keeps one of the Treasure dice.",
-            [treasure_label(f) for f in faces],
+            [dice.treasure_label(f) for f in faces],
             die="treasure",
             faces=faces,
         )
