@@ -402,7 +402,7 @@ def _window(state: Homm3State, seat: int) -> Command:
 
 
 def _spell(state: Homm3State, seat: int, unit: CombatUnit) -> Command | None:
-    if cardplay.spells_left(state, seat) <= 0:
+    if core.spells_left(state, seat) <= 0:
         return None
     player = state.player(seat)
     content = load_content()

@@ -80,15 +80,6 @@ def context(state: Homm3State, seat: int) -> str | None:
     return "activation" if not combat.attacks else "acted"
 
 
-def spells_left(state: Homm3State, seat: int) -> int:
-    """Spells ``seat`` may still cast this Combat round (1, plus Knowledge's Expert).
-
-    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic (and core
-        game: one Spell per Combat round)"""
-    combat = core.combat(state)
-    return 1 + combat.spell_bonus.get(seat, 0) - combat.spells.get(seat, 0)
-
-
 def _source(state: Homm3State, seat: int, card: int) -> str:
     player = state.player(seat)
     if card in player.hand:
@@ -201,7 +192,7 @@ def _check_timing(ctx: Ctx, where: str, source: str) -> None:
                 if where == "resurrection"
                 else f"{name} is cast right after an enemy attack that would bring your unit to 0 Health."
             )
-        if source != "scroll" and spells_left(ctx.state, ctx.seat) <= 0:
+        if source != "scroll" and core.spells_left(ctx.state, ctx.seat) <= 0:
             raise IllegalMove("You have already cast your Spell this Combat round.")
         return
     if where == "opening":
@@ -218,7 +209,7 @@ def _check_timing(ctx: Ctx, where: str, source: str) -> None:
     if ctx.card.kind == "spell":
         if source == "scroll" and where == "window" and timing != "instant":
             raise IllegalMove(f"{name} cannot be cast now.")
-        if source != "scroll" and spells_left(ctx.state, ctx.seat) <= 0:
+        if source != "scroll" and core.spells_left(ctx.state, ctx.seat) <= 0:
             raise IllegalMove("You have already cast your Spell this Combat round.")
 
 
@@ -228,7 +219,7 @@ def _check_opening(ctx: Ctx, source: str) -> None:
     if opening.cast == ctx.seat:
         if ctx.card.kind != "spell" or source != "hand":
             raise IllegalMove("Cast a Spell card from your hand now, or pass.")
-        if not opening.free and spells_left(ctx.state, ctx.seat) <= 0:
+        if not opening.free and core.spells_left(ctx.state, ctx.seat) <= 0:
             raise IllegalMove("You have already cast your Spell this Combat round.")
         return
     if ctx.effect.timing == "start" or (ctx.effect.effect == "tactics" and ctx.effect.amount == 0):
@@ -1279,7 +1270,7 @@ def _intelligence(ctx: Ctx) -> Apply:
         content.cards[ctx.state.cards[c]].kind == "spell" for c in player.hand if c != ctx.cmd.card
     ):
         raise IllegalMove("Intelligence casts a Spell card of your hand, and you hold none.")
-    if not ctx.expert and spells_left(ctx.state, ctx.seat) <= 0:
+    if not ctx.expert and core.spells_left(ctx.state, ctx.seat) <= 0:
         raise IllegalMove("You have already cast your Spell this Combat round.")
 
     def apply() -> list[Event]:

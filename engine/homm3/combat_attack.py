@@ -476,12 +476,10 @@ def resurrection_open(state: Homm3State, seat: int) -> bool:
     card not known to lie face up, and a card in hand while a Spell is left this round, or
     a Spell Scroll (its Spell counts toward no limit).
     Rule: none (core game: Resurrection)"""
-    from engine.homm3.cardplay import spells_left
-
     player = state.player(seat)
     if not zones.unseen(state, ("resurrection",)):
         return False
-    return bool(player.scroll) or (bool(player.hand) and spells_left(state, seat) > 0)
+    return bool(player.scroll) or (bool(player.hand) and core.spells_left(state, seat) > 0)
 
 
 def finish(state: Homm3State) -> list[Event]:

@@ -324,3 +324,12 @@ def expire(state: Homm3State, *, activation_end: bool = False) -> None:
     for unit in combat(state).units:
         unit.modifiers = [m for m in unit.modifiers if m.until not in ("attack", "defended")]
         unit.flags = [f for f in unit.flags if f.split(":")[0] not in FLEETING_FLAGS]
+
+
+def spells_left(state: Homm3State, seat: int) -> int:
+    """Spells ``seat`` may still cast this Combat round (1, plus Knowledge's Expert).
+
+    Rule: homm3bf:battlefield-combat.changes-to-combat-rules.the-deck-of-might-and-magic (and core
+        game: one Spell per Combat round)"""
+    found = combat(state)
+    return 1 + found.spell_bonus.get(seat, 0) - found.spells.get(seat, 0)
