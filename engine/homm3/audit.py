@@ -1,5 +1,7 @@
 """The homm3 conservation invariants: every card instance lies in exactly one zone, every
-living unit on the board stands on its own hex, and no count goes negative.
+living unit on the board stands on its own hex, no count goes negative, and every unit an
+open moment of the Combat names (the attack window, the activation...) is still on the
+Battlefield, none staying open once the Combat is over.
 
 Used by random playouts and ``heroes-table simulate --ruleset homm3``.
 """
@@ -78,4 +80,68 @@ def problems(state: Homm3State) -> list[str]:
         for unit in state.combat.units:
             if unit.alive and unit.damage < 0:
                 found.append(f"unit {unit.number} has negative damage")
+        found += gone_units(state)
+    return found
+
+
+def named_units(state: Homm3State) -> list[tuple[str, int]]:
+    """``(what, unit number)`` for every unit an open moment of the Combat names: the attack
+    window's attacker and target, the active unit, the units a Spell waiting for its answer
+    targets, and those of an open Death Cloud or Guardian Angel choice.
+
+    Rule: none (bookkeeping: what must still stand on the Battlefield)"""
+    combat = state.combat
+    if combat is None:
+        return []
+    named: list[tuple[str, int]] = []
+    if combat.window is not None:
+        named += [
+            ("the attack window's attacker", combat.window.attacker),
+            ("the attack window's target", combat.window.target),
+        ]
+    if combat.active is not None:
+        named.append(("the active unit", combat.active))
+    if combat.reaction is not None:
+        command = combat.reaction.command
+        targets = [command["unit"]] if command.get("unit") is not None else []
+        named += [
+            ("the waiting Spell's target", int(n)) for n in targets + list(command.get("units", ()))
+        ]
+    for seat, choice in state.choice.items():
+        if choice.kind == "death_cloud":
+            named += [(f"seat {seat}'s Death Cloud choice", int(n)) for n in choice.data["units"]]
+        elif choice.kind == "guardian_angel":
+            named.append((f"seat {seat}'s Guardian Angel choice", int(choice.data["angel"])))
+    return named
+
+
+def gone_units(state: Homm3State) -> list[str]:
+    """Problems of a Combat whose open moments name a unit that is no longer on the
+    Battlefield (defeated, or never there), or a finished Combat that left one open.
+
+    Rule: none (bookkeeping: a defeated unit leaves the board, homm3bf:battlefield-combat)"""
+    combat = state.combat
+    if combat is None:
+        return []
+    found: list[str] = []
+    standing = {u.number for u in combat.units if u.alive}
+    for what, number in named_units(state):
+        if number not in standing:
+            found.append(f"{what} [{number}] is not on the Battlefield")
+    if state.phase == "over" or combat.stage == "over":
+        still = [
+            name
+            for name, value in (
+                ("an attack window", combat.window),
+                ("a Spell waiting for its answer", combat.reaction),
+                ("the Combat's start", combat.opening),
+                ("an activation", combat.active),
+                ("the choice of the next unit", combat.chooser),
+            )
+            if value is not None
+        ]
+        if still:
+            found.append(f"the Combat is over but {', '.join(still)} is still open")
+        if (state.phase == "over") != (combat.stage == "over"):
+            found.append(f"the game's phase is {state.phase} and the Combat's stage {combat.stage}")
     return found

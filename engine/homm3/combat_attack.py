@@ -570,9 +570,12 @@ def finish(state: Homm3State) -> list[Event]:
                 combat.splash = center
         if first_attack(window):
             events += _after_own_attack(state, window, att)
+        # A gaze needs the Medusas still standing: a Fire Shield on the unit they struck
+        # may have defeated them in this Retaliation.
         if (
             window.retaliation
             and skill == "petrifying_gaze"
+            and att.alive
             and tgt.alive
             and not window.cancelled
             and core.paralyse(tgt)
@@ -584,7 +587,7 @@ def finish(state: Homm3State) -> list[Event]:
                     data={},
                 )
             )
-        if window.retaliation and skill == "stone_gaze" and tgt.alive:
+        if window.retaliation and skill == "stone_gaze" and att.alive and tgt.alive:
             face, event = dice.roll_attack_face(state, "paralysis", seat_name(att.seat))
             events.append(event)
             window.gaze = dice.attack_value(face)
@@ -598,7 +601,7 @@ def finish(state: Homm3State) -> list[Event]:
                 best=GAZE,
             ):
                 return events
-    if window.gaze == GAZE and tgt.alive and core.paralyse(tgt):
+    if window.gaze == GAZE and att.alive and tgt.alive and core.paralyse(tgt):
         events.append(
             Event(kind="ability", text=f"Stone Gaze: {core.unit_name(tgt)} is Paralysed.", data={})
         )

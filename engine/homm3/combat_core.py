@@ -297,7 +297,7 @@ def check_victory(state: Homm3State, acting: int) -> list[Event]:
     winner = standing[0] if standing else acting
     loser = 1 - winner
     state.phase = "over"
-    state.combat.stage = "over"
+    state.combat.end()
     state.winners = [winner]
     state.reason = f"{seat_name(winner)} has defeated every unit {seat_name(loser)} deployed."
     state.choice.clear()

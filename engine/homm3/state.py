@@ -364,6 +364,21 @@ class CombatState(BaseModel):
     luck: dict[int, int] = Field(default_factory=dict)
     splash: str | None = None
 
+    def end(self) -> None:
+        """End the Combat (homm3bf:skirmish-mode.victory-condition): the attack and its card
+        window, a Spell waiting for an answer, the Combat's start, the activation and the
+        choice of the next unit close with it. Each names units, and the last of a side has
+        just fallen (a card played in an attack's window may defeat the attacker); the last
+        resolved attack stays as the record shown."""
+        self.stage = "over"
+        self.window = None
+        self.reaction = None
+        self.opening = None
+        self.active = None
+        self.chooser = None
+        self.target = None
+        self.splash = None
+
 
 class Homm3State(GameState):
     """A whole homm3 game (Skirmish or Adventure, ending in Battlefield Combat).
@@ -430,6 +445,14 @@ class Homm3State(GameState):
                 "luck_used": [],
                 "picks": [[0, "token"]],
             }
+        return self
+
+    @model_validator(mode="after")
+    def _saved_over(self) -> Homm3State:
+        # Games saved when a victory left the attack window (or the activation) of a fallen
+        # unit open: the finished Combat closes them, so the game can be shown again.
+        if self.phase == "over" and self.combat is not None:
+            self.combat.end()
         return self
 
     def player(self, seat: int) -> Player:
