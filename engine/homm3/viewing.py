@@ -139,8 +139,11 @@ def _combat(state: Homm3State) -> CombatView | None:
     )
     window = None
     if combat.window is not None:
-        att = core.get_unit(state, combat.window.attacker)
-        tgt = core.get_unit(state, combat.window.target)
+        # Looked up among every unit, standing or not: a view describes the state and never
+        # refuses (the audit is what fails for a window naming a fallen unit).
+        numbered = {u.number: u for u in combat.units}
+        att = numbered[combat.window.attacker]
+        tgt = numbered[combat.window.target]
         window = f"{core.unit_name(att)} {'retaliates against' if combat.window.retaliation else 'attacks'} {core.unit_name(tgt)}"
         if combat.window.stage == "resurrection":
             window += " (a Spell may cancel it)"

@@ -130,8 +130,14 @@ def test_the_audit_refuses_a_finished_combat_with_an_open_window() -> None:
     state = _frost_ring_in_the_window([])
     state, _ = _play_frost_ring(state)
     assert state.combat is not None
-    state.combat.window = AttackWindow(attacker=2, target=2, priority=0)
-    assert "the Combat is over but an attack window is still open" in RULES.audit(state)
+    state.combat.window = AttackWindow(attacker=1, target=2, priority=1)
+    assert RULES.audit(state) == [
+        "the attack window's attacker [1] is not on the Battlefield",
+        "the Combat is over but an attack window is still open",
+    ]
+    # The view still describes it (a view never refuses; the audit is what fails).
+    view = RULES.public_view(state).combat
+    assert view is not None and view.window == "[1] Few of Skeletons attacks [2] Few of Zombies"
 
 
 @pytest.mark.rule(VICTORY)
