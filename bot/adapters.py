@@ -604,13 +604,15 @@ class Homm4Adapter(RulesetAdapter):
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board or battlefield through ``renderer`` (None when there is none)."""
         try:
-            return renderer.draw(self.ruleset, "battle" if kind == "battle" else "board", view)
+            if kind == "battle":
+                return Picture("battle.png", renderer.battle(view), "The battlefield")
+            return Picture("board.png", renderer.board(view), "The Game Board")
         except ValueError:
             return None
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The Hand and Risk Stack through ``renderer``."""
-        return renderer.draw(self.ruleset, "hand", view)
+        return Picture("hand.png", renderer.hand(view), "Your Hand and Risk Stack")
 
 
 ADAPTERS: dict[str, RulesetAdapter] = {"homm4": Homm4Adapter()}

@@ -19,7 +19,7 @@ from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Reply
 from bot.play_commands import read_seat
 from bot.service_core import Batch, ServiceCore
-from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision
+from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, StaleState
 from engine.core.model import Command, GameState, seat_name
 from engine.core.words import plural
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
@@ -114,8 +114,11 @@ class ModerationMixin(ServiceCore):
     ) -> Outbox:
         """Answer an overdue decision with the ruleset's documented default command.
 
+        It goes with the version read when it arrived, as a button does: if the game moved
+        before the lock was taken, nothing is skipped (two skips sent at once skip once).
+
         :param seat: whose decision (colour or number; default: the first person owing one).
-        :raises NotModerator | NoGameHere | GamePaused | BadOption:
+        :raises NotModerator | NoGameHere | GamePaused | BadOption | StaleState:
         """
         self.require_moderator(actor, "skip a decision")
         game = await self.game_here(channel_id)
@@ -145,6 +148,7 @@ class ModerationMixin(ServiceCore):
                 chosen,
                 default,
                 actor_user_id=actor.user_id,
+                expected_version=state.version,
                 by="moderator",
                 reason=f"{MODERATOR_SKIP}: {why}",
             )
@@ -176,7 +180,12 @@ class ModerationMixin(ServiceCore):
         so several moves (a player's and the computer's answers) can be undone at once.
 
         Undo restores the random generator too: the same command rolls the same dice.
+        The undo goes with the version read when it arrived: if the game moved before the
+        lock was taken (another moderator's undo, a player's move), nothing is undone —
+        two undos sent at once undo one move, not two.
+
         :raises NotModerator | NoGameHere | NothingToUndo | WrongGameStatus | BadOption:
+        :raises StaleState: when the game moved since the command arrived.
         """
         self.require_moderator(actor, "undo a move")
         if not 1 <= count <= 50:
@@ -186,6 +195,13 @@ class ModerationMixin(ServiceCore):
         async with self.lock(game.id):
             for _ in range(count):
                 fresh = await self.repo.get_game(game.id)
+                if not undone and fresh.version != game.version:
+                    raise StaleState(
+                        f"The game moved from move {game.version} to move {fresh.version} "
+                        "while this undo waited (another moderator's undo or a player's "
+                        "move), so nothing was undone. Look at /game log and undo again if "
+                        "it is still needed."
+                    )
                 try:
                     entry = await undo_last_command(
                         self.repo,
@@ -214,8 +230,8 @@ class ModerationMixin(ServiceCore):
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
         }
         out = await self.narrate(batch, None)
-        image = await self.picture(
-            "battle" if getattr(state, "battle", None) is not None else "board", state
+        image, _ = await self.drawn(
+            game.id, "battle" if getattr(state, "battle", None) is not None else "board", state
         )
         entries = ", ".join(f"#{seq}" for seq in undone)
         out.posts.insert(

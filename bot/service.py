@@ -225,8 +225,14 @@ class GameService(LobbyMixin, ModerationMixin):
         """Apply a play command of the ruleset's table as the actor's seat in the
         channel's game, then let computer seats and standing orders answer.
 
+        The game's version read here, as the command arrives, goes with it: if the seat
+        has had a command committed since when the game's lock is taken, this one was
+        sent before its sender could see that one and is refused (`ServiceCore.act`:
+        a command sent twice at once applies once).
+
         :raises NoGameHere | NotSeated | GamePaused | WrongStage | BadOption: service refusals.
-        :raises RuleViolation: the engine's refusal (illegal, not your decision...).
+        :raises RuleViolation: the engine's refusal (illegal, not your decision, sent again
+            before the first one's result: `StaleState`...).
         """
         game = await self.game_here(channel_id)
         seat, _ = await self.require_seat(game, actor)
@@ -239,7 +245,9 @@ class GameService(LobbyMixin, ModerationMixin):
         def build(state: GameState) -> dict[str, Any]:
             return adapter.build_command(key, self._request(state, seat.seat), options)
 
-        batch = await self.act(game.id, seat.seat, build, actor_user_id=actor.user_id)
+        batch = await self.act(
+            game.id, seat.seat, build, actor_user_id=actor.user_id, seen_version=game.version
+        )
         return await self.narrate(batch, actor)
 
     async def autocomplete(
@@ -405,9 +413,19 @@ class GameService(LobbyMixin, ModerationMixin):
                 raise BadOption(
                     f"{kind} orders are one of: {', '.join(sorted(allowed)) or 'none'}."
                 )
-            await self.repo.set_standing_order(
-                game.id, seat.seat, kind, None if value == "ask" else value
-            )
+        if orders:
+            async with self.lock(game.id):  # the seat may have changed hands meanwhile
+                seats = await self.repo.seats(game.id)
+                holder = next((s for s in seats if s.seat == seat.seat), None)
+                if holder is None or holder.user_id != actor.user_id or holder.is_ai:
+                    raise NotSeated(
+                        f"You no longer hold {seat_name(seat.seat)} in game #{game.id}, so "
+                        "your standing orders were not changed."
+                    )
+                for kind, value in orders.items():
+                    await self.repo.set_standing_order(
+                        game.id, seat.seat, kind, None if value == "ask" else value
+                    )
         current = (await self.repo.standing_orders(game.id)).get(seat.seat, {})
         shown = (
             ", ".join(f"{k}: {v}" for k, v in sorted(current.items()))
@@ -636,12 +654,8 @@ class GameService(LobbyMixin, ModerationMixin):
         if self.renderer is not None:
             import asyncio
 
-            from rendering.pictures import CardFace
-
-            face = await asyncio.to_thread(
-                self.renderer.draw, ruleset, "card", CardFace(card=card.id)
-            )
-            images = (Image(f"{card.id}.png", face.data, card.name),)
+            data = await asyncio.to_thread(self.renderer.card, card.id, None)
+            images = (Image(f"{card.id}.png", data, card.name),)
         text = f"**{card.name}** ({card.type})" + (f": {card.text}" if card.text else "")
         return Outbox(reply=Reply(text[:1900], ephemeral=True, images=images))
 

@@ -5,8 +5,17 @@ Every state change goes: take the game's `asyncio.Lock` → read the game from s
 ``ruleset.apply`` (in a worker thread) → ``repo.commit`` guarded by the version read →
 the automatic answers (computer seats, standing orders), each committed the same way →
 render pictures (worker thread) → build the outbox. Storage's version guard also covers
-other processes. Nothing here catches unexpected exceptions: a failed action changes
-nothing, because each commit is atomic.
+other processes. Before the first commit nothing catches unexpected exceptions: a failed
+action changes nothing, because each commit is atomic. After it the move stands, so a
+failure there is never reported as a refusal: automatic play that fails stops with a note
+(`play_automatic`), a picture that cannot be drawn is left out, and narration that fails
+still says the move was applied and posts its public lines (`narrate`); each is logged.
+
+Under the lock, `act` checks again what was checked before it: the seat still belongs to
+the person acting (a moderator may have replaced or kicked them meanwhile), and a typed
+command (no version of its own, unlike a button) is refused when its seat already had a
+command committed since the version read when it arrived — so a command sent twice at
+once applies once, while two seats acting at once both go through.
 
 Privacy: channel text is built only from ``Event.text``, pictures only from
 ``public_view``; private event lines and Hand / Risk Stack cards go to their seat's DM or
@@ -27,20 +36,32 @@ import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
 from bot import customids
 from bot.actors import Actor
 from bot.adapters import DecisionUI, RulesetAdapter, adapter_for
-from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage
+from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage, failure_text
 from bot.outbox import Button, ChannelPost, Component, DirectMessage, Image, Outbox, Reply
 from bot.render import DEFAULT_RENDERER, Renderer
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
-from storage.errors import WrongGameStatus
-from storage.records import Deadline, DeadlineSpec, Game, GameStatus, GuildSettings, Seat
+from storage.errors import StorageError, WrongGameStatus
+from storage.records import (
+    Deadline,
+    DeadlineSpec,
+    Game,
+    GameStatus,
+    GuildSettings,
+    LogEntry,
+    LogKind,
+    Seat,
+)
 from storage.repository import Repository
 
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 1900
 """Channel and DM texts are cut into messages of at most this many characters."""
+
+NO_PICTURE = "⚠️ The picture could not be drawn this time (logged); /game status tries again."
+"""Said, after a committed move, when its picture failed (the move's text is posted)."""
 
 REMINDER_SHARE = 0.75
 """Without a reminder cadence, one reminder comes at this share of the deadline."""
@@ -332,13 +353,24 @@ class ServiceCore:
             result=rules.result(new_state),
             deadlines=specs,
         )
-        if game.ruleset == "homm4" and rules.result(new_state).finished:
-            from bot.homm4 import campaign  # Campaigns: the survivors go to the next game
-
-            await campaign.save_survivors(self.repo, game, new_state, batch.seats)
         batch.after = new_state
         batch.steps.append(Step(seat, parsed, events, by))
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}
+        if game.ruleset == "homm4" and rules.result(new_state).finished:
+            from bot.homm4 import campaign  # Campaigns: the survivors go to the next game
+
+            try:
+                await campaign.save_survivors(self.repo, game, new_state, batch.seats)
+            except Exception as error:  # the game's end is committed: report it anyway
+                log.error(
+                    "game %s: saving the campaign's surviving heroes failed: %s",
+                    game.id,
+                    failure_text(error),
+                )
+                batch.automation_error = (
+                    "The surviving heroes could not be saved for the campaign's next game "
+                    "(an error on my side, logged)."
+                )
 
     async def automatic_command(
         self,
@@ -370,6 +402,23 @@ class ServiceCore:
     async def play_automatic(self, batch: Batch) -> None:
         """Let computer seats and standing orders answer their decisions, at most
         ``max_auto_steps`` commands; the game is noted as unfinished business otherwise."""
+        try:
+            await self._play_automatic(batch)
+        except Exception as error:
+            # A bug in a computer player or an order: the commits before it stand, and so
+            # does the move that led here; say so rather than reporting a refusal.
+            log.error(
+                "game %s: automatic play failed after %d committed step(s): %s",
+                batch.game.id,
+                len(batch.steps),
+                failure_text(error),
+            )
+            batch.automation_error = (
+                "The automatic answers stopped because of an error on my side (logged); "
+                "what is shown above was applied. A moderator may /mod skip."
+            )
+
+    async def _play_automatic(self, batch: Batch) -> None:
         orders = await self.repo.standing_orders(batch.game.id)
         for _ in range(self.max_auto_steps):
             assert batch.after is not None
@@ -383,6 +432,21 @@ class ServiceCore:
                 await self.commit_step(
                     batch, seat, command, actor_user_id=None, by=by, reason=reason
                 )
+            except StorageError as error:
+                # What came before is committed; this answer is not (commits are atomic).
+                log.warning(
+                    "game %s: storing the automatic %s (%s) for seat %s failed (%s)",
+                    batch.game.id,
+                    command.type,
+                    by,
+                    seat,
+                    type(error).__name__,
+                )
+                batch.automation_error = (
+                    f"The automatic answer for {seat_name(seat)} could not be saved: "
+                    f"{error.message} It is tried again at the next action or /game status."
+                )
+                return
             except RuleViolation as error:
                 # Neither the command nor the refusal: both may name the seat's Hand cards,
                 # and this line and the channel are public (house rule 6).
@@ -421,19 +485,30 @@ class ServiceCore:
         *,
         actor_user_id: int | None,
         expected_version: int | None = None,
+        seen_version: int | None = None,
         by: str | None = None,
         reason: str | None = None,
     ) -> Batch:
         """Apply one command (or the command a builder makes from the fresh state) and
         then the automatic answers, all under the game's lock.
 
+        :param actor_user_id: who acts; for a person's own move (``by`` None) the seat
+            must still be theirs when the lock is taken (`require_holder`).
+        :param expected_version: the version a button was made for: any other refuses.
+        :param seen_version: the version read when a typed command arrived: refused when
+            ``seat`` had a command committed since (`refuse_repeat`), else applied to the
+            fresh state.
         :raises RuleViolation | StorageError | ServiceError: nothing changed then.
         """
         async with self.lock(game_id):
             batch = await self.new_batch(game_id)
             assert batch.after is not None
+            if by is None and actor_user_id is not None:
+                self.require_holder(batch, seat, actor_user_id)
             if expected_version is not None and expected_version != batch.after.version:
                 raise stale(expected_version, batch.after.version)
+            if seen_version is not None and seen_version < batch.after.version:
+                await self.refuse_repeat(batch, seat, seen_version, actor_user_id=actor_user_id)
             chosen = command(batch.after) if callable(command) else command
             try:
                 await self.commit_step(
@@ -452,8 +527,85 @@ class ServiceCore:
                     ) from None
                 raise
             await self.play_automatic(batch)
-            batch.game = await self.repo.get_game(game_id)
+            try:
+                batch.game = await self.repo.get_game(game_id)
+            except StorageError as error:  # committed already: narrate from the old row
+                log.warning(
+                    "game %s: reading the game after a commit failed (%s)",
+                    game_id,
+                    type(error).__name__,
+                )
             return batch
+
+    @staticmethod
+    def require_holder(batch: Batch, seat: int, user_id: int) -> None:
+        """Check, under the game's lock, that ``seat`` still belongs to ``user_id`` (the
+        check before the lock may be out of date: /mod replace or /mod kick since).
+
+        :raises NotSeated: when the seat is another person's or the computer's now.
+        """
+        found = next((s for s in batch.seats if s.seat == seat), None)
+        if found is not None and found.user_id == user_id and not found.is_ai:
+            return
+        now = (
+            "the computer plays it now"
+            if found is None or found.is_ai or found.user_id is None
+            else "a moderator gave it to someone else"
+        )
+        raise NotSeated(
+            f"You no longer hold {seat_name(seat)} in game #{batch.game.id} ({now}), so "
+            "this move was not applied."
+        )
+
+    async def refuse_repeat(
+        self, batch: Batch, seat: int, seen_version: int, *, actor_user_id: int | None
+    ) -> None:
+        """Refuse a typed command that arrived at ``seen_version`` when ``seat`` has had a
+        command committed since: it was sent before its sender could see that one (most
+        often the same command sent twice). Returns when the seat has not moved since
+        (other seats' moves do not count: two seats may act at once).
+
+        :raises StaleState: naming the move the earlier command led to.
+        """
+        assert batch.after is not None
+        earlier = await self.command_since(batch.game.id, seat, seen_version)
+        if earlier is None:
+            return
+        now = batch.after.version
+        if earlier.actor_user_id is not None and earlier.actor_user_id == actor_user_id:
+            raise StaleState(
+                f"Your earlier command already moved the game to move {earlier.version_after} "
+                f"(it is at move {now} now), so this one, sent before you could see that, was "
+                "not applied. Send it again if you meant it twice."
+            )
+        reason = earlier.reason or ""
+        who = (
+            "a moderator's /mod skip"
+            if reason.startswith("moderator skip")
+            else ("your standing orders" if reason == "standing orders" else "another command")
+        )
+        raise StaleState(
+            f"{seat_name(seat)} was answered by {who} (move {earlier.version_after}) before "
+            f"this command came through, so it was not applied. The game is at move {now}: "
+            "look at the latest message (or /game status) and send it again if it still "
+            "applies."
+        )
+
+    async def command_since(self, game_id: int, seat: int, version: int) -> LogEntry | None:
+        """The newest logged command applied as ``seat`` that left the game at a version
+        after ``version``, or None (read back from the newest log entry; versions only
+        grow along the log)."""
+        before = 2**62
+        while True:
+            page = await self.repo.read_log_unredacted(game_id, before_seq=before, limit=100)
+            for entry in reversed(page.entries):
+                if entry.version_after <= version:
+                    return None
+                if entry.kind is LogKind.COMMAND and entry.seat == seat:
+                    return entry
+            if not page.has_more or not page.entries:
+                return None
+            before = page.entries[0].seq
 
     async def continue_automatic(self, game_id: int) -> Batch | None:
         """Resume automatic play in a game that stopped at the step bound (or after a
@@ -514,7 +666,60 @@ class ServiceCore:
         )
 
     async def narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
-        """Turn a batch into messages: the actor's reply, the channel posts, the DMs."""
+        """Turn a batch into messages: the actor's reply, the channel posts, the DMs.
+
+        Never raises for a batch whose steps were committed: a picture that cannot be
+        drawn is left out (the reply says so), and if building the messages fails the
+        reply still says the move was applied and the channel gets the moves' public lines
+        (`applied_news`); the failure is logged with its stack, never its message.
+        """
+        try:
+            return await self._narrate(batch, actor)
+        except Exception as error:
+            log.error(
+                "game %s: showing %d committed step(s) failed: %s",
+                batch.game.id,
+                len(batch.steps),
+                failure_text(error),
+            )
+            return self.applied_news(batch)
+
+    def applied_news(self, batch: Batch) -> Outbox:
+        """The plain messages of a committed batch whose narration failed: a reply saying
+        it was applied, and a channel post of its public event lines (public by
+        construction: ``Event.text`` only)."""
+        game = batch.game
+        version = batch.after.version if batch.after is not None else game.version
+        done = "Your move was applied" if batch.steps else "Done"
+        reply = Reply(
+            f"✅ {done} (game #{game.id} is at move {version} now), but I could not show all "
+            "of its result because of an error on my side (logged). /game status shows the "
+            "game.",
+            ephemeral=True,
+        )
+        lines = self._public_lines(batch)
+        if batch.automation_error:
+            lines.append(batch.automation_error)
+        lines.append(f"(Game #{game.id} is at move {version}; /game status shows the position.)")
+        posts = [ChannelPost(game.channel_id, text) for text in chunks(lines)]
+        return Outbox(reply=reply, posts=posts)
+
+    async def drawn(self, game_id: int, kind: str, state: GameState) -> tuple[Image | None, bool]:
+        """`picture`, but a drawing that fails gives no picture: ``(image, failed)``.
+        For pictures of a committed move (the failure is logged, never its message)."""
+        try:
+            return await self.picture(kind, state), False
+        except Exception as error:
+            log.error(
+                "game %s: drawing the %s picture at move %s failed: %s",
+                game_id,
+                kind,
+                state.version,
+                failure_text(error),
+            )
+            return None, True
+
+    async def _narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
         out = Outbox()
         game, after = batch.game, batch.after
         if after is None:
@@ -528,7 +733,14 @@ class ServiceCore:
         picture_kind = self.adapter(game).picture_after(
             before, after, [s.command for s in batch.steps]
         )
-        image = await self.picture(picture_kind, after) if picture_kind else None
+        image, failed = (
+            await self.drawn(game.id, picture_kind, after) if picture_kind else (None, False)
+        )
+        if failed and out.reply is not None:
+            out.reply = Reply(
+                chunks([out.reply.text + "\n" + NO_PICTURE])[0],
+                ephemeral=out.reply.ephemeral,
+            )
         prompt_lines, components, mentions = self._prompts(batch, actor_seat, out)
         result = rules.result(after)
         if result.finished:
@@ -755,7 +967,16 @@ class ServiceCore:
             text = adapter.hand_text(after, number, game_id=game.id, channel_id=game.channel_id)
             if private:
                 text += "\n**What changed:**\n" + "\n".join(f"• {line}" for line in private[-15:])
-            image = await self.hand_picture(after, number)
+            try:
+                image = await self.hand_picture(after, number)
+            except Exception as error:  # the DM goes in words; the move is committed
+                log.error(
+                    "game %s: drawing seat %s's hand failed: %s",
+                    game.id,
+                    number,
+                    failure_text(error),
+                )
+                image = None
             out.dms.append(
                 DirectMessage(
                     user_id=seat.user_id,

@@ -391,11 +391,15 @@ class HeroforgeAdapter(RulesetAdapter):
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board of land plates (`rendering.heroforge`)."""
-        return renderer.draw(self.ruleset, "board", view)
+        from rendering.heroforge import render_board
+
+        return Picture("board.png", render_board(view), "The land plates")
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's inventory sheet."""
-        return renderer.draw(self.ruleset, "hand", view)
+        from rendering.heroforge import render_inventory
+
+        return Picture("inventory.png", render_inventory(view, view.seat), "Your inventory")
 
 
 ADAPTERS[HeroforgeAdapter.ruleset] = HeroforgeAdapter()

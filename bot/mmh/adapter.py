@@ -489,18 +489,24 @@ class MmhAdapter(RulesetAdapter):
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board or the initiative track (`rendering.mmh`, public views only)."""
-        shown = "battle" if kind == "battle" and view.battle is not None else "board"
+        from rendering.mmh import render_board, render_track
+
         try:
-            return renderer.draw(self.ruleset, shown, view)
+            if kind == "battle" and view.battle is not None:
+                return Picture("battle.png", render_track(view), "The initiative track")
+            return Picture("board.png", render_board(view), "The map of Ashan")
         except ValueError:
             return None
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's capital board and hero sheets with their scrolls (DM only)."""
+        from rendering.mmh import render_heroes
+
         try:
-            return renderer.draw(self.ruleset, "hand", view)
+            data = render_heroes(view, capital=True)
         except ValueError:
             return None
+        return Picture("heroes.png", data, "Your capital, heroes and scrolls")
 
 
 BUILDING_EFFECTS: dict[str, str] = {

@@ -16,7 +16,6 @@ from engine.core.model import (
     Event,
     GameState,
     Result,
-    TurnRecord,
     seat_name,
 )
 from engine.core.rng import Rng
@@ -37,7 +36,6 @@ __all__ = [
     "RuleViolation",
     "Ruleset",
     "StaleState",
-    "TurnRecord",
     "WrongPhase",
     "get_ruleset",
     "register",

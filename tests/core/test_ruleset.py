@@ -20,7 +20,6 @@ from engine.core import (
     Rng,
     Ruleset,
     StaleState,
-    TurnRecord,
     WrongPhase,
     get_ruleset,
     register,
@@ -108,12 +107,6 @@ class Race(Ruleset[RaceState]):
 
     def default_command(self, state: RaceState, seat: int) -> Command:
         return Roll()
-
-    def turn(self, state: RaceState) -> TurnRecord:
-        over = self.result(state).finished
-        return TurnRecord(
-            turn=state.version, round=0, active=() if over else (state.active,), phase="Race"
-        )
 
 
 RACE = register(Race())
