@@ -15,6 +15,9 @@ __all__ = [
     "AlreadySeated",
     "ChannelBusy",
     "DatabaseBusy",
+    "DatabaseFull",
+    "DatabaseNotWritable",
+    "DatabaseReadOnly",
     "DatabaseUnusable",
     "DeckNotFound",
     "GameNotFound",
@@ -46,6 +49,22 @@ class DatabaseUnusable(StorageError):
 
 class DatabaseBusy(StorageError):
     """Another process held the database's write lock for longer than the busy timeout."""
+
+
+class DatabaseNotWritable(StorageError):
+    """A write failed because the database cannot be written now (SQLite's
+    ``SQLITE_IOERR``: the disk failed); the transaction was rolled back whole, so nothing
+    of it is stored and nothing before it is lost. The message names no file (players
+    read it); the storage log names the file for the operator."""
+
+
+class DatabaseFull(DatabaseNotWritable):
+    """The disk (or SQLite's page limit) is full: ``SQLITE_FULL``."""
+
+
+class DatabaseReadOnly(DatabaseNotWritable):
+    """The database file, its folder or its disk became read-only (or the file was moved
+    away) while the bot runs: ``SQLITE_READONLY``."""
 
 
 class MigrationError(StorageError):

@@ -46,6 +46,9 @@ from storage.errors import (
     AlreadySeated,
     ChannelBusy,
     DatabaseBusy,
+    DatabaseFull,
+    DatabaseNotWritable,
+    DatabaseReadOnly,
     DatabaseUnusable,
     DeckNotFound,
     GameNotFound,
@@ -136,6 +139,12 @@ _STATUS_TEXT = {
 
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xFF``).
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
+
+_NOT_SAVED = (
+    "so this was not saved; everything saved before it is kept. Please tell the bot's "
+    "operator, and send it again once that is fixed."
+)
 
 
 # ------------------------------------------------------------------- conversions
@@ -274,18 +283,45 @@ def _stale(expected: int, current: int) -> StaleState:
 
 
 def _translate(error: sqlite3.Error, path: Path) -> Exception:
-    """Map an SQLite error to a `StorageError` where one fits, else return it unchanged."""
+    """Map an SQLite error of a running repository to a `StorageError` where one fits,
+    else return it unchanged.
+
+    The messages are for players (the bot replies with them): they name no file and no
+    SQLite text. The storage log (WARNING, ERROR for damage) names the file and the code
+    for the operator.
+    """
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    translated: StorageError
     if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
-        return DatabaseBusy(
-            f"The database {path} is busy (another process holds its write lock); "
-            "try again in a moment."
+        translated = DatabaseBusy(
+            "The bot's database is busy (another process holds its write lock); nothing "
+            "was changed. Try again in a moment."
         )
-    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return DatabaseUnusable(
-            f"The database {path} is damaged ({error}); restore it from a backup."
+    elif code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        translated = DatabaseUnusable(
+            "The bot's database is damaged, so nothing was changed; the operator must "
+            "restore it from a backup."
         )
-    return error
+    elif code == _SQLITE_FULL:
+        translated = DatabaseFull(f"The bot's storage is full (no space left), {_NOT_SAVED}")
+    elif code == _SQLITE_READONLY:
+        translated = DatabaseReadOnly(f"The bot's database has become read-only, {_NOT_SAVED}")
+    elif code == _SQLITE_IOERR:
+        translated = DatabaseNotWritable(
+            f"The bot's database could not be written (a disk error), {_NOT_SAVED}"
+        )
+    else:
+        return error
+    level = logging.ERROR if isinstance(translated, DatabaseUnusable) else logging.WARNING
+    log.log(
+        level,
+        "database %s: %s (SQLite %s, code %s)",
+        path,
+        type(translated).__name__,
+        getattr(error, "sqlite_errorname", "?"),
+        getattr(error, "sqlite_errorcode", "?"),
+    )
+    return translated
 
 
 async def _rows(
