@@ -189,12 +189,23 @@ class HeroesBot(commands.Bot):
         """Defer, call the service as the interaction's user, deliver the Outbox.
 
         Never raises: a user error, a bug, or a failure while delivering (the action then
-        stands: `DeliveryFailed`) is answered by `discord_errors.handle_error`.
+        stands: `DeliveryFailed`) is answered by `discord_errors.handle_error`. When Discord
+        refuses the acknowledgement as too late (10062), the service is not called: the
+        player was told the application did not respond and may send it again, which
+        must not apply twice. That is logged as a WARNING, not as a bug.
         """
         async with self._working():
             try:
                 started = time.perf_counter()
-                await defer(interaction, ephemeral=ephemeral)
+                try:
+                    await defer(interaction, ephemeral=ephemeral)
+                except discord.NotFound as error:
+                    if not discord_errors.is_late_acknowledgement(error):
+                        raise
+                    discord_errors.log_late_acknowledgement(
+                        interaction, "the action was not run (nothing changed)"
+                    )
+                    return
                 acked = time.perf_counter()
                 actor = await self.actor_for(interaction)
                 outbox = await call(actor)

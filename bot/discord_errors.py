@@ -12,6 +12,11 @@
 
 The game is unchanged by a failed action: the service commits atomically, and a failure
 after the commit (while sending the messages) says so instead.
+
+* An acknowledgement that came after Discord's 3-second window (``404`` code ``10062``
+  Unknown interaction) is no bug of ours and nothing can be sent to that interaction any
+  more: it is logged as a WARNING saying so (`is_late_acknowledgement`), and the player
+  is not answered (Discord already told them the application did not respond).
 """
 
 from __future__ import annotations
@@ -29,8 +34,31 @@ from bot.errors import failure_text, user_message
 log = logging.getLogger(__name__)
 
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction it no longer knows: acknowledged too late."""
+
+
 class DeliveryFailed(Exception):
     """The action was applied, but sending its messages failed (wraps the cause)."""
+
+
+def is_late_acknowledgement(error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing an acknowledgement sent after its 3-second
+    window (`discord.NotFound` with code 10062 Unknown interaction)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def log_late_acknowledgement(interaction: discord.Interaction, doing: str) -> None:
+    """Log (WARNING) that ``interaction`` was acknowledged too late, and what that meant
+    (``doing``: "the action was not run"...)."""
+    log.warning(
+        "%s by user %s in channel %s: the acknowledgement came too late (Discord's 3 s "
+        "window had passed: 10062 Unknown interaction); %s",
+        describe_interaction(interaction),
+        interaction.user.id,
+        interaction.channel_id,
+        doing,
+    )
 
 
 def describe_interaction(interaction: discord.Interaction) -> str:
@@ -86,6 +114,15 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     after_commit = isinstance(error, DeliveryFailed)
     if after_commit and error.__cause__ is not None:
         error = error.__cause__
+    if is_late_acknowledgement(error):
+        # Nothing can reach this interaction any more: answering would fail the same way.
+        log_late_acknowledgement(
+            interaction,
+            "the result could not be shown (it was applied)"
+            if after_commit
+            else "nothing was done",
+        )
+        return
     text = player_text(error)
     if text is None:
         reference = secrets.token_hex(3)
