@@ -10,8 +10,10 @@ Three families of errors reach a player, each with a message that can be shown a
 
 `user_message` maps any of them to its text (None for anything else: a bug, which the
 Discord layer's error handler logs and apologises for); `error_reply` wraps that text in
-an ephemeral `Reply`. The service never catches unexpected exceptions: a failed action
-leaves the game unchanged because the storage commit is atomic.
+an ephemeral `Reply`. Before a commit the service never catches unexpected exceptions:
+a failed action leaves the game unchanged because the storage commit is atomic. After a
+commit the move stands, so a failure while showing it is caught there and the reply says
+the move was applied (`bot.service_core.ServiceCore.narrate`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ may moderate, whether in a DM), call one coroutine, and deliver the `Outbox` it 
 (a reply to the actor, public channel posts, DMs). Errors a player should read are raised
 as `bot.errors.USER_ERRORS` (the engine's `RuleViolation`, storage's `StorageError`, the
 service's `ServiceError`); `bot.errors.error_reply` turns them into an ephemeral reply.
-Anything else is a bug: it propagates and the game is unchanged (commits are atomic).
+Anything else is a bug: it propagates and the game is unchanged (commits are atomic);
+once a move is committed, a failure while showing it is reported as applied instead.
 
 Entry points (all coroutines returning an `Outbox` unless noted):
 
