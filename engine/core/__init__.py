@@ -16,6 +16,7 @@ from engine.core.model import (
     Event,
     GameState,
     Result,
+    TurnRecord,
     seat_name,
 )
 from engine.core.rng import Rng
@@ -36,6 +37,7 @@ __all__ = [
     "RuleViolation",
     "Ruleset",
     "StaleState",
+    "TurnRecord",
     "WrongPhase",
     "get_ruleset",
     "register",

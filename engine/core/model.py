@@ -79,6 +79,10 @@ class Decision(BaseModel):
         kind: a stable kind (``"purchase"``, ``"chip_in_reinforce"``, ``"deploy"``...).
         prompt: a public sentence describing it ("Red must deploy for the battle at C4").
         commands: the command ``type`` values that answer it.
+        private: whether answering it shows the seat's hidden cards (its options are
+            chosen among Hand, Risk Stack, deck or face-down cards), so it is offered to
+            that seat alone (a DM or an ephemeral reply), never in the channel. The
+            ``prompt`` itself stays public either way. Set by the ruleset that builds it.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -87,6 +91,29 @@ class Decision(BaseModel):
     kind: str
     prompt: str
     commands: tuple[str, ...]
+    private: bool = False
+
+
+class TurnRecord(BaseModel):
+    """Where a game stands in its order of play, for any caller (status lines, whose
+    turn began, reminders), the same shape for every ruleset.
+
+    Attributes:
+        turn: the ruleset's turn counter (turns begun so far; 0 during set-up).
+        round: the round number (0 before the first round).
+        active: the seats whose turn it is now, in seat order (several while seats act
+            at the same time, as when choosing starting Heroes; empty once the game is
+            over). A seat answering an interrupt in another's turn is not active.
+        phase: the name of the current phase or step as the rulebook calls it
+            (``"Purchase Phase"``, ``"Game Setup"``, ``"Battlefield Combat"``).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    turn: int = Field(ge=0)
+    round: int = Field(ge=0)
+    active: tuple[int, ...]
+    phase: str
 
 
 class Result(BaseModel):

@@ -16,7 +16,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import GameOver, InvalidInput, NotYourDecision, StaleState, WrongPhase
-from engine.core.model import Command, Decision, Event, GameState, Result, seat_name
+from engine.core.model import (
+    Command,
+    Decision,
+    Event,
+    GameState,
+    Result,
+    TurnRecord,
+    seat_name,
+)
 
 S = TypeVar("S", bound=GameState)
 
@@ -98,6 +106,20 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def result(self, state: S) -> Result:
         """Return the game's result (``finished=False`` while it goes on)."""
+
+    @abstractmethod
+    def turn(self, state: S) -> TurnRecord:
+        """Return where the game stands in its order of play: the turn and round numbers,
+        the seats whose turn it is and the phase's rulebook name (`TurnRecord`). Pure."""
+
+    def names_hidden_card(self, state: S, seat: int, command: Command) -> bool:
+        """Whether ``command`` (one of ``legal_commands(state, seat)``) names a card hidden
+        from the table (in a Hand, Risk Stack, deck or face down), so that it is never
+        shown on a public button, label or message: only in ``seat``'s private decision
+        UI, a DM or an ephemeral reply. Default: False (a game without hidden cards).
+        Pure: never changes ``state``.
+        """
+        return False
 
     @abstractmethod
     def default_command(self, state: S, seat: int) -> Command:

@@ -16,9 +16,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import IllegalMove, InvalidInput
-from engine.core.model import Command, Decision, Event, Result, seat_name
+from engine.core.model import Command, Decision, Event, Result, TurnRecord, seat_name
 from engine.core.ruleset import Ruleset
 from engine.heroforge import (
+    ai,
     audit,
     board,
     combat,
@@ -34,6 +35,22 @@ from engine.heroforge import commands as c
 from engine.heroforge.options import HeroforgeOptions
 from engine.heroforge.state import HeroforgeState
 from engine.heroforge.views import PublicView, SeatView
+
+PHASE_NAMES: dict[str, str] = {
+    "choose_hero": "Choose a Hero",
+    "place_hero": "Place the Hero",
+    "over": "Game over",
+}
+"""The name of each set-up value of `HeroforgeState.phase` (and the end)."""
+
+STEP_NAMES: dict[str, str] = {
+    "buy1": "Buy Units or Fort",
+    "move": "Move using D6",
+    "moving": "Move using D6",
+    "buy2": "Buy Units or Fort",
+    "combat": "Enter Combat",
+}
+"""The rulebook's name of each step of a turn (heroforge:turns)."""
 
 
 class HeroforgeRuleset(Ruleset[HeroforgeState]):
@@ -92,8 +109,6 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
-        from engine.heroforge import ai
-
         return ai.ai_command(state, seat, rng)
 
     def view(self, state: HeroforgeState, seat: int) -> SeatView:
@@ -117,6 +132,18 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
             finished=True,
             winners=tuple(state.winners),
             reason=f"{seat_name(state.winners[0])} has killed every enemy hero.",
+        )
+
+    def turn(self, state: HeroforgeState) -> TurnRecord:
+        """The turn, round, the seat whose turn it is and the step of the turn in the
+        rulebook's words (heroforge:turns; before the first turn, each player in turn
+        chooses and places a hero, heroforge:basic-rules)."""
+        over = state.phase == "over"
+        return TurnRecord(
+            turn=state.turn,
+            round=state.round,
+            active=() if over else (state.active,),
+            phase=(PHASE_NAMES[state.phase] if state.phase != "play" else STEP_NAMES[state.step]),
         )
 
     def _apply(self, state: HeroforgeState, seat: int, command: Command) -> list[Event]:

@@ -12,13 +12,80 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.errors import NotYourDecision
-from engine.core.model import Command, Decision, seat_name
+from engine.core.model import Command, Decision, TurnRecord, seat_name
 from engine.homm3 import adventure, cardplay, combat_attack, combat_flow, effects, hexes
 from engine.homm3 import combat_core as core
 from engine.homm3 import commands as c
 from engine.homm3.content import load_content
 from engine.homm3.rules import other, who
 from engine.homm3.state import CombatUnit, Homm3State
+
+PRIVATE_CHOICES: frozenset[str] = frozenset(
+    {
+        "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",
+        "adventure_keep", "adventure_keep2", "necromancy", "eagle_eye", "mana_vortex",
+        "vortex_pick", "braced_pikes",
+    }
+)  # fmt: skip
+"""Choice kinds whose options name hidden cards (a Search, the Adventure cards drawn, a
+Hand to play from): their ``choose_<kind>`` decisions are private, as are those of any
+choice created ``private`` (its labels are shown to its seat alone)."""
+
+CARD_COMMANDS: frozenset[str] = frozenset(
+    {"play", "morale", "resolve", "fight", "use_aside", "redraw", "buy_spell", "muster"}
+)
+"""Command types that may name a hidden card (`Homm3Ruleset.names_hidden_card`)."""
+
+PHASE_NAMES: dict[str, str] = {
+    "setup": "Battlefield Setup",
+    "adventure": "Adventure Mode",
+    "combat": "Battlefield Combat",
+    "over": "Victory Condition",
+}
+"""The rulebook's name of each value of `Homm3State.phase`."""
+
+COMBAT_STAGE_NAMES: dict[str, str] = {
+    "obstacles": "Place Obstacles",
+    "deploy": "Place Units",
+}
+"""The rulebook's name of the Combat's set-up stages (homm3bf:battlefield-combat)."""
+
+
+def turn_record(state: Homm3State) -> TurnRecord:
+    """The turn (Adventure turns plus Combat activations), the round (the Adventure round,
+    or the Combat round once in Combat), the seat whose turn it is and the phase's name.
+
+    Active: the seat taking its Adventure turn (or reacting to the Combat, then placing
+    Obstacles or units, then whose unit activates or who chooses the next unit, else the
+    Initiative token's holder, as at a Combat round's start); outside turns (set-up, the
+    round's drawing of Adventure cards), the seats with an open choice.
+
+    Rule: homm3bf:adventure-mode.round-structure, homm3turn:reacting-to-combat,
+    homm3bf:battlefield-combat.changes-to-combat-rules.initiative-token.
+    """
+    phase = PHASE_NAMES[state.phase]
+    round_number = state.round
+    active: tuple[int, ...] = tuple(sorted(state.choice))
+    adv, combat = state.adventure, state.combat
+    if state.phase == "over":
+        active = ()
+    elif state.phase == "adventure" and adv is not None and adv.stage == "turns":
+        active = (adv.active,)
+    elif state.phase == "adventure" and adv is not None and adv.stage == "react":
+        phase = "Reacting to Combat"
+        active = tuple(adv.reacting[:1])
+    elif state.phase == "combat" and combat is not None:
+        round_number = combat.round
+        phase = COMBAT_STAGE_NAMES.get(combat.stage, phase)
+        if combat.stage in ("obstacles", "deploy"):
+            active = (combat.placing,)
+        elif combat.active is not None:
+            active = (core.get_unit(state, combat.active).seat,)
+        elif combat.chooser is not None:
+            active = (combat.chooser,)
+        elif combat.stage == "round":
+            active = (combat.token,)
+    return TurnRecord(turn=state.turn, round=round_number, active=active, phase=phase)
 
 
 def pending(state: Homm3State) -> list[Decision]:
@@ -43,7 +110,11 @@ def pending(state: Homm3State) -> list[Decision]:
                 commands = ("choose",)
             out.append(
                 Decision(
-                    seat=seat, kind=f"choose_{choice.kind}", prompt=choice.prompt, commands=commands
+                    seat=seat,
+                    kind=f"choose_{choice.kind}",
+                    prompt=choice.prompt,
+                    commands=commands,
+                    private=choice.private or choice.kind in PRIVATE_CHOICES,
                 )
             )
         return out
@@ -59,6 +130,7 @@ def pending(state: Homm3State) -> list[Decision]:
                 kind="adventure_turn",
                 prompt=f"{who(state, seat)} takes their Adventure turn (round {state.round} of {state.rounds}).",
                 commands=c.ADVENTURE_TURN,
+                private=True,
             )
         ]
     if (
@@ -75,6 +147,7 @@ def pending(state: Homm3State) -> list[Decision]:
                 prompt=f"Before the final Combat is set up, {who(state, seat)} may take Town "
                 "actions (Build, Population, Spell Book) or start the Combat.",
                 commands=c.TOWN_REACTION,
+                private=True,
             )
         ]
     combat = state.combat

@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core.errors import InvalidInput, WrongPhase
-from engine.core.model import Command, Decision, Event, Result
+from engine.core.model import Command, Decision, Event, Result, TurnRecord
 from engine.core.ruleset import Ruleset
 from engine.homm3 import (
     adventure,
+    ai,
     audit,
     cardplay,
     combat_attack,
@@ -61,6 +62,16 @@ class Homm3Ruleset(Ruleset[Homm3State]):
         """The decisions owed now (open choices first)."""
         return decisions.pending(state)
 
+    def turn(self, state: Homm3State) -> TurnRecord:
+        """Turn, round, whose turn it is and the phase (`decisions.turn_record`)."""
+        return decisions.turn_record(state)
+
+    def names_hidden_card(self, state: Homm3State, seat: int, command: Command) -> bool:
+        """Whether ``command`` may name a hidden card: a card play, a Morale card, an
+        Adventure card resolved, fought or set aside, a redraw, a Spell bought or a unit
+        mustered from the Town (`decisions.CARD_COMMANDS`)."""
+        return command.type in decisions.CARD_COMMANDS
+
     def legal_commands(self, state: Homm3State, seat: int) -> list[Command]:
         """A finite list of commands ``seat`` may issue now, each accepted by apply."""
         return decisions.legal_commands(state, seat)
@@ -77,8 +88,6 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
-        from engine.homm3 import ai
-
         return ai.ai_command(state, seat, rng)
 
     def view(self, state: Homm3State, seat: int) -> SeatView:

@@ -56,6 +56,26 @@ from engine.homm4.commands import (
 )
 from engine.homm4.state import ArtifactRoom, ChipIn, Homm4State, ScoutOffer, SkillAward
 
+HIDDEN_CARD_COMMANDS: frozenset[str] = frozenset(
+    {
+        "buy",
+        "buy_artifact",
+        "buy_skill",
+        "learn_spell",
+        "recruit",
+        "identify",
+        "reinforce_guard",
+        "choose_risk_stack",
+        "learn_skill",
+        "close_turn",
+        "develop_hero",
+    }
+)
+"""Command types that name a Hand, Risk Stack or deck card (homm4:card-types): never shown
+in public. The decisions answered by them alone (identify, reinforce_guard, learn_skill,
+choose_risk_stack, purchase, closing, develop_hero) are built ``private``; the Movement
+Phase's recruit and learn_spell are left out of its public buttons."""
+
 DEAL_COMMANDS = ("pay_player", "give_army", "sell_object")
 """Diplomacy and Resource Trading deals, in the Purchase and Movement Phases (advanced rules)."""
 PURCHASE_COMMANDS = (
@@ -105,6 +125,7 @@ def interrupt_decision(state: Homm4State) -> Decision | None:
             kind="identify",
             prompt=f"{seat_name(head.offeree)} may identify the {site.kind} icon at {where}{stolen}.",
             commands=("identify", "pass_identify"),
+            private=True,
         )
     if isinstance(head, ChipIn):
         where = board.label(state, state.sites[head.site].hex)
@@ -113,6 +134,7 @@ def interrupt_decision(state: Homm4State) -> Decision | None:
             kind="reinforce_guard",
             prompt=f"{seat_name(head.guard_player)} is the Guard Player at {where} and may reinforce the Guard.",
             commands=("reinforce_guard",),
+            private=True,
         )
     if isinstance(head, SkillAward):
         return Decision(
@@ -120,6 +142,7 @@ def interrupt_decision(state: Homm4State) -> Decision | None:
             kind="learn_skill",
             prompt=f"{seat_name(head.seat)} may play a Skill card for a Hero who won the battle.",
             commands=("learn_skill",),
+            private=True,
         )
     assert isinstance(head, ArtifactRoom)
     return Decision(
@@ -174,6 +197,7 @@ def pending(state: Homm4State) -> list[Decision]:
                     kind="choose_risk_stack",
                     prompt=f"{who} chooses 5 of the 8 cards drawn as the Risk Stack.",
                     commands=("choose_risk_stack",),
+                    private=True,
                 )
             ]
         return [
@@ -191,6 +215,7 @@ def pending(state: Homm4State) -> list[Decision]:
                 kind="purchase",
                 prompt=f"{who}'s Purchase Phase.",
                 commands=phase_commands(state, PURCHASE_COMMANDS),
+                private=True,
             )
         ]
     if state.phase == "movement":
@@ -208,6 +233,7 @@ def pending(state: Homm4State) -> list[Decision]:
             kind="closing",
             prompt=f"{who}'s Closing Phase: put a Hand card into the Risk Stack.",
             commands=("close_turn",),
+            private=True,
         )
     ]
 
@@ -228,6 +254,7 @@ def develop_decisions(state: Homm4State) -> list[Decision]:
                 prompt=f"{seat_name(seat)} chooses from their deck the Skill, Spell and Artifact "
                 f"cards of {zones.name(state, hero)} (Pre-developed Heroes).",
                 commands=("develop_hero",),
+                private=True,
             )
         )
     return found

@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core.errors import InvalidInput
-from engine.core.model import Command, Decision, Event, Result
+from engine.core.model import Command, Decision, Event, Result, TurnRecord
 from engine.core.ruleset import Ruleset
 from engine.homm4 import (
     adventure,
+    ai,
     artifacts,
     battle,
     decisions,
@@ -35,6 +36,19 @@ from engine.homm4.audit import zone_problems
 from engine.homm4.options import Homm4Options
 from engine.homm4.state import Homm4State
 from engine.homm4.views import PublicView, SeatView
+
+PHASE_NAMES: dict[str, str] = {
+    "develop": "Pre-developed Heroes",
+    "assemble": "Setup",
+    "entrances": "Terrain Map Sections with Underground",
+    "setup": "Start of the Game",
+    "purchase": "Purchase Phase",
+    "movement": "Movement Phase",
+    "closing": "Closing Phase",
+    "over": "Victory",
+}
+"""The rulebook's name of each value of `Homm4State.phase` (a battle is fought within the
+Movement Phase, homm4:battles)."""
 
 
 class Homm4Ruleset(Ruleset[Homm4State]):
@@ -79,8 +93,6 @@ class Homm4Ruleset(Ruleset[Homm4State]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
-        from engine.homm4 import ai
-
         return ai.ai_command(state, seat, rng)
 
     def view(self, state: Homm4State, seat: int) -> SeatView:
@@ -99,6 +111,25 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         """Return the result: finished once one side (or the sides eliminated together
         last) remains (homm4:victory; `adventure.game_result`, which the views show too)."""
         return adventure.game_result(state)
+
+    def turn(self, state: Homm4State) -> TurnRecord:
+        """The turn, round, the seat whose turn it is and the phase's rulebook name
+        (homm4:turn-summary; set-up steps: homm4:setup, homm4:start-of-the-game; all seats
+        with a Hero to develop act at once, homm4:game-variants.pre-developed-heroes)."""
+        if state.phase == "over":
+            active: tuple[int, ...] = ()
+        elif state.phase == "develop":
+            active = tuple(sorted({seat for seat, _ in state.to_develop}))
+        else:
+            active = (state.active,)
+        return TurnRecord(
+            turn=state.turn, round=state.round, active=active, phase=PHASE_NAMES[state.phase]
+        )
+
+    def names_hidden_card(self, state: Homm4State, seat: int, command: Command) -> bool:
+        """Whether ``command`` names a Hand, Risk Stack or deck card
+        (`decisions.HIDDEN_CARD_COMMANDS`; homm4:card-types)."""
+        return command.type in decisions.HIDDEN_CARD_COMMANDS
 
     def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
         """Route ``command`` to its rule, settle dead Heroes (advanced rule), then check

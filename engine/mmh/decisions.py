@@ -61,9 +61,9 @@ from engine.mmh.commands import (
     UseCard,
 )
 from engine.mmh.common import content, hero_name, who
-from engine.mmh.content import CONTROLLABLE, Window
+from engine.mmh.content import CONTROLLABLE, WINDOW_NAMES, Window
 from engine.mmh.gains import level_up_cost, skill_cards_left, trophy_xp
-from engine.mmh.heroes import card_abilities, has_building
+from engine.mmh.heroes import card_abilities, has_building, overwhelm
 from engine.mmh.state import (
     ArenaRecruit,
     ArtefactSwap,
@@ -102,6 +102,23 @@ PROMPT_COMMANDS: dict[str, tuple[str, ...]] = {
     "control": ("take_control", "decline"),
     "leadership": ("return_creatures",),
 }
+PRIVATE_PROMPTS: frozenset[str] = frozenset({"keep", "scroll_room", "dragon_vein"})
+"""Queued choices whose options name cards only their owner may see (the cards drawn to
+keep one, the held scrolls, the discard piles' contents): their decisions are private."""
+
+
+def names_held_scroll(state: MmhState, command: Command) -> bool:
+    """Whether ``command`` names a card some hero holds face down (a scroll): its ``card``
+    or ``scroll`` field.
+
+    Rule: mmh:game-material.cards.
+    """
+    card = getattr(command, "card", None) or getattr(command, "scroll", None)
+    if card is None or not isinstance(card, str):
+        return False
+    return any(card in h.scrolls for h in state.heroes.values())
+
+
 BATTLE_COMMANDS: dict[str, tuple[str, ...]] = {
     "honor": ("honor",),
     "window": ("use_card", "pass_window"),
@@ -214,6 +231,7 @@ def _prompt_decision(state: MmhState, prompt: Prompt) -> Decision:
         kind=prompt.kind,
         prompt=texts[prompt.kind],
         commands=PROMPT_COMMANDS[prompt.kind],
+        private=prompt.kind in PRIVATE_PROMPTS,
     )
 
 
@@ -268,8 +286,6 @@ def _battle_decision(state: MmhState) -> Decision:
 
 
 def _window_name(window: str | None) -> str:
-    from engine.mmh.content import WINDOW_NAMES
-
     return WINDOW_NAMES[Window(window)] if window else ""
 
 
@@ -482,8 +498,6 @@ def _battle_ok(state: MmhState, hero: Hero, space: int) -> bool:
     if symbol is None or symbol not in state.encounters:
         return True
     colour = content().encounter(state.encounters[symbol]).colour
-    from engine.mmh.heroes import overwhelm
-
     return act.battles > 0 or overwhelm(state, hero) >= movement.overwhelm_needed(state, colour)
 
 

@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core.errors import IllegalMove, InvalidInput
-from engine.core.model import Command, Decision, Event, Result
+from engine.core.model import Command, Decision, Event, Result, TurnRecord
 from engine.core.ruleset import Ruleset
-from engine.mmh import audit, battle, decisions, economy, movement, prompts, setup, viewing
+from engine.mmh import ai, audit, battle, decisions, economy, movement, prompts, setup, viewing
 from engine.mmh import board as geometry
 from engine.mmh import commands as c
 from engine.mmh.common import parse_unit_ref
@@ -26,6 +26,15 @@ from engine.mmh.options import MmhOptions
 from engine.mmh.score import check_victory
 from engine.mmh.state import ControlChoice, MmhState, XpSpend
 from engine.mmh.views import PublicView, SeatView
+
+PHASE_NAMES: dict[str, str] = {
+    "tiles": "Setting Up the Game Board",
+    "capitals": "Setting Up the Game Board",
+    "heroes": "Choosing the Starting Hero",
+    "play": "Playing Action Cards",
+    "over": "Game End",
+}
+"""The rulebook's name of each value of `MmhState.phase` (a battle in play: "Battles")."""
 
 
 class MmhRuleset(Ruleset[MmhState]):
@@ -48,6 +57,30 @@ class MmhRuleset(Ruleset[MmhState]):
             raise InvalidInput("mmh needs MmhOptions.")
         return setup.new_game(options, players, seed)
 
+    def turn(self, state: MmhState) -> TurnRecord:
+        """The turn, round, the seats whose turn it is and the phase's rulebook name
+        (mmh:course-of-play; set-up: mmh:game-setup, where the seats placing tiles and
+        capitals take turns and the starting heroes are chosen at once)."""
+        phase = PHASE_NAMES[state.phase]
+        if state.phase == "over":
+            active: tuple[int, ...] = ()
+        elif state.phase == "tiles":
+            active = (setup.tile_placer(state),)
+        elif state.phase == "capitals":
+            active = (setup.capital_placer(state),)
+        elif state.phase == "heroes":
+            active = tuple(s.seat for s in state.seats if not s.heroes)
+        else:
+            active = (state.active,)
+            if state.battle is not None:
+                phase = "Battles"
+        return TurnRecord(turn=state.turn, round=state.round, active=active, phase=phase)
+
+    def names_hidden_card(self, state: MmhState, seat: int, command: Command) -> bool:
+        """Whether ``command`` names a card only its owner may see: a scroll a hero holds
+        face down (`decisions.names_held_scroll`; mmh:game-material.cards)."""
+        return decisions.names_held_scroll(state, command)
+
     def pending(self, state: MmhState) -> list[Decision]:
         """The decisions owed now (`decisions.pending`)."""
         return decisions.pending(state)
@@ -68,8 +101,6 @@ class MmhRuleset(Ruleset[MmhState]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
-        from engine.mmh import ai
-
         return ai.ai_command(state, seat, rng)
 
     def view(self, state: MmhState, seat: int) -> SeatView:

@@ -20,6 +20,7 @@ from engine.core import (
     Rng,
     Ruleset,
     StaleState,
+    TurnRecord,
     WrongPhase,
     get_ruleset,
     register,
@@ -107,6 +108,12 @@ class Race(Ruleset[RaceState]):
 
     def default_command(self, state: RaceState, seat: int) -> Command:
         return Roll()
+
+    def turn(self, state: RaceState) -> TurnRecord:
+        over = self.result(state).finished
+        return TurnRecord(
+            turn=state.version, round=0, active=() if over else (state.active,), phase="Race"
+        )
 
 
 RACE = register(Race())

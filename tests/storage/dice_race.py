@@ -25,6 +25,7 @@ from engine.core import (
     Result,
     Rng,
     Ruleset,
+    TurnRecord,
     register,
     seat_name,
 )
@@ -158,6 +159,16 @@ class DiceRace(Ruleset[RaceState]):
             hand_sizes=[len(h) for h in state.hands],
             deck_size=len(state.deck),
             turn=state.turn,
+        )
+
+    def turn(self, state: RaceState) -> TurnRecord:
+        """One turn per command (``version``), a round per lap of the seats; the seat to
+        move is ``state.turn``."""
+        return TurnRecord(
+            turn=state.version,
+            round=state.version // state.players + 1,
+            active=() if state.winner is not None else (state.turn,),
+            phase="Race",
         )
 
     def result(self, state: RaceState) -> Result:
