@@ -210,8 +210,9 @@ class PlayTable(Generic[K]):
 
     @staticmethod
     def field_of(play: PlayCommand[K], option: str) -> str | None:
-        """The ``fields`` key of ``option`` (as Discord or the cog names it, ``_`` for
-        ``-``), or None when the command has no such field."""
+        """The ``fields`` key of ``option`` (its table name, as the generated Discord
+        commands and the console pass it, or with ``_`` for ``-``), or None when the
+        command has no such field."""
         if option in play.fields:
             return option
         dashed = option.replace("_", "-")
