@@ -344,3 +344,52 @@ async def test_two_undos_at_once_undo_one_move(
         assert sum(1 for e in page.entries if e.undoes is not None) == 1
         runner.assert_no_errors()
     fake_discord.assert_no_violations()
+
+
+async def test_standing_orders_of_a_replaced_player_in_flight_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ann's /homm4 orders have passed the seat check when her seat goes to someone else;
+    under the lock the seat is no longer hers, so her orders are not stored."""
+    from bot.errors import NotSeated
+    from bot.homm4.commands import ORDER_KINDS
+    from tests.bot.service_helpers import make_service, person, started_game
+
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0)
+        real_lock = service.lock
+        waiting, go_on = asyncio.Event(), asyncio.Event()
+        gated = True
+
+        class Gate:
+            """The first lock taken (the orders') waits for the test before locking."""
+
+            async def __aenter__(self) -> None:
+                waiting.set()
+                await go_on.wait()
+                await real_lock(game.id).acquire()
+
+            async def __aexit__(self, *exc: object) -> None:
+                real_lock(game.id).release()
+
+        def lock(game_id: int) -> Any:
+            nonlocal gated
+            if gated:
+                gated = False
+                return Gate()
+            return real_lock(game_id)
+
+        monkeypatch.setattr(service, "lock", lock)
+        kind, (_, choices) = next(iter(ORDER_KINDS.items()))
+        orders = asyncio.create_task(
+            service.set_orders(person(1), game.channel_id, **{kind: choices[-1][1]})
+        )
+        await asyncio.wait_for(waiting.wait(), GUARD)
+        await service.mod_replace(person(9, moderator=True), game.channel_id, seat="1", user=3)
+        go_on.set()
+        with pytest.raises(NotSeated, match="You no longer hold Red"):
+            await orders
+        assert await repo.standing_orders(game.id) == {}
+    finally:
+        await repo.close()
