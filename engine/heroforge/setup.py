@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event, seat_name
 from engine.core.rng import Rng
-from engine.heroforge import board
+from engine.heroforge import board, turns
 from engine.heroforge.catalog import Layout, load_catalog
 from engine.heroforge.options import GAP, HeroforgeOptions, parse_grid, resolve_list
 from engine.heroforge.plates import connected
@@ -225,8 +225,6 @@ def place_hero(state: HeroforgeState, seat: int, plate: str) -> list[Event]:
     Rule: heroforge:what-you-will-need-to-play-hero-forge
     (each player places their hero in the center of a Plain Land).
     """
-    from engine.heroforge import turns
-
     label = plate.strip().upper()
     try:
         state.plate(label)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from engine.core.errors import NotYourDecision
+from engine.core.errors import NotYourDecision, RuleViolation
 from engine.core.model import Command, seat_name
 from engine.homm3 import adventure, cardplay, combat_attack, combat_flow, decisions, effects, hexes
 from engine.homm3 import combat_core as core
@@ -329,8 +329,6 @@ def _affordable(
     discounts: tuple[int, ...],
     strict: bool = False,
 ) -> bool:
-    from engine.core.errors import RuleViolation
-
     player = state.player(seat)
     for use in (discounts,) if strict else ((), discounts):
         try:

@@ -22,8 +22,9 @@ from engine.mmh.common import (
     who,
 )
 from engine.mmh.content import CONTROLLABLE, EffectKind
-from engine.mmh.gains import draw_skills, pay_level_up
+from engine.mmh.gains import draw_skills, pay_level_up, skill_cards_left
 from engine.mmh.heroes import has_building, leadership, passive
+from engine.mmh.movement import finish_activation
 from engine.mmh.rounds import next_turn
 from engine.mmh.setup import ACTION_CARDS, ACTION_NAMES, enter_play
 from engine.mmh.state import ActionCard, ActionStep, Hero, MmhState, Unit
@@ -86,8 +87,6 @@ def end_action(state: MmhState, seat: int) -> list[Event]:
 
     Rule: mmh:course-of-play.playing-action-cards.
     """
-    from engine.mmh.movement import finish_activation
-
     events = finish_activation(state)
     return [*events, ev("action_end", f"{who(seat)} ends the action."), *next_turn(state)]
 
@@ -615,8 +614,6 @@ def level_up(
 
     :raises IllegalMove: for too little XP or an empty deck.
     """
-    from engine.mmh.gains import skill_cards_left
-
     hero = own_hero(state, seat, hero_id)
     if skill_cards_left(state, hero, deck) == 0:
         raise IllegalMove(f"Your {deck} skill deck and its discard pile are empty.")

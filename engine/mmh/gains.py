@@ -16,7 +16,7 @@ from engine.core.errors import IllegalMove
 from engine.core.model import Event
 from engine.core.words import plural
 from engine.mmh.common import content, draw_from, ev, hero_def, hero_name, private_ev, who
-from engine.mmh.heroes import scroll_capacity
+from engine.mmh.heroes import leadership, scroll_capacity
 from engine.mmh.state import (
     ArtefactSwap,
     Hero,
@@ -293,8 +293,6 @@ def enforce_leadership(state: MmhState, hero: Hero) -> list[Event]:
     `engine.mmh.prompts.return_creatures`; the default is the first of
     `engine.mmh.decisions.leadership_options`: the weakest)
     (mmh:game-setup.choosing-the-starting-hero, "may never be exceeded")."""
-    from engine.mmh.heroes import leadership
-
     limit = leadership(state, hero)
     if len(hero.army) <= limit:
         return []

@@ -13,6 +13,7 @@ from collections import deque
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
 from engine.mmh import board as geometry
+from engine.mmh.battle import begin_encounter_battle, begin_hero_battle
 from engine.mmh.common import content, dark_times, ev, hero_def, hero_name, week_event, who
 from engine.mmh.content import COLOUR_NAMES, CONTROLLABLE, EXPLORABLE, LOCATION_NAMES
 from engine.mmh.gains import draw_treasure, push
@@ -286,8 +287,6 @@ def move(state: MmhState, seat: int, to: int | None) -> list[Event]:
         return _encounter_at(state, hero, act, to, "enter", None)
     enemy = _enemy_hero_at(state, hero, to)
     if enemy is not None:
-        from engine.mmh.battle import begin_hero_battle
-
         act.battles -= 1
         return begin_hero_battle(state, hero, enemy)
     hero.space = to
@@ -326,8 +325,6 @@ def _encounter_at(
     if act.battles <= 0:
         raise IllegalMove("This hero has fought his battle in this activation.")
     act.battles -= 1
-    from engine.mmh.battle import begin_encounter_battle
-
     return begin_encounter_battle(state, hero, symbol, purpose, location)
 
 

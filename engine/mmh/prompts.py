@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove, WrongPhase
 from engine.core.model import Event
 from engine.core.words import plural
+from engine.mmh import board as geometry
 from engine.mmh.battle import raise_options
 from engine.mmh.common import content, creature_name, ev, hero_name, private_ev, who
 from engine.mmh.economy import add_creature, check_recruit
@@ -30,6 +31,7 @@ from engine.mmh.gains import (
     swap_artefact,
     take_artefact,
 )
+from engine.mmh.heroes import scroll_capacity
 from engine.mmh.state import (
     ArenaRecruit,
     ArtefactSwap,
@@ -172,8 +174,6 @@ def search(state: MmhState, seat: int, pile: str, card: str) -> list[Event]:
         ]
     if pile == "artefact":
         return take_artefact(state, hero, card)
-    from engine.mmh.heroes import scroll_capacity
-
     if len(hero.scrolls) >= scroll_capacity(state, hero):
         state.scroll_discard.append(card)
         return [ev("dragon_vein", f"{hero_name(hero)} has no room for another scroll card.")]
@@ -343,8 +343,6 @@ def decline(state: MmhState, seat: int) -> list[Event]:
     if isinstance(prompt, ScrollRoom):
         return [ev("scroll_skip", f"{hero} keeps his scrolls and draws none.")]
     if isinstance(prompt, ControlChoice):
-        from engine.mmh import board as geometry
-
         where = geometry.space_label(state, prompt.space)
         return [ev("control_skip", f"{who(seat)} leaves {where} as it is.", space=prompt.space)]
     return [ev("decline", f"{who(seat)} is done ({hero}).")]

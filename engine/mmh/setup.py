@@ -16,10 +16,11 @@ from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Event
 from engine.core.rng import Rng
 from engine.mmh import board as geometry
-from engine.mmh.common import content, ev, hero_name, who
+from engine.mmh.common import content, ev, hero_name, roll, who
 from engine.mmh.content import Faction
 from engine.mmh.gains import queue_skill_draw
 from engine.mmh.options import MmhOptions
+from engine.mmh.rounds import begin_round
 from engine.mmh.state import ActionCard, Hero, MmhState, PlacedTile, Seat, Unit
 
 MIN_PLAYERS = 2
@@ -344,8 +345,6 @@ def choose_hero(state: MmhState, seat: int, hero: str) -> list[Event]:
         raise IllegalMove(f"Choose one of your faction's heroes: {names}.")
     events = enter_play(state, seat, hero, starting=True)
     if all(s.heroes for s in state.seats):
-        from engine.mmh.rounds import begin_round
-
         state.phase = "play"
         _start_player(state, events)
         events += begin_round(state)
@@ -353,8 +352,6 @@ def choose_hero(state: MmhState, seat: int, hero: str) -> list[Event]:
 
 
 def _start_player(state: MmhState, events: list[Event]) -> None:
-    from engine.mmh.common import roll
-
     state.start_player = roll(state, state.players, "the start player", events) - 1
     events.append(
         ev(
