@@ -1,12 +1,14 @@
 """What the bot needs to know about each ruleset beyond the engine protocol.
 
 The `GameService` is one service for every game. Where it must know a game — its slash
-commands, how options become engine commands, the buttons offered for a decision, which
-decisions show private cards, the status and hand texts, the pictures, the lobby options
-— it asks the game's `RulesetAdapter` (`adapter_for(game.ruleset)`), never
-``if ruleset == ...``. The base class gives sensible defaults for a game without hidden
-information (no private decisions, no decks, a board picture after every change, buttons
-built from `Ruleset.legal_commands`); each ruleset overrides what it needs:
+commands, how options become engine commands, the buttons offered for a decision, the
+status and hand texts, the pictures, the lobby options — it asks the game's
+`RulesetAdapter` (`adapter_for(game.ruleset)`), never ``if ruleset == ...``. Which
+decisions and commands show hidden cards is the engine's word (`Decision.private`,
+`Ruleset.names_hidden_card`), never an adapter's table. The base class gives sensible
+defaults (no decks, a board picture after every change, buttons built from
+`Ruleset.legal_commands` without those naming hidden cards); each ruleset overrides what
+it needs:
 
 * `bot.adapters.Homm4Adapter` wraps `bot.homm4` (the flagship's own tables and texts);
 * `bot.heroforge.adapter.HeroforgeAdapter` is Hero Forge's.
@@ -24,6 +26,7 @@ from bot import customids
 from bot.command_table import CommandSpec
 from bot.outbox import Button, Component, Image, Select, SelectOption
 from engine.core.model import Command, Decision, GameState, seat_name
+from engine.core.ruleset import get_ruleset
 
 if TYPE_CHECKING:
     from bot.render import Renderer
@@ -62,6 +65,20 @@ class PlayRequest:
     seat: int
     legal: Sequence[Command]
     decision: Decision | None
+
+
+def offered_commands(
+    state: GameState, seat: int, decision: Decision, legal: Sequence[Command]
+) -> list[Command]:
+    """The commands a UI for ``seat``'s ``decision`` may show: every legal one when the
+    engine built the decision ``private`` (its UI goes to the seat alone, by DM or an
+    ephemeral reply), else those the engine says name no hidden card
+    (`Ruleset.names_hidden_card`): a channel button never tells a Hand card (DESIGN
+    "Private information"; homm4:card-types)."""
+    if decision.private:
+        return list(legal)
+    rules = get_ruleset(state.ruleset)
+    return [cmd for cmd in legal if not rules.names_hidden_card(state, seat, cmd)]
 
 
 Picture = Image
@@ -299,10 +316,6 @@ class RulesetAdapter:
         return ", ".join(shown) or "the defaults"
 
     # ------------------------------------------------------------------ decisions
-    def is_private(self, decision: Decision) -> bool:
-        """Whether answering ``decision`` shows private information (DM only)."""
-        return False
-
     def describe(self, state: GameState, command: Command) -> str:
         """One line for a command (may name the acting seat's private cards)."""
         fields = command.model_dump(exclude={"type"})
@@ -324,10 +337,18 @@ class RulesetAdapter:
         legal: Sequence[Command],
         default: Command | None,
     ) -> DecisionUI:
-        """Buttons and select menus for ``decision`` (default: `decision_buttons`)."""
-        return decision_buttons(
-            decision, game_id, state.version, legal, default, lambda c: self.describe(state, c)
+        """Buttons and select menus for ``decision`` (default: `decision_buttons` over
+        `offered_commands`; private when the engine built the decision private)."""
+        offered = offered_commands(state, seat, decision, legal)
+        ui = decision_buttons(
+            decision,
+            game_id,
+            state.version,
+            offered,
+            default if default in offered else None,
+            lambda c: self.describe(state, c),
         )
+        return DecisionUI(ui.text, ui.components, decision.private)
 
     def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
         """The command of a multi-select (custom id action ``cards``).
@@ -503,12 +524,6 @@ class Homm4Adapter(RulesetAdapter):
 
         assert isinstance(state, Homm4State)
         return adapter.order_command(state, seat, decision, orders)
-
-    def is_private(self, decision: Decision) -> bool:
-        """`bot.homm4.adapter.is_private` (decisions among Hand / Risk Stack cards)."""
-        from bot.homm4 import adapter
-
-        return adapter.is_private(decision)
 
     def describe(self, state: GameState, command: Command) -> str:
         """`bot.homm4.describe.describe`."""

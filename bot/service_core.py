@@ -772,17 +772,18 @@ class ServiceCore:
         await self._hand_dms(batch, out)
         return out
 
-    @staticmethod
-    def turn_began(batch: Batch, seat: int) -> bool:
-        """Whether ``seat``'s turn began during ``batch`` (or the game started)."""
+    def turn_began(self, batch: Batch, seat: int) -> bool:
+        """Whether ``seat``'s turn began during ``batch`` (or the game started): the
+        engine's turn record (`Ruleset.turn`) names the seat active after it, and it was
+        not active before or the turn number moved on."""
         before, after = batch.before, batch.after
-        if after is None or not hasattr(after, "active"):
+        if after is None:
             return False
         if batch.started or before is None:
             return True
-        now, then = getattr(after, "active", None), getattr(before, "active", None)
-        turn_now, turn_then = getattr(after, "turn", None), getattr(before, "turn", None)
-        return bool(now == seat and (then != seat or turn_then != turn_now))
+        rules = self.rules(batch.game)
+        now, then = rules.turn(after), rules.turn(before)
+        return seat in now.active and (seat not in then.active or then.turn != now.turn)
 
     def dm_retries(self, batch: Batch) -> set[int]:
         """The seats whose DMs failed before and whose turn began in ``batch``: their DMs
@@ -808,9 +809,8 @@ class ServiceCore:
         if batch.before is None or batch.after is None or batch.started:
             return
         rules = self.rules(batch.game)
-        adapter = self.adapter(batch.game)
-        private_before = {d.seat for d in rules.pending(batch.before) if adapter.is_private(d)}
-        private_after = {d.seat for d in rules.pending(batch.after) if adapter.is_private(d)}
+        private_before = {d.seat for d in rules.pending(batch.before) if d.private}
+        private_after = {d.seat for d in rules.pending(batch.after) if d.private}
         for seat in batch.seats:
             if (
                 seat.seat in private_before - private_after

@@ -1,9 +1,9 @@
-"""What the bot knows about homm3: its command table, button labels, private decisions,
-texts and pictures.
+"""What the bot knows about homm3: its command table, button labels, texts and pictures.
 
 Rule sections: every decision of homm3 (labels and buttons), DESIGN "Private information":
 choices among hidden cards, the Adventure turn (it names the Adventure and set-aside cards)
-are answered by DM; the Combat's moves, attacks and passes in the channel, card plays with
+are answered by DM (the engine builds them ``private``); the Combat's moves, attacks and
+passes in the channel, card plays with
 ``/homm3 card play`` (an ephemeral reply) or from the hand DM's list. Importing this
 module registers `Homm3Adapter` in `bot.adapters.ADAPTERS`.
 """
@@ -22,6 +22,7 @@ from bot.adapters import (
     RulesetAdapter,
     clip,
     decision_buttons,
+    offered_commands,
     ranked_names,
 )
 from bot.homm3 import commands as table
@@ -33,25 +34,6 @@ from engine.homm3.content import load_content
 if TYPE_CHECKING:
     from bot.render import Renderer
     from engine.homm3.state import Homm3State
-
-PRIVATE_CHOICES: frozenset[str] = frozenset(
-    {
-        "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",
-        "adventure_keep", "adventure_keep2", "necromancy", "eagle_eye", "mana_vortex",
-        "vortex_pick", "braced_pikes",
-    }
-)  # fmt: skip
-"""Choices whose options name hidden cards: offered by DM only."""
-
-PRIVATE_DECISIONS: frozenset[str] = frozenset(
-    {"adventure_turn", "town_reaction", *(f"choose_{k}" for k in PRIVATE_CHOICES)}
-)
-"""Decision kinds answered by DM."""
-
-CARD_COMMANDS: frozenset[str] = frozenset(
-    {"play", "morale", "resolve", "fight", "use_aside", "redraw", "buy_spell", "muster"}
-)
-"""Command types that may name a hidden card (never offered in the channel)."""
 
 ENDS = ("end_turn", "start_combat", "end_activation", "defend", "pass", "pass_obstacles")
 
@@ -352,10 +334,6 @@ class Homm3Adapter(RulesetAdapter):
         )
         return [(label[:100], value[:100]) for label, value in found]
 
-    def is_private(self, decision: Decision) -> bool:
-        """Choices among hidden cards and the Adventure turn go by DM."""
-        return decision.kind in PRIVATE_DECISIONS
-
     def describe(self, state: GameState, command: Command) -> str:
         """`describe` (a choice's option only when one seat is choosing)."""
         return describe(state, command)
@@ -375,10 +353,8 @@ class Homm3Adapter(RulesetAdapter):
     ) -> DecisionUI:
         """Buttons from the legal commands; in the channel, commands naming cards are left
         out (play cards with ``/homm3 card play`` or from your hand DM)."""
-        private = self.is_private(decision)
-        offered = (
-            list(legal) if private else [cmd for cmd in legal if cmd.type not in CARD_COMMANDS]
-        )
+        private = decision.private
+        offered = offered_commands(state, seat, decision, legal)
         h3 = _state(state)
         spread = select_order(h3, offered)
         ui = decision_buttons(

@@ -1,12 +1,12 @@
 """What the service needs to know about homm4 beyond the engine protocol.
 
 Rule sections: homm4:battles (standing orders answer battle decisions), homm4:card-types
-(which decisions show private cards), and every decision of homm4:game-process.
+(decisions among private cards go by DM: the engine builds them ``private``), and every
+decision of homm4:game-process.
 
-* which decisions show Hand / Risk Stack cards (`is_private`) and so go to the player's
-  DM rather than the channel;
 * the buttons and select menus offered for a decision (`decision_ui`), built from
-  `Ruleset.legal_commands` and labelled with `bot.homm4.describe`;
+  `Ruleset.legal_commands` (in the channel without the commands the engine says name
+  hidden cards, `Ruleset.names_hidden_card`) and labelled with `bot.homm4.describe`;
 * standing orders (`order_command`): a seat's stored answers to battle decisions;
 * the text of a seat's Hand and Risk Stack (`hand_text`), of the status (`status_lines`),
   and when a picture is worth posting (`picture_after`).
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from bot import customids
-from bot.adapters import MAX_BUTTONS, DecisionUI, clip
+from bot.adapters import MAX_BUTTONS, DecisionUI, clip, offered_commands
 from bot.homm4 import describe as d
 from bot.outbox import Button, Component, Select, SelectOption
 from engine.core.errors import RuleViolation
@@ -32,37 +32,6 @@ from engine.homm4.state import Homm4State, ScoutOffer
 from engine.homm4.views import PublicView
 from engine.homm4.words import plural
 
-PRIVATE_DECISIONS: frozenset[str] = frozenset(
-    {
-        "identify",
-        "reinforce_guard",
-        "learn_skill",
-        "choose_risk_stack",
-        "purchase",
-        "closing",
-        "develop_hero",
-    }
-)
-"""Decision kinds whose choices name Hand, Risk Stack or deck cards: offered by DM only
-(``develop_hero``: the seat's own deck, homm4:game-variants.pre-developed-heroes)."""
-
-PRIVATE_COMMANDS: frozenset[str] = frozenset(
-    {
-        "buy",
-        "buy_artifact",
-        "buy_skill",
-        "learn_spell",
-        "recruit",
-        "identify",
-        "reinforce_guard",
-        "choose_risk_stack",
-        "learn_skill",
-        "close_turn",
-        "develop_hero",
-    }
-)
-"""Command types that name a Hand, Risk Stack or deck card (never offered in the channel)."""
-
 MULTI_SELECT: dict[str, str] = {
     "choose_risk_stack": "risk",
     "reinforce_guard": "guard",
@@ -71,15 +40,10 @@ MULTI_SELECT: dict[str, str] = {
 """Decisions answered with a multi-select of cards: decision kind -> custom id argument."""
 
 
-def is_private(decision: Decision) -> bool:
-    """Whether answering ``decision`` means choosing among Hand / Risk Stack cards."""
-    return decision.kind in PRIVATE_DECISIONS
-
-
-def _label(state: Homm4State, command: Command, private: bool) -> str:
+def _label(state: Homm4State, seat: int, command: Command, private: bool) -> str:
     """A command's label. Commands naming Hand / Risk Stack cards are only ever offered
     in private decisions (see `decision_ui`), so the full description is safe here."""
-    if not private and command.type in PRIVATE_COMMANDS:
+    if not private and HOMM4.names_hidden_card(state, seat, command):
         return d.public_command(state, command)
     return d.describe(state, command)
 
@@ -157,7 +121,7 @@ def decision_ui(
     plus a button for the default. Risk Stack and Guard reinforcement use a multi-select
     of cards. In the channel only commands without private cards are offered.
     """
-    private = is_private(decision)
+    private = decision.private
     version = state.version
     if decision.kind == "place_section" and state.section_pile:
         from engine.homm4 import board
@@ -166,7 +130,7 @@ def decision_ui(
         decision = decision.model_copy(
             update={"prompt": f"{decision.prompt} It is {revealed} (just revealed)."}
         )
-    offered = [cmd for cmd in legal if private or cmd.type not in PRIVATE_COMMANDS]
+    offered = offered_commands(state, seat, decision, legal)
     # Numbered among the offered commands: numbers among all legal ones would tell the
     # channel how many Hand cards could be recruited or learnt (`customids.find_option`).
     tokens = {
@@ -187,7 +151,7 @@ def decision_ui(
                     game_id,
                     version,
                     tokens[id(default_cmd)],
-                    "Suggested: " + _label(state, default_cmd, private),
+                    "Suggested: " + _label(state, seat, default_cmd, private),
                     "primary",
                 )
             )
@@ -198,7 +162,7 @@ def decision_ui(
                 "primary" if cmd is default_cmd else "secondary"
             )
             components.append(
-                _button(game_id, version, tokens[id(cmd)], _label(state, cmd, private), style)
+                _button(game_id, version, tokens[id(cmd)], _label(state, seat, cmd, private), style)
             )
         return DecisionUI(text, tuple(components), private)
     ends = [cmd for cmd in offered if cmd.type in ("end_purchase", "end_movement")]
@@ -220,7 +184,7 @@ def decision_ui(
         placeholder=placeholder,
         options=tuple(
             SelectOption(
-                label=clip(_label(state, cmd, private), 100),
+                label=clip(_label(state, seat, cmd, private), 100),
                 value=tokens[id(cmd)],
                 description="the default" if cmd is default_cmd else "",
             )
@@ -230,7 +194,7 @@ def decision_ui(
     components.append(select)
     for cmd in ends:
         components.append(
-            _button(game_id, version, tokens[id(cmd)], _label(state, cmd, private), "success")
+            _button(game_id, version, tokens[id(cmd)], _label(state, seat, cmd, private), "success")
         )
     if default_cmd is not None and default_cmd not in ends:
         components.append(
@@ -238,7 +202,7 @@ def decision_ui(
                 game_id,
                 version,
                 tokens[id(default_cmd)],
-                "Default: " + _label(state, default_cmd, private),
+                "Default: " + _label(state, seat, default_cmd, private),
                 "primary",
             )
         )

@@ -1,10 +1,9 @@
-"""What the bot knows about mmh: its command table, button labels, private decisions,
-texts and pictures.
+"""What the bot knows about mmh: its command table, button labels, texts and pictures.
 
 Rule sections: every decision of mmh (labels and buttons); DESIGN "Private information":
 scrolls are held face down and the cards drawn for a keep-one choice reach only their
 owner, so those choices (keep a card, make room for a scroll, search a Dragon Vein) are
-answered by DM, and a scroll is never offered on a channel button (players type
+answered by DM (the engine builds them ``private``), and a scroll is never offered on a channel button (players type
 ``/mmh battle card`` — an ephemeral reply — or read the command in their hand DM).
 Importing this module registers `MmhAdapter` in `bot.adapters.ADAPTERS`.
 """
@@ -22,6 +21,7 @@ from bot.adapters import (
     RulesetAdapter,
     clip,
     decision_buttons,
+    offered_commands,
 )
 from bot.mmh import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
@@ -32,9 +32,6 @@ from engine.mmh.content import load_content
 if TYPE_CHECKING:
     from bot.render import Renderer
     from engine.mmh.state import MmhState
-
-PRIVATE_DECISIONS: frozenset[str] = frozenset({"keep", "scroll_room", "dragon_vein"})
-"""Decision kinds whose options name cards only their owner may see (answered by DM)."""
 
 ENDS = ("end_action", "pass_window", "fight_on", "decline")
 ACTION_WORDS = {
@@ -264,14 +261,6 @@ def order_command(
     return None
 
 
-def _hidden_card(state: MmhState, command: Command) -> bool:
-    """True for a command naming a card only its owner may see (a held scroll)."""
-    card = getattr(command, "card", None) or getattr(command, "scroll", None)
-    if card is None or not isinstance(card, str):
-        return False
-    return any(card in h.scrolls for h in state.heroes.values())
-
-
 def hidden_cards(state: GameState, seat: int) -> tuple[str, ...]:
     """Card ids only ``seat`` may see now: its heroes' scrolls and its draw-to-keep cards."""
     from engine.mmh.state import KeepCard
@@ -319,10 +308,6 @@ class MmhAdapter(RulesetAdapter):
             text += ", factions " + ", ".join(str(f) for f in options["factions"])
         return text
 
-    def is_private(self, decision: Decision) -> bool:
-        """Keeping a drawn card, making room for a scroll and a Dragon Vein go by DM."""
-        return decision.kind in PRIVATE_DECISIONS
-
     def describe(self, state: GameState, command: Command) -> str:
         """`describe`."""
         return describe(state, command)
@@ -339,8 +324,8 @@ class MmhAdapter(RulesetAdapter):
         """Buttons from the legal commands; in the channel, commands naming a held scroll
         are left out (``/mmh battle card`` or the hand DM)."""
         s = _state(state)
-        private = self.is_private(decision)
-        offered = list(legal) if private else [cmd for cmd in legal if not _hidden_card(s, cmd)]
+        private = decision.private
+        offered = offered_commands(state, seat, decision, legal)
         ui = decision_buttons(
             decision,
             game_id,
@@ -427,7 +412,11 @@ class MmhAdapter(RulesetAdapter):
                 )
         owed = [d for d in decisions.pending(s) if d.seat == seat]
         if owed and s.battle is not None:
-            plays = [cmd for cmd in decisions.legal_commands(s, seat) if _hidden_card(s, cmd)]
+            plays = [
+                cmd
+                for cmd in decisions.legal_commands(s, seat)
+                if decisions.names_held_scroll(s, cmd)
+            ]
             if plays:
                 lines.append("Scrolls you can use now (type the command):")
                 for cmd in plays[:10]:

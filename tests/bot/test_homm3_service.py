@@ -213,11 +213,12 @@ def test_long_battlefield_menus_name_every_token_unit_and_target() -> None:
 
 def test_every_private_engine_choice_goes_by_dm() -> None:
     """Each choice the engine marks private (its options name hidden cards) is answered by
-    DM: the bot's list of private choices holds every such kind found in the engine."""
+    DM: the engine's list of private choices (whose decisions it builds ``private``) holds
+    every such kind found in the engine."""
     import ast
     from pathlib import Path as P
 
-    from bot.homm3.adapter import PRIVATE_CHOICES
+    from engine.homm3.decisions import PRIVATE_CHOICES
 
     found: set[str] = set()
     for path in P("engine/homm3").glob("*.py"):

@@ -33,7 +33,7 @@ def test_the_window_is_offered_by_dm_with_a_muster_and_start_the_combat() -> Non
     default = RULES.default_command(state, starter)
     ui = adapter.decision_ui(state, starter, decision, 1, legal, default)
     labels = ph.component_texts(ui.components)
-    assert adapter.is_private(decision) and ui.private
+    assert decision.private and ui.private
     assert any("Start the Combat" in label for label in labels)
     assert any("Griffins" in label for label in labels)
     # the prompt (posted in the channel as the wait notice) names no card

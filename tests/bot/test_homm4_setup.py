@@ -107,7 +107,7 @@ def test_the_develop_multi_select_builds_the_whole_command() -> None:
         "cards": (31, 11),
         "hero": 25,
     }
-    assert adapter.is_private(HOMM4.pending(_develop_state())[0])
+    assert HOMM4.pending(_develop_state())[0].private
 
 
 def _develop_state() -> Homm4State:

@@ -397,18 +397,9 @@ def _public_components(ruleset: str, state: GameState, seat: int, legal: list[Co
     return ui.private, ui.components
 
 
-def _names_private_cards(ruleset: str, state: GameState, command: Command) -> bool:
-    if ruleset == "homm4":
-        from bot.homm4.adapter import PRIVATE_COMMANDS
-
-        return command.type in PRIVATE_COMMANDS
-    if ruleset == "homm3":
-        from bot.homm3.adapter import CARD_COMMANDS
-
-        return command.type in CARD_COMMANDS
-    from bot.mmh.adapter import _hidden_card
-
-    return _hidden_card(state, command)  # type: ignore[arg-type]
+def _names_private_cards(ruleset: str, state: GameState, seat: int, command: Command) -> bool:
+    """The engine's word: whether ``command`` names a card hidden from the table."""
+    return get_ruleset(ruleset).names_hidden_card(state, seat, command)
 
 
 @pytest.mark.rule("homm4:card-types")
@@ -424,7 +415,6 @@ def test_channel_buttons_do_not_depend_on_private_choices(
     same whether or not the legal commands include those naming private cards: a channel
     message never tells how many Hand cards could be played, recruited or learnt."""
     rules = get_ruleset(ruleset)
-    adapter = adapter_for(ruleset)
     compared = 0
     for seed in range(4):
         state, _ = rules.new_game(rules.parse_options(options), 2, seed)
@@ -434,8 +424,10 @@ def test_channel_buttons_do_not_depend_on_private_choices(
                 break
             decision = rules.pending(state)[0]
             legal = rules.legal_commands(state, decision.seat)
-            hidden = [cmd for cmd in legal if _names_private_cards(ruleset, state, cmd)]
-            if hidden and not adapter.is_private(decision):
+            hidden = [
+                cmd for cmd in legal if _names_private_cards(ruleset, state, decision.seat, cmd)
+            ]
+            if hidden and not decision.private:
                 shown = [cmd for cmd in legal if cmd not in hidden]
                 full = _public_components(ruleset, state, decision.seat, legal)
                 assert full == _public_components(ruleset, state, decision.seat, shown)
@@ -1005,7 +997,7 @@ def test_homm3_braced_pikes_asks_by_dm_and_guardian_angel_in_the_channel() -> No
     legal = RULES.legal_commands(state, 1)
     ui = adapter.decision_ui(state, 1, decision, 1, legal, None)
     labels = ph.component_texts(ui.components)
-    assert adapter.is_private(decision) and ui.private
+    assert decision.private and ui.private
     assert any("Fireball" in label for label in labels)  # the DM names the Hand
     channel = ph.channel_checker(state, state)
     assert not channel.leaks([decision.prompt]) and "Fireball" not in decision.prompt
@@ -1027,7 +1019,7 @@ def test_homm3_braced_pikes_asks_by_dm_and_guardian_angel_in_the_channel() -> No
         state, _ = apply(state, decision.seat, {"type": "pass"})
     assert decision.kind == "choose_guardian_angel"
     ui = adapter.decision_ui(state, 1, decision, 1, RULES.legal_commands(state, 1), None)
-    assert not adapter.is_private(decision) and not ui.private
+    assert not decision.private and not ui.private
     texts = [decision.prompt, *ph.component_texts(ui.components)]
     assert not ph.channel_checker(state, state).leaks(texts)
     assert any("Cancel the attack" in t for t in texts)
