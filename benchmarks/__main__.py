@@ -4,7 +4,8 @@ Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AR
 (repeatable: ``engine``, ``storage``, ``render``, ``e2e``), ``--no-write`` (print only),
 ``--out PATH`` (another document), ``--py-spy FILE`` (record each end-to-end bot process
 with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
-``bot-heroes-many.speedscope``, to see where its time goes).
+``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
+the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from pathlib import Path
 from benchmarks.report import AreaResult, console_summary, python_command, update_document
 
 AREAS = ("engine", "storage", "render", "e2e")
+RULESETS = ("homm4", "mmh", "homm3", "heroforge")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
 
 
-def _runner(area: str, quick: bool, py_spy: Path | None) -> Callable[[], AreaResult]:
+def _runner(
+    area: str, quick: bool, py_spy: Path | None, ruleset: str = "homm4"
+) -> Callable[[], AreaResult]:
     if area == "engine":
         from benchmarks import bench_engine
 
@@ -37,7 +41,7 @@ def _runner(area: str, quick: bool, py_spy: Path | None) -> Callable[[], AreaRes
         return lambda: bench_render.run(quick)
     from benchmarks import bench_e2e
 
-    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy))
+    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset)
 
 
 def _py_spy_wrapper(out: Path | None) -> list[str]:
@@ -64,6 +68,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-write", action="store_true", help="print, do not write the doc")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the document to update")
     parser.add_argument("--py-spy", type=Path, help="profile the e2e bot process into FILE")
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        choices=RULESETS,
+        help="the e2e run plays games of this ruleset (repeatable; default homm4)",
+    )
     return parser.parse_args(argv)
 
 
@@ -75,11 +85,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     areas = [a for a in AREAS if a in (args.only or AREAS)]
     results: list[AreaResult] = []
-    for area in areas:
+    runs = [
+        (area, ruleset)
+        for area in areas
+        for ruleset in (args.ruleset or ["homm4"] if area == "e2e" else ["homm4"])
+    ]
+    for area, ruleset in runs:
         started = time.perf_counter()
-        print(f"measuring {area}...", file=sys.stderr, flush=True)
-        results.append(_runner(area, args.quick, args.py_spy)())
-        print(f"  {area} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        name = area if ruleset == "homm4" else f"{area} ({ruleset})"
+        print(f"measuring {name}...", file=sys.stderr, flush=True)
+        results.append(_runner(area, args.quick, args.py_spy, ruleset)())
+        print(f"  {name} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     print(console_summary(results))
     if not args.no_write:
         shown = list(sys.argv[1:] if argv is None else argv)

@@ -6,9 +6,13 @@ one channel per active game and two players per game. The database (`e2e_fixture
 child process (`benchmarks.e2e_bot`): the real `HeroesBot` + `GameService` over a copy of
 that SQLite file, logged in to the fake Discord.
 
+The games are of one ruleset (``ruleset``: homm4 unless told, ``python -m benchmarks
+--ruleset mmh`` for another; its figures go under their own heading).
+
 Load: every active game runs its own loop. Each round it sends two slash commands at the
 same moment — the move due (the engine's AI chooses it among the legal commands for
-whoever owes a decision, and `bot.homm4.commands.slash_for` types it) and ``/game status``
+whoever owes a decision, and the ruleset's ``bot.<ruleset>.commands.slash_for`` types it)
+and ``/game status``
 from the other player — waits until both are completely answered, then the players think
 for a random `THINK` seconds (uniform, ±50 %) before the next round; the loops start at
 random moments within one think time. With one game there is no think time.
@@ -36,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import compileall
 import contextlib
+import importlib
 import json
 import os
 import random
@@ -48,12 +53,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.e2e_fixture import Table, build_database, count_games
+from benchmarks.e2e_fixture import Table, ai_choice, build_database, count_games
 from benchmarks.report import AreaResult, Figure, p99_under
 from benchmarks.stats import Stat
-from bot.homm4.adapter import ai_choice
-from bot.homm4.commands import slash_for
-from engine.homm4 import RULESET as HOMM4
+from engine.core.model import Command
+from engine.core.ruleset import get_ruleset
 from storage import open_repository
 from storage.records import GameStatus
 
@@ -394,6 +398,17 @@ async def _timed(
     )
 
 
+def slash_for(ruleset: str, command: Command) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slash path and options a player types for ``command`` of ``ruleset``
+    (``bot.<ruleset>.commands.slash_for``).
+
+    :raises KeyError: for a command type players never type.
+    """
+    module = importlib.import_module(f"bot.{ruleset}.commands")
+    found: tuple[tuple[str, ...], dict[str, Any]] = module.slash_for(command)
+    return found
+
+
 async def _heroes_round(
     world: World, bot: BotProcess, repo: Any, table: Table, result: RunResult
 ) -> None:
@@ -403,12 +418,13 @@ async def _heroes_round(
     sends: list[tuple[str, str, Callable[[], Awaitable[Any]]]] = []
     watcher = world.users[table.users[1][0]]
     if game is not None and game.status is GameStatus.ACTIVE and game.state_json:
-        state = HOMM4.load_state(game.state_json)
-        seat = HOMM4.pending(state)[0].seat
+        rules = get_ruleset(game.ruleset)
+        state = rules.load_state(game.state_json)
+        seat = rules.pending(state)[0].seat
         seats = {s.seat: s.user_id for s in await repo.seats(game.id)}
         mover = world.users[seats[seat]]
         watcher = world.users[next(u for s, u in seats.items() if s != seat)]
-        path, options = slash_for(ai_choice(state, seat, game.seed))
+        path, options = slash_for(game.ruleset, ai_choice(state, seat, game.seed))
         typed = " ".join(path)
         sends.append(
             ("move", f"/{typed}", lambda: fake.send_slash(mover, channel, typed, **options))
@@ -574,8 +590,9 @@ def scenario_figures(label: str, heroes: RunResult, floor: RunResult, many: bool
     return figures
 
 
-async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
-    """Build the world and the database, run the four scenarios, return the figures."""
+async def measure(quick: bool, wrapper: list[str], ruleset: str = "homm4") -> AreaResult:
+    """Build the world and the database (games of ``ruleset``), run the four scenarios,
+    return the figures (area ``e2e``, or ``e2e-<ruleset>`` for a ruleset other than homm4)."""
     from tests.fakediscord import FakeDiscord
 
     started = time.perf_counter()
@@ -587,7 +604,9 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
         async with FakeDiscord(ack_timeout=3.0, response_timeout=DONE_TIMEOUT) as fake:
             world = build_world(fake, active)
             fixture = folder / "fixture.db"
-            await build_database(fixture, world.guild.id, world.tables, stored=stored)
+            await build_database(
+                fixture, world.guild.id, world.tables, stored=stored, ruleset=ruleset
+            )
             counts = count_games(fixture)
             runs: dict[str, RunResult] = {}
             plan = [
@@ -665,9 +684,11 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
     first = next((r.first_error for r in runs.values() if r.first_error), "")
     if first:
         notes.append(f"First error: `{first.splitlines()[0][:200]}`")
+    notes.insert(0, f"Ruleset: {get_ruleset(ruleset).title} (``{ruleset}``).")
     result = AreaResult(
-        "e2e",
-        "End to end (discord.py + fake Discord)",
+        "e2e" if ruleset == "homm4" else f"e2e-{ruleset}",
+        "End to end (discord.py + fake Discord)"
+        + ("" if ruleset == "homm4" else f", {get_ruleset(ruleset).title}"),
         figures,
         notes=notes,
         extra_markdown=breakdown_table(many, f"{active} games at once"),
@@ -676,9 +697,14 @@ async def measure(quick: bool, wrapper: list[str]) -> AreaResult:
     return result
 
 
-def run(quick: bool = False, wrapper: list[str] | None = None) -> AreaResult:
-    """Measure every end-to-end figure (``quick``: fewer games and rounds).
+def run(
+    quick: bool = False, wrapper: list[str] | None = None, ruleset: str = "homm4"
+) -> AreaResult:
+    """Measure every end-to-end figure for games of ``ruleset`` (``quick``: fewer games
+    and rounds).
 
     ``wrapper`` prefixes the bot process's command (e.g. ``["py-spy", "record", ...]``).
+    :raises engine.core.errors.InvalidInput: for a ruleset that is not registered.
     """
-    return asyncio.run(measure(quick, wrapper or []))
+    get_ruleset(ruleset)
+    return asyncio.run(measure(quick, wrapper or [], ruleset))

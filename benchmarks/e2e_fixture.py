@@ -3,7 +3,9 @@
 Active games are made the way players make them, through `GameService` (``/game new``,
 ``join``, ``start``, then moves chosen by the engine's AI for whoever owes a decision),
 with pictures off (``renderer=None``): only the database matters here. Each is played
-into Round `MID_ROUND` so the pictures and states are mid-game sized.
+into Round `MID_ROUND` (homm4) or for `MID_COMMANDS` commands (the other rulesets) so the
+pictures and states are mid-game sized. Every ruleset is built the same way
+(``ruleset=``): the moves are its engine's AI (`ai_choice`).
 
 The archive (finished games) would take minutes to play one by one, so a few complete
 games are played through the service and then copied row for row (game, seats, whole log)
@@ -12,6 +14,7 @@ under new ids and channels with plain SQL — the same bytes a real archive hold
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.actors import Actor
-from bot.homm4 import adapter
 from bot.service import GameService
-from engine.homm4 import RULESET as HOMM4
+from engine.core.model import Command, GameState
+from engine.core.ruleset import get_ruleset
 from storage import open_repository
 from storage.records import GameStatus
 
@@ -30,6 +33,9 @@ MID_ROUND = 3
 
 MAX_SETUP_COMMANDS = 150
 """At most this many commands are played to advance one active game."""
+
+MID_COMMANDS = 40
+"""A ruleset without homm4's Rounds: active games are advanced by this many commands."""
 
 
 @dataclass(frozen=True)
@@ -40,10 +46,30 @@ class Table:
     users: tuple[tuple[int, str], tuple[int, str]]
 
 
-async def _open_game(service: GameService, guild_id: int, table: Table, seed: int) -> int:
+def ai_choice(state: GameState, seat: int, seed: int) -> Command:
+    """The engine's AI command for ``seat``, with a generator seeded from the game's seed,
+    version and seat (as `bot.homm4.adapter.ai_choice`: the same position chooses the same)."""
+    rng = random.Random(f"{seed}:{state.version}:{seat}")
+    return get_ruleset(state.ruleset).ai_command(state, seat, rng)
+
+
+def _mid_game(state: Any, played: int) -> bool:
+    """Whether an active game being built has reached the middle of the game."""
+    if played >= MAX_SETUP_COMMANDS:
+        return True
+    if state.ruleset == "homm4":
+        return bool(state.round >= MID_ROUND and state.battle is None)
+    return played >= MID_COMMANDS
+
+
+async def _open_game(
+    service: GameService, guild_id: int, table: Table, seed: int, ruleset: str = "homm4"
+) -> int:
     (host_id, host_name), (other_id, other_name) = table.users
     host = Actor(host_id, host_name)
-    await service.new_game(host, table.channel_id, guild_id=guild_id, players=2, seed=seed)
+    await service.new_game(
+        host, table.channel_id, guild_id=guild_id, players=2, seed=seed, ruleset=ruleset
+    )
     await service.join(Actor(other_id, other_name), table.channel_id)
     await service.start(host, table.channel_id)
     game = await service.repo.game_in_channel(table.channel_id)
@@ -51,22 +77,21 @@ async def _open_game(service: GameService, guild_id: int, table: Table, seed: in
     return game.id
 
 
-async def _advance(service: GameService, game_id: int, *, until_round: int | None) -> int:
-    """Play AI-chosen moves for whoever owes a decision; stop at ``until_round`` (or at the
-    end when None). Returns the commands played."""
+async def _advance(service: GameService, game_id: int, *, to_middle: bool) -> int:
+    """Play AI-chosen moves for whoever owes a decision; stop in the middle of the game
+    (`_mid_game`) when ``to_middle``, else at its end. Returns the commands played."""
     played = 0
     while True:
         game = await service.repo.get_game(game_id)
         if game.status is not GameStatus.ACTIVE or game.state_json is None:
             return played
-        state = HOMM4.load_state(game.state_json)
-        if until_round is not None and (
-            played >= MAX_SETUP_COMMANDS or (state.round >= until_round and state.battle is None)
-        ):
+        rules = get_ruleset(game.ruleset)
+        state = rules.load_state(game.state_json)
+        if to_middle and _mid_game(state, played):
             return played
-        seat = HOMM4.pending(state)[0].seat
+        seat = rules.pending(state)[0].seat
         seats = {s.seat: s.user_id for s in await service.repo.seats(game_id)}
-        command = adapter.ai_choice(state, seat, game.seed)
+        command = ai_choice(state, seat, game.seed)
         await service.act(game_id, seat, command, actor_user_id=seats[seat])
         played += 1
 
@@ -113,9 +138,11 @@ async def build_database(
     *,
     stored: int,
     templates: int = 4,
+    ruleset: str = "homm4",
 ) -> dict[int, int]:
-    """Create the database at ``path``: one active mid-game game per table, and finished
-    games up to ``stored`` games in all. Returns ``{channel id: game id}`` of the active ones.
+    """Create the database at ``path``: one active mid-game game of ``ruleset`` per table,
+    and finished games (of the same ruleset) up to ``stored`` games in all. Returns
+    ``{channel id: game id}`` of the active ones.
     """
     repo = await open_repository(path, synchronous="NORMAL")
     service = GameService(repo, renderer=None)
@@ -125,8 +152,8 @@ async def build_database(
         for table in tables:
             while table.channel_id not in active:  # a game may end before Round 3: next seed
                 seed += 1
-                game_id = await _open_game(service, guild_id, table, seed=seed)
-                await _advance(service, game_id, until_round=MID_ROUND)
+                game_id = await _open_game(service, guild_id, table, seed, ruleset)
+                await _advance(service, game_id, to_middle=True)
                 if (await repo.get_game(game_id)).status is GameStatus.ACTIVE:
                     active[table.channel_id] = game_id
         archived = max(0, stored - sum(count_games(path).values()))
@@ -134,8 +161,8 @@ async def build_database(
         for index in range(min(templates, archived)):
             fake_users = ((9_000 + 2 * index, "archived a"), (9_001 + 2 * index, "archived b"))
             table = Table(8_000_000 + index, fake_users)
-            game_id = await _open_game(service, guild_id, table, seed=8_000 + index)
-            await _advance(service, game_id, until_round=None)
+            game_id = await _open_game(service, guild_id, table, 8_000 + index, ruleset)
+            await _advance(service, game_id, to_middle=False)
             finished.append(game_id)
     finally:
         await repo.close()

@@ -619,15 +619,13 @@ class Homm4Adapter(RulesetAdapter):
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board or battlefield through ``renderer`` (None when there is none)."""
         try:
-            if kind == "battle":
-                return Picture("battle.png", renderer.battle(view), "The battlefield")
-            return Picture("board.png", renderer.board(view), "The Game Board")
+            return renderer.draw(self.ruleset, "battle" if kind == "battle" else "board", view)
         except ValueError:
             return None
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The Hand and Risk Stack through ``renderer``."""
-        return Picture("hand.png", renderer.hand(view), "Your Hand and Risk Stack")
+        return renderer.draw(self.ruleset, "hand", view)
 
 
 ADAPTERS: dict[str, RulesetAdapter] = {"homm4": Homm4Adapter()}

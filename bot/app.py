@@ -182,7 +182,7 @@ async def build_bot(
     """Open the repository and build the bot on it (the message ids live there too).
 
     ``service_options`` go to `GameService` (tests pass ``renderer``, ``clock``); without a
-    ``renderer`` there, pictures are drawn by a `Homm4Renderer` with
+    ``renderer`` there, pictures are drawn by a `PictureRenderer` with
     ``settings.render_processes`` worker processes (closed with the rest);
     ``bot_options`` go to `HeroesBot` (tests pass ``guild_ready_timeout``,
     ``reminder_interval``...). Returns the bot and the close functions to await, in
@@ -192,7 +192,7 @@ async def build_bot(
     """
     from bot.discord_bot import HeroesBot
     from bot.discord_refs import RepositoryRefStore
-    from bot.render import Homm4Renderer
+    from bot.render import PictureRenderer
     from bot.service import GameService
     from storage import open_repository
 
@@ -201,7 +201,7 @@ async def build_bot(
     try:
         options = dict(service_options or {})
         if "renderer" not in options:
-            renderer = Homm4Renderer(processes=settings.render_processes)
+            renderer = PictureRenderer(processes=settings.render_processes)
             closers.append(lambda: asyncio.to_thread(renderer.close))
             options["renderer"] = renderer
         service = GameService(repo, **options)

@@ -1,43 +1,58 @@
-"""The images the service posts, behind a small interface so tests can watch or skip them.
+"""The images the service posts, behind one small interface so tests can watch or skip them.
 
-`Renderer` is what `GameService` calls (always through ``asyncio.to_thread``: Pillow work
-never runs on the event loop). `Homm4Renderer` draws with `rendering.homm4`, in worker
-processes when asked (the bot asks for ``HEROES_RENDER_PROCESSES``, default 2), and keeps
-the last pictures in a `PictureCache`; public pictures take only a `PublicView` (a
-`SeatView` is reduced to its public part by the rendering layer as well), the hand picture
-takes the seat's own `SeatView` and goes by DM.
+`Renderer.draw` (ruleset, kind, view) -> `Picture` is what the adapters call (always off
+the event loop, through ``asyncio.to_thread``: Pillow work never runs on it). The kinds
+and their drawing functions are each ruleset's own, in the registry `rendering.pictures`
+(``rendering/<game>/pictures.py``); this module names no ruleset. `PictureRenderer` serves
+every game alike: it keeps the last pictures in a `PictureCache`, keyed by
+``(ruleset, kind, view JSON)``, and draws in worker processes when asked (the bot asks for
+``HEROES_RENDER_PROCESSES``, default 2). A public picture is keyed and drawn from the public
+part of its view only; a private one (``hand``) from the seat's own view, sent by DM.
+
+The worker processes (and the multiprocessing fork server that starts them) end with the
+bot, even when it is killed without a word (SIGKILL): each worker watches a pipe whose only
+writer is the bot and exits when it closes, so none lives on holding the bot's output
+pipes. They ignore SIGINT: a Ctrl-C in the terminal reaches the whole process group, and
+the bot itself shuts the pool down.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import signal
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Protocol
 
-from engine.homm4.views import PublicView, SeatView
+from pydantic import BaseModel
+
+from bot.outbox import Image
+from rendering import pictures
 
 log = logging.getLogger(__name__)
 
+Picture = Image
+"""A drawn picture: its file name, encoded bytes (PNG) and alt text."""
+
 
 class Renderer(Protocol):
-    """Turns views into encoded images (PNG bytes)."""
+    """Turns views into pictures."""
 
-    def board(self, view: PublicView) -> bytes:
-        """The Game Board. :raises ValueError: if the board has no hexes yet."""
+    def draw(self, ruleset: str, kind: str, view: BaseModel) -> Picture:
+        """Picture ``kind`` of ``ruleset`` drawn from ``view`` (a public view for a public
+        picture, a seat's own view for ``hand``; a `rendering.pictures.CardFace` for
+        ``card``), under the file name and alt text its ruleset registered.
 
-    def battle(self, view: PublicView) -> bytes:
-        """The battlefield. :raises ValueError: if no battle is in progress."""
-
-    def hand(self, view: SeatView) -> bytes:
-        """One seat's Hand and Risk Stack (private)."""
-
-    def card(self, card_id: str, instance: int | None = None) -> bytes:
-        """One card face. :raises KeyError: for an unknown card id."""
+        :raises KeyError: when the ruleset has no such picture.
+        :raises TypeError: when ``view`` is not the view that picture draws.
+        :raises ValueError: when there is nothing to draw (no board yet, no battle).
+        """
 
 
 class PictureCache:
@@ -93,103 +108,123 @@ class PictureCache:
         return data
 
 
-def _draw(kind: str, payload: str) -> bytes:
-    """Draw and encode one picture from its view's JSON (or a card's ``id:instance``).
+def _draw(ruleset: str, kind: str, payload: str) -> bytes:
+    """Draw and encode one picture from its view's JSON (`rendering.pictures.render_json`).
 
     Module level, so a worker process can run it: the view travels as its JSON, which
     round-trips exactly, and is the cache key already.
     """
-    from rendering.homm4 import render_battle, render_board, render_card, render_hand
-
-    if kind == "board":
-        return render_board(PublicView.model_validate_json(payload))
-    if kind == "battle":
-        return render_battle(PublicView.model_validate_json(payload))
-    if kind == "hand":
-        return render_hand(SeatView.model_validate_json(payload))
-    card_id, _, instance = payload.partition(":")
-    return render_card(card_id, int(instance) if instance else None)
+    return pictures.render_json(ruleset, kind, payload)
 
 
-def _warm_worker() -> None:
-    """Load the fonts and the card pool in a new worker process before its first picture."""
-    from engine.homm4.cards import load_card_pool
+def _exit_with_the_bot(bot_alive: Connection) -> None:
+    """Wait until the bot's end of ``bot_alive`` closes (the bot stopped or was killed),
+    then end this worker process at once."""
+    try:
+        while True:
+            bot_alive.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    os._exit(0)
 
-    pool = load_card_pool()
-    _draw("card", next(iter(pool.cards)))
+
+def _start_worker(bot_alive: Connection, rulesets: Sequence[str]) -> None:
+    """A new worker process: ignore SIGINT (the bot handles Ctrl-C and shuts the pool
+    down), end with the bot (a thread watching ``bot_alive``), and load the fonts and
+    pictures of ``rulesets`` before the first picture."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch = threading.Thread(
+        target=_exit_with_the_bot, args=(bot_alive,), name="exit-with-the-bot", daemon=True
+    )
+    watch.start()
+    for ruleset in rulesets:
+        pictures.warm(ruleset)
 
 
 def _started() -> None:
     """Nothing: one is submitted per worker when the pool opens, so all start at once."""
 
 
-class Homm4Renderer:
-    """`Renderer` on `rendering.homm4` (palette PNG, at most 1600 px wide), with a
-    `PictureCache` keyed by each view's JSON (a hand's key is that seat's own view, so a
-    cached hand only ever goes back to the seat it shows).
+def _rulesets() -> list[str]:
+    """Every registered ruleset (the worker processes load their pictures when they start)."""
+    from engine.core.ruleset import registered
+
+    return list(registered())
+
+
+class PictureRenderer:
+    """`Renderer` for every ruleset (`rendering.pictures`), with a `PictureCache` keyed by
+    ``(ruleset, kind, view JSON)`` (a hand's key is that seat's own view, so a cached hand
+    only ever goes back to the seat it shows).
 
     With ``processes`` > 0 the pictures are drawn in that many worker processes (started
     with the first picture): drawing is Python work that holds the GIL, so in threads it
     competes with the bot's event loop (late acknowledgements) and uses one core at most.
     A worker that dies is replaced by a new pool; the picture it was drawing is drawn in
-    the calling thread. Call `close` when done.
+    the calling thread. The workers end when this process ends, however it ends (see the
+    module docstring). Call `close` when done.
     """
 
     def __init__(self, cache_size: int = 48, processes: int = 0) -> None:
         self.cache = PictureCache(cache_size)
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self._alive: tuple[Connection, Connection] | None = None
         self._pool_lock = threading.Lock()
 
-    def board(self, view: PublicView) -> bytes:
-        """See `Renderer.board`."""
-        from rendering.homm4 import public_only
+    def draw(self, ruleset: str, kind: str, view: BaseModel) -> Picture:
+        """See `Renderer.draw`."""
+        spec = pictures.picture_kind(ruleset, kind)
+        payload = spec.prepare(view).model_dump_json()
+        data = self.cache.get(
+            (ruleset, kind, payload), lambda: self._render(ruleset, kind, payload)
+        )
+        return Picture(spec.filename, data, spec.description)
 
-        return self._picture("board", public_only(view).model_dump_json())
-
-    def battle(self, view: PublicView) -> bytes:
-        """See `Renderer.battle`."""
-        from rendering.homm4 import public_only
-
-        return self._picture("battle", public_only(view).model_dump_json())
-
-    def hand(self, view: SeatView) -> bytes:
-        """See `Renderer.hand`."""
-        return self._picture("hand", view.model_dump_json())
-
-    def card(self, card_id: str, instance: int | None = None) -> bytes:
-        """See `Renderer.card`."""
-        return self._picture("card", f"{card_id}:{'' if instance is None else instance}")
-
-    def _picture(self, kind: str, payload: str) -> bytes:
-        return self.cache.get((kind, payload), lambda: self._render(kind, payload))
-
-    def _render(self, kind: str, payload: str) -> bytes:
+    def _render(self, ruleset: str, kind: str, payload: str) -> bytes:
         pool = self._workers()
         if pool is None:
-            return _draw(kind, payload)
+            return _draw(ruleset, kind, payload)
         try:
-            return pool.submit(_draw, kind, payload).result()
+            return pool.submit(_draw, ruleset, kind, payload).result()
         except BrokenProcessPool:
             log.warning("A rendering process died; starting new ones")
             with self._pool_lock:
                 if self._pool is pool:
                     self._pool = None
-            return _draw(kind, payload)
+                    self._close_alive()
+            return _draw(ruleset, kind, payload)
 
     def _workers(self) -> ProcessPoolExecutor | None:
         if self.processes <= 0:
             return None
         with self._pool_lock:
             if self._pool is None:
+                rulesets = _rulesets()
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["bot.render", "rendering.homm4"])
+                context.set_forkserver_preload(
+                    ["bot.render", "rendering.pictures"]
+                    + [f"rendering.{ruleset}.pictures" for ruleset in rulesets]
+                )
+                # Workers get the reading end (a worker started later too); only this
+                # process ever holds the writing end.
+                self._alive = context.Pipe(duplex=False)
                 self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_warm_worker
+                    self.processes,
+                    mp_context=context,
+                    initializer=_start_worker,
+                    initargs=(self._alive[0], rulesets),
                 )
                 for _ in range(self.processes):  # start (and warm) every worker now
                     self._pool.submit(_started)
             return self._pool
+
+    def _close_alive(self) -> None:
+        """Close this process's end of the workers' pipe: the workers still running exit."""
+        if self._alive is not None:
+            for end in self._alive:
+                end.close()
+            self._alive = None
 
     def close(self) -> None:
         """Stop the worker processes (pictures being drawn are abandoned)."""
@@ -197,7 +232,10 @@ class Homm4Renderer:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        with self._pool_lock:
+            if self._pool is None:
+                self._close_alive()
 
 
-DEFAULT_RENDERER: Renderer = Homm4Renderer()
+DEFAULT_RENDERER: Renderer = PictureRenderer()
 """The renderer `GameService` uses unless told otherwise."""

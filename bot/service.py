@@ -655,8 +655,12 @@ class GameService(LobbyMixin, ModerationMixin):
         if self.renderer is not None:
             import asyncio
 
-            data = await asyncio.to_thread(self.renderer.card, card.id, None)
-            images = (Image(f"{card.id}.png", data, card.name),)
+            from rendering.pictures import CardFace
+
+            face = await asyncio.to_thread(
+                self.renderer.draw, ruleset, "card", CardFace(card=card.id)
+            )
+            images = (Image(f"{card.id}.png", face.data, card.name),)
         text = f"**{card.name}** ({card.type})" + (f": {card.text}" if card.text else "")
         return Outbox(reply=Reply(text[:1900], ephemeral=True, images=images))
 

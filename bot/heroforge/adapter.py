@@ -391,15 +391,11 @@ class HeroforgeAdapter(RulesetAdapter):
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board of land plates (`rendering.heroforge`)."""
-        from rendering.heroforge import render_board
-
-        return Picture("board.png", render_board(view), "The land plates")
+        return renderer.draw(self.ruleset, "board", view)
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's inventory sheet."""
-        from rendering.heroforge import render_inventory
-
-        return Picture("inventory.png", render_inventory(view, view.seat), "Your inventory")
+        return renderer.draw(self.ruleset, "hand", view)
 
 
 ADAPTERS[HeroforgeAdapter.ruleset] = HeroforgeAdapter()

@@ -496,17 +496,12 @@ class Homm3Adapter(RulesetAdapter):
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The Battlefield or the Adventure state (`rendering.homm3`, public views only)."""
-        from rendering.homm3 import render_adventure, render_battle
-
-        if kind == "battle" and view.combat is not None:
-            return Picture("battlefield.png", render_battle(view), "The Battlefield")
-        return Picture("adventure.png", render_adventure(view), "The Adventure: Towns and armies")
+        shown = "battle" if kind == "battle" and view.combat is not None else "adventure"
+        return renderer.draw(self.ruleset, shown, view)
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's private cards."""
-        from rendering.homm3 import render_hand
-
-        return Picture("cards.png", render_hand(view), "Your cards")
+        return renderer.draw(self.ruleset, "hand", view)
 
 
 def _cost(cost: Any) -> str:

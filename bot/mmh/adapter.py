@@ -478,24 +478,18 @@ class MmhAdapter(RulesetAdapter):
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board or the initiative track (`rendering.mmh`, public views only)."""
-        from rendering.mmh import render_board, render_track
-
+        shown = "battle" if kind == "battle" and view.battle is not None else "board"
         try:
-            if kind == "battle" and view.battle is not None:
-                return Picture("battle.png", render_track(view), "The initiative track")
-            return Picture("board.png", render_board(view), "The map of Ashan")
+            return renderer.draw(self.ruleset, shown, view)
         except ValueError:
             return None
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's capital board and hero sheets with their scrolls (DM only)."""
-        from rendering.mmh import render_heroes
-
         try:
-            data = render_heroes(view, capital=True)
+            return renderer.draw(self.ruleset, "hand", view)
         except ValueError:
             return None
-        return Picture("heroes.png", data, "Your capital, heroes and scrolls")
 
 
 BUILDING_EFFECTS: dict[str, str] = {

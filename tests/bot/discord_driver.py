@@ -280,7 +280,7 @@ class Driver:
             assert origin is not None, f"{attachment.filename} was not drawn by the renderer"
             kind, view_class, instances = origin
             assert kind in ("board", "battle", "card"), f"a {kind} picture in the channel"
-            assert view_class in ("PublicView", "str"), f"{kind} drawn from a {view_class}"
+            assert view_class in ("PublicView", "CardFace"), f"{kind} drawn from a {view_class}"
             assert not instances & set(hidden), f"the {kind} picture shows hidden cards"
             self.checked_images += 1
 

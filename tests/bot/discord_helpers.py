@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.app import build_bot
 from bot.discord_bot import HeroesBot
+from bot.outbox import Image
 from bot.settings import Settings
-from engine.homm4.views import PublicView, SeatView
 from tests.fakediscord import BotRunner, FakeChannel, FakeDiscord, FakeGuild, FakeUser
 
 
@@ -45,45 +47,26 @@ class Table:
 
 @dataclass
 class RecordingRenderer:
-    """The real homm4 renderer, recording for each image it returns the kind of view it
-    was drawn from and the card instances its layout showed (`Drawing.instances`).
+    """The real drawing functions of every ruleset (`rendering.pictures`), recording for
+    each image it returns the kind of picture, the class of the view it was given and the
+    card instances its layout showed (`Drawing.instances`).
 
     ``drawn[sha256 of the bytes] = (kind, view class name, instances)``.
     """
 
     drawn: dict[str, tuple[str, str, frozenset[int]]] = field(default_factory=dict)
 
-    def _keep(self, kind: str, view: Any, drawing: Any) -> bytes:
+    def draw(self, ruleset: str, kind: str, view: BaseModel) -> Image:
+        """`bot.render.Renderer.draw`, keeping what each picture was drawn from."""
         from rendering.encode import encode
+        from rendering.pictures import picture_kind
 
+        spec = picture_kind(ruleset, kind)
+        drawing = spec.draw(spec.prepare(view))
         data = encode(drawing.image)
-        instances = frozenset(drawing.instances()) if hasattr(drawing, "instances") else frozenset()
+        instances = frozenset(drawing.instances())
         self.drawn[hashlib.sha256(data).hexdigest()] = (kind, type(view).__name__, instances)
-        return data
-
-    def board(self, view: PublicView) -> bytes:
-        """The Game Board (see `rendering.homm4.draw_board`)."""
-        from rendering.homm4 import draw_board
-
-        return self._keep("board", view, draw_board(view))
-
-    def battle(self, view: PublicView) -> bytes:
-        """The battlefield (see `rendering.homm4.draw_battle`)."""
-        from rendering.homm4 import draw_battle
-
-        return self._keep("battle", view, draw_battle(view))
-
-    def hand(self, view: SeatView) -> bytes:
-        """A seat's Hand and Risk Stack (private: DM only)."""
-        from rendering.homm4 import draw_hand
-
-        return self._keep("hand", view, draw_hand(view))
-
-    def card(self, card_id: str, instance: int | None = None) -> bytes:
-        """One card face of the pool."""
-        from rendering.homm4 import draw_card
-
-        return self._keep("card", card_id, draw_card(card_id, instance))
+        return Image(spec.filename, data, spec.description)
 
     def origin(self, data: bytes) -> tuple[str, str, frozenset[int]] | None:
         """What ``data`` was drawn from, or None if this renderer did not draw it."""

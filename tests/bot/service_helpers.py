@@ -10,17 +10,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot import customids
 from bot.actors import Actor
 from bot.homm4 import adapter
 from bot.homm4.commands import slash_for
-from bot.outbox import Button, Outbox, Select
+from bot.outbox import Button, Image, Outbox, Select
 from bot.service import GameService
 from engine.core.model import Command
 from engine.core.ruleset import get_ruleset
 from engine.homm4 import RULESET as HOMM4
 from engine.homm4.state import Homm4State
-from engine.homm4.views import PublicView, SeatView
 from storage import open_repository
 from storage.records import Game
 from storage.sqlite import SqliteRepository
@@ -45,31 +46,22 @@ class FakeClock:
 
 @dataclass
 class RecordingRenderer:
-    """Draws public pictures with the real renderer and records which card instances each
-    one showed (its layout marks); hands and cards are not drawn (cheap bytes)."""
+    """Draws public pictures with the real drawing functions (`rendering.pictures`) and
+    records which card instances each one showed (its layout marks); private pictures and
+    cards are not drawn (cheap bytes)."""
 
     shown: list[tuple[str, set[int]]] = field(default_factory=list)
 
-    def board(self, view: PublicView) -> bytes:
-        from rendering.homm4 import draw_board
+    def draw(self, ruleset: str, kind: str, view: BaseModel) -> Image:
+        """`bot.render.Renderer.draw`, recording a public picture's card instances."""
+        from rendering.pictures import picture_kind
 
-        drawing = draw_board(view)
-        self.shown.append(("board", drawing.instances()))
-        return b"board"
-
-    def battle(self, view: PublicView) -> bytes:
-        from rendering.homm4 import draw_battle
-
-        drawing = draw_battle(view)
-        self.shown.append(("battle", drawing.instances()))
-        return b"battle"
-
-    def hand(self, view: SeatView) -> bytes:
-        assert isinstance(view, SeatView)
-        return b"hand"
-
-    def card(self, card_id: str, instance: int | None = None) -> bytes:
-        return b"card"
+        spec = picture_kind(ruleset, kind)
+        shown = spec.prepare(view)  # a private picture refuses anything but the seat's view
+        if not spec.private and kind != "card":
+            drawing = spec.draw(shown)
+            self.shown.append((kind, drawing.instances()))
+        return Image(spec.filename, kind.encode(), spec.description)
 
 
 async def make_service(tmp_path: Path, **kwargs: object) -> tuple[SqliteRepository, GameService]:

@@ -1,14 +1,18 @@
 """The picture cache of `bot.render`: reuse by key, least recently used out, one drawing
-per key even when several threads ask at once, errors passed to every waiter."""
+per key even when several threads ask at once, errors passed to every waiter; and the one
+renderer (`bot.render.PictureRenderer.draw`) serving every ruleset's pictures with the
+bytes of that game's own drawing functions, in threads and in worker processes."""
 
 from __future__ import annotations
 
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
+from bot.outbox import Image
 from bot.render import PictureCache
 
 
@@ -70,31 +74,131 @@ def test_an_error_reaches_every_waiter_and_is_not_cached() -> None:
 
 
 def test_pictures_drawn_from_the_views_json_equal_the_direct_drawing() -> None:
-    from bot.render import Homm4Renderer
+    from bot.render import PictureRenderer
     from rendering.homm4 import render_battle, render_board, render_hand
     from tests.rendering import samples
 
     board, battle = samples.public_view(), samples.public_view(with_battle=True)
     hand = samples.seat_view(board)
-    renderer = Homm4Renderer()
-    assert renderer.board(board) == render_board(board)
-    assert renderer.battle(battle) == render_battle(battle)
-    assert renderer.hand(hand) == render_hand(hand)
-    assert renderer.board(board) == render_board(board)
+    renderer = PictureRenderer()
+    assert renderer.draw("homm4", "board", board).data == render_board(board)
+    assert renderer.draw("homm4", "battle", battle).data == render_battle(battle)
+    assert renderer.draw("homm4", "hand", hand) == Image(
+        "hand.png", render_hand(hand), "Your Hand and Risk Stack"
+    )
+    assert renderer.draw("homm4", "board", board).data == render_board(board)
     assert (renderer.cache.hits, renderer.cache.misses) == (1, 3)
+
+
+def _position(ruleset: str, seed: int, moves: int) -> Any:
+    """A 2-player ``ruleset`` game after ``moves`` commands of its AI."""
+    import importlib
+    import random
+
+    from engine.core.ruleset import get_ruleset
+
+    importlib.import_module(f"engine.{ruleset}")  # registers the ruleset
+    rules = get_ruleset(ruleset)
+    state, _ = rules.new_game(rules.parse_options({}), 2, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = rules.pending(state)[0].seat
+        state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+    return state
+
+
+def _direct(ruleset: str, state: Any) -> dict[str, tuple[Any, bytes]]:
+    """``{kind: (view, bytes)}`` of every picture of ``state``, drawn by the game's own
+    rendering functions (what the adapters called before the shared renderer)."""
+    from engine.core.ruleset import get_ruleset
+
+    rules = get_ruleset(ruleset)
+    public, seat = rules.public_view(state), rules.view(state, 0)
+    if ruleset == "mmh":
+        from rendering import mmh
+
+        return {
+            "board": (public, mmh.render_board(public)),
+            "hand": (seat, mmh.render_heroes(seat, capital=True)),
+        }
+    if ruleset == "homm3":
+        from rendering import homm3
+
+        return {
+            "adventure": (public, homm3.render_adventure(public)),
+            "hand": (seat, homm3.render_hand(seat)),
+        }
+    from rendering import heroforge
+
+    return {
+        "board": (public, heroforge.render_board(public)),
+        "hand": (seat, heroforge.render_inventory(seat, seat.seat)),
+    }
+
+
+@pytest.mark.parametrize("ruleset", ["mmh", "homm3", "heroforge"])
+def test_every_game_is_drawn_through_the_shared_renderer_with_the_same_bytes(
+    ruleset: str,
+) -> None:
+    from bot.render import PictureRenderer
+
+    state = _position(ruleset, seed=11, moves=12)
+    renderer = PictureRenderer()
+    direct = _direct(ruleset, state)
+    for kind, (view, data) in direct.items():
+        assert renderer.draw(ruleset, kind, view).data == data, kind
+    for kind, (view, data) in direct.items():  # the second time from the cache
+        assert renderer.draw(ruleset, kind, view).data == data, kind
+    assert (renderer.cache.hits, renderer.cache.misses) == (2, 2)
+
+
+def test_a_public_picture_of_a_seat_view_is_keyed_and_drawn_by_its_public_part() -> None:
+    from bot.render import PictureRenderer
+    from engine.core.ruleset import get_ruleset
+
+    rules = get_ruleset("mmh")
+    state = _position("mmh", seed=3, moves=6)
+    renderer = PictureRenderer()
+    public = renderer.draw("mmh", "board", rules.public_view(state))
+    from_seat = renderer.draw("mmh", "board", rules.view(state, 1))
+    assert from_seat == public == Image("board.png", public.data, "The map of Ashan")
+    assert (renderer.cache.hits, renderer.cache.misses) == (1, 1)
+
+
+def test_a_private_picture_refuses_a_public_view_and_an_unknown_kind_is_named() -> None:
+    from bot.render import PictureRenderer
+    from engine.core.ruleset import get_ruleset
+
+    rules = get_ruleset("homm3")
+    state = _position("homm3", seed=5, moves=4)
+    renderer = PictureRenderer()
+    with pytest.raises(TypeError, match="homm3 hand picture draws a SeatView, not a PublicView"):
+        renderer.draw("homm3", "hand", rules.public_view(state))
+    with pytest.raises(
+        KeyError,
+        match=r"homm3 has no 'board' picture \(its pictures: "
+        r"adventure, battle, hand\)",
+    ):
+        renderer.draw("homm3", "board", rules.public_view(state))
+    assert (renderer.cache.hits, renderer.cache.misses) == (0, 0)
 
 
 @pytest.mark.slow
 def test_worker_processes_draw_the_same_pictures() -> None:
-    from bot.render import Homm4Renderer
+    from bot.render import PictureRenderer
     from rendering.homm4 import render_board, render_card
+    from rendering.pictures import CardFace
     from tests.rendering import samples
 
     board = samples.public_view()
     card = next(iter(samples.pool().cards))
-    renderer = Homm4Renderer(processes=1)
+    state = _position("mmh", seed=11, moves=12)
+    renderer = PictureRenderer(processes=1)
     try:
-        assert renderer.board(board) == render_board(board)
-        assert renderer.card(card, 17) == render_card(card, 17)
+        assert renderer.draw("homm4", "board", board).data == render_board(board)
+        face = renderer.draw("homm4", "card", CardFace(card=card, instance=17))
+        assert face.data == render_card(card, 17)
+        for kind, (view, data) in _direct("mmh", state).items():
+            assert renderer.draw("mmh", kind, view).data == data, kind
     finally:
         renderer.close()

@@ -1,0 +1,55 @@
+"""homm4's pictures in the registry (`rendering.pictures`): the Game Board, the
+battlefield, a seat's Hand and Risk Stack (DM only) and a card face."""
+
+from __future__ import annotations
+
+from engine.homm4.views import PublicView, SeatView
+from rendering.homm4.api import draw_battle, draw_board, draw_card, draw_hand, public_only
+from rendering.pictures import CardFace, PictureKind, register, register_warm_up
+
+
+def _warm_up() -> None:
+    """Load the card pool and the fonts (one card face drawn) before the first picture."""
+    from engine.homm4.cards import load_card_pool
+
+    draw_card(next(iter(load_card_pool().cards)))
+
+
+register(
+    PictureKind(
+        "homm4",
+        "board",
+        PublicView,
+        draw_board,
+        "board.png",
+        "The Game Board",
+        public_part=public_only,
+    ),
+    PictureKind(
+        "homm4",
+        "battle",
+        PublicView,
+        draw_battle,
+        "battle.png",
+        "The battlefield",
+        public_part=public_only,
+    ),
+    PictureKind(
+        "homm4",
+        "hand",
+        SeatView,
+        draw_hand,
+        "hand.png",
+        "Your Hand and Risk Stack",
+        private=True,
+    ),
+    PictureKind(
+        "homm4",
+        "card",
+        CardFace,
+        lambda face: draw_card(face.card, face.instance),
+        "card.png",
+        "A card",
+    ),
+)
+register_warm_up("homm4", _warm_up)
