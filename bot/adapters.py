@@ -10,10 +10,13 @@ defaults (no decks, a board picture after every change, buttons built from
 `Ruleset.legal_commands` without those naming hidden cards); each ruleset overrides what
 it needs:
 
-* `bot.adapters.Homm4Adapter` wraps `bot.homm4` (the flagship's own tables and texts);
-* `bot.heroforge.adapter.HeroforgeAdapter` is Hero Forge's.
+* its command table (`CommandTable`), buttons, texts and pictures;
+* optional hooks: `DeckHooks` for a game whose seats bring decks, `CarryOver` for one
+  whose finished game leaves something to the channel's next (a campaign's survivors).
 
-A ruleset registers its adapter in `ADAPTERS` (one line, additive).
+Each game's adapter lives in its own ``bot/<game>/adapter.py`` and registers itself in
+`ADAPTERS` when imported; `bot.registry` lists the games (one line each). Nothing here
+names a game.
 """
 
 from __future__ import annotations
@@ -22,14 +25,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from bot import customids
-from bot.command_table import CommandSpec
+from bot import customids, registry
+from bot.command_table import CommandSpec, OptionSpec
 from bot.outbox import Button, Component, Image, Select, SelectOption
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.core.ruleset import get_ruleset
 
 if TYPE_CHECKING:
     from bot.render import Renderer
+    from storage.records import Game, Seat
+    from storage.repository import Repository
 
 MAX_BUTTONS = 5
 """Up to this many choices are shown as buttons; more go into a select menu."""
@@ -74,7 +79,7 @@ def offered_commands(
     engine built the decision ``private`` (its UI goes to the seat alone, by DM or an
     ephemeral reply), else those the engine says name no hidden card
     (`Ruleset.names_hidden_card`): a channel button never tells a Hand card (DESIGN
-    "Private information"; homm4:card-types)."""
+    "Private information")."""
     if decision.private:
         return list(legal)
     rules = get_ruleset(state.ruleset)
@@ -208,10 +213,11 @@ def decision_buttons(
 
 
 class CommandTable(Protocol):
-    """A ruleset's command-table module as its adapter reads it (`bot.homm3.commands`,
-    `bot.mmh.commands`, `bot.heroforge.commands`)."""
+    """A ruleset's command-table module as its adapter reads it (its
+    ``bot/<game>/commands.py``)."""
 
     SPECS: tuple[CommandSpec, ...]
+    GROUP_DESCRIPTIONS: dict[tuple[str, ...], str]
 
     def build_command(
         self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any], /
@@ -232,27 +238,119 @@ class CommandTable(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PoolCard:
+    """One card of a game's card pool, as /card shows it.
+
+    Attributes:
+        id: the card id (``"pikeman"``), also the ``card`` of its `CardFace` picture.
+        name: its printed name.
+        type: its card type (``"unit"``, ``"spell"``...).
+        text: its rules text ("" for none).
+    """
+
+    id: str
+    name: str
+    type: str
+    text: str
+
+
+class DeckHooks(Protocol):
+    """What the shared bot asks a game whose seats bring decks: its ready-made decks, how
+    a pasted deck list reads and whether a deck is legal, the engine option of a seat's
+    deck, and its card pool (/card draws those cards as pictures). A game sets its
+    adapter's `RulesetAdapter.decks` to an object with these methods."""
+
+    def ready_decks(self) -> Mapping[str, str]:
+        """The ready-made decks: deck id (``"deck_haven"``) -> name, in a fixed order."""
+
+    def ready_deck_cards(self, deck_id: str) -> tuple[str, dict[str, int]]:
+        """The name and cards (card id -> copies) of ready-made deck ``deck_id`` (one of
+        `ready_decks`). :raises KeyError: for another id."""
+
+    def read_deck(self, lines: str) -> tuple[dict[str, int], str]:
+        """A pasted deck list (one entry per line) read into card id -> copies, and a
+        sentence describing it for the player (size, what it is playable on).
+
+        :raises DeckProblem: listing what could not be read or what makes it illegal.
+        """
+
+    def game_problems(self, cards: Mapping[str, int], options: Mapping[str, Any]) -> str:
+        """Why the deck ``cards`` is not legal in a game with engine ``options`` ("" when it
+        is): the words after "Your deck 'name' is ", e.g. "not legal on a board of 4
+        sections:" and one "- problem" line each."""
+
+    def deck_option(self, deck_id: str | None, cards: Mapping[str, int] | None) -> dict[str, Any]:
+        """One seat's entry of the engine's ``decks`` option: ready-made deck ``deck_id``,
+        or the saved deck ``cards``."""
+
+    def deck_text(self, cards: Mapping[str, int]) -> str:
+        """A deck's list as text, one line per card (/deck show)."""
+
+    def pool_card(self, name: str) -> PoolCard | None:
+        """The pool's card whose id or name is ``name`` (any case), or None."""
+
+    def pool_card_by_id(self, card_id: str) -> PoolCard:
+        """The pool's card ``card_id``. :raises KeyError: for an unknown id."""
+
+
+class CarryOver(Protocol):
+    """What a game keeps from one game to the channel's next (a campaign: the surviving
+    Heroes). A game sets its adapter's `RulesetAdapter.carry_over` to an object
+    with these."""
+
+    failure_note: str
+    """The mover's note when `save` fails after the game's end was committed."""
+
+    async def save(
+        self, repo: Repository, game: Game, state: GameState, seats: Sequence[Seat]
+    ) -> int:
+        """Keep what the finished game ``state`` carries over for the channel's next game.
+        :returns: how many things were kept."""
+
+    async def start_options(
+        self, repo: Repository, game: Game, seats: Sequence[Seat], options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The engine options of a game about to start, with what the channel's earlier
+        game left given to ``seats`` when the options ask for it (else ``options``)."""
+
+
 class RulesetAdapter:
     """The bot's view of one ruleset, with defaults for a game without hidden information.
 
     Class attributes:
         ruleset: the ruleset id.
-        uses_decks: whether seats bring decks (the lobby's deck choices, /deck).
+        decks: the game's deck hooks when seats bring decks (the lobby's deck choices,
+            /deck, /card's pictures of its pool); None: played without decks.
+        carry_over: what a finished game leaves to the channel's next one; None: nothing.
         lobby_options: names of the /game new and /game options options this ruleset
             reads (passed to `engine_options`).
+        lobby_specs: the options of /game new and /game options that are this game's
+            own (after the shared ones, game by game in `bot.registry` order).
         command_table: the module whose ``SPECS``, ``build_command`` and ``suggest``
             `specs`, `build_command` and `suggest` use (None: no commands of its own).
     """
 
     ruleset: ClassVar[str] = ""
-    uses_decks: ClassVar[bool] = False
+    decks: ClassVar[DeckHooks | None] = None
+    carry_over: ClassVar[CarryOver | None] = None
     lobby_options: ClassVar[tuple[str, ...]] = ()
+    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     command_table: ClassVar[CommandTable | None] = None
+
+    @property
+    def uses_decks(self) -> bool:
+        """Whether seats bring decks (`decks` is given)."""
+        return self.decks is not None
 
     # ------------------------------------------------------------------ the table
     def specs(self) -> tuple[CommandSpec, ...]:
         """Every slash command of this ruleset (play commands and its own service ones)."""
         return self.command_table.SPECS if self.command_table is not None else ()
+
+    def group_descriptions(self) -> Mapping[tuple[str, ...], str]:
+        """The descriptions of this game's top-level commands and subcommand groups."""
+        return self.command_table.GROUP_DESCRIPTIONS if self.command_table is not None else {}
 
     def play_paths(self) -> frozenset[tuple[str, ...]]:
         """The paths of this ruleset's play commands."""
@@ -303,6 +401,12 @@ class RulesetAdapter:
         """The engine options for lobby option values (only `lobby_options` are read)."""
         return {k: v for k, v in values.items() if k in self.lobby_options and v is not None}
 
+    def check_options(self, options: Any) -> None:
+        """Refuse parsed engine ``options`` the bot cannot set up (nothing by default).
+
+        :raises BadOption: saying what is wrong.
+        """
+
     def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
         """Autocomplete ``(name, value)`` pairs (≤ 25) for ``option`` (one of
         `lobby_options`, ``-`` written ``_``) of /game new and /game options while the
@@ -324,7 +428,7 @@ class RulesetAdapter:
 
     def describe_for(self, state: GameState, seat: int, command: Command) -> str:
         """One line for ``seat``'s command, for that seat's own eyes (its reply): by
-        default `describe`. A ruleset whose words depend on who acts overrides it (homm3:
+        default `describe`. A ruleset whose words depend on who acts overrides it (e.g.:
         an answer names an option of the seat's own open choice, never another seat's)."""
         return self.describe(state, command)
 
@@ -383,10 +487,6 @@ class RulesetAdapter:
         return False
 
     # ------------------------------------------------------------------ /card
-    card_pool: ClassVar[bool] = False
-    """Whether /card shows cards of the homm4 card pool, drawn as pictures (homm4, and
-    /card outside any game's channel) instead of asking `card_lookup`."""
-
     def card_lookup(self, name: str) -> tuple[str, str] | None:
         """``(title, text)`` of this ruleset's card (or other component) called ``name``
         (name or id), for /card in a channel playing it or holding its lobby; None: not
@@ -419,242 +519,23 @@ class RulesetAdapter:
         return None
 
 
-class Homm4Adapter(RulesetAdapter):
-    """homm4, the flagship: its command table, buttons and texts live in `bot.homm4`."""
-
-    ruleset: ClassVar[str] = "homm4"
-    uses_decks: ClassVar[bool] = True
-    lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly", "options")
-
-    def specs_for(self, decision: Decision) -> list[CommandSpec]:
-        """The play commands answering ``decision``, without those of advanced rules the
-        game does not use (`bot.homm4.commands.available`)."""
-        from bot.homm4 import commands
-
-        return [s for s in self.specs() if commands.available(s, decision)]
-
-    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Board size and assembly as they are; the ``options`` text (Advanced Rules and
-        Game Variants) read by `bot.homm4.options_text.parse_options_text`."""
-        from bot.homm4.options_text import parse_options_text
-
-        found = {
-            k: v for k, v in values.items() if k in ("map_sections", "assembly") and v is not None
-        }
-        text = values.get("options")
-        if text is not None:
-            found.update(parse_options_text(str(text)))
-        return found
-
-    def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
-        """The ``options`` text's words (Advanced Rules and Game Variants,
-        `bot.homm4.options_text.suggest_options`); nothing for the other options."""
-        from bot.homm4.options_text import suggest_options
-
-        return suggest_options(current) if option == "options" else []
-
-    def options_summary(self, options: Mapping[str, Any]) -> str:
-        """Board size, assembly, and the Advanced Rules and variants in effect."""
-        from bot.homm4.options_text import options_text
-
-        base = (
-            f"{options.get('map_sections', 4)} Terrain Map Sections, "
-            f"{options.get('assembly', 'quick')} assembly"
-        )
-        extra = options_text(options)
-        return base if extra == "none" else f"{base}, options: {extra}"
-
-    def specs(self) -> tuple[CommandSpec, ...]:
-        """`bot.homm4.commands.SPECS`."""
-        from bot.homm4 import commands
-
-        return commands.SPECS
-
-    def play_paths(self) -> frozenset[tuple[str, ...]]:
-        """`bot.homm4.commands.PLAY_COMMANDS`."""
-        from bot.homm4 import commands
-
-        return frozenset(commands.PLAY_COMMANDS)
-
-    @staticmethod
-    def _context(request: PlayRequest) -> Any:
-        from bot.homm4 import commands
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(request.state, Homm4State)
-        return commands.PlayContext(
-            state=request.state, seat=request.seat, legal=request.legal, decision=request.decision
-        )
-
-    def build_command(
-        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """`bot.homm4.commands.require_phase`, then `bot.homm4.commands.build_command`."""
-        from bot.homm4 import commands
-
-        context = self._context(request)
-        commands.require_phase(path, context)
-        return commands.build_command(path, context, options)
-
-    def suggest(
-        self,
-        path: tuple[str, ...],
-        request: PlayRequest,
-        option: str,
-        current: str,
-        given: Mapping[str, Any],
-    ) -> list[tuple[str, str]]:
-        """`bot.homm4.commands.suggest`."""
-        from bot.homm4 import commands
-
-        return commands.suggest(path, self._context(request), option, current, given)
-
-    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
-        """`bot.homm4.commands.ORDER_KINDS` (battle decisions)."""
-        from bot.homm4 import commands
-
-        return commands.ORDER_KINDS
-
-    def order_command(
-        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
-    ) -> Command | None:
-        """`bot.homm4.adapter.order_command`."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(state, Homm4State)
-        return adapter.order_command(state, seat, decision, orders)
-
-    def describe(self, state: GameState, command: Command) -> str:
-        """`bot.homm4.describe.describe`."""
-        from bot.homm4.describe import describe
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(state, Homm4State)
-        return describe(state, command)
-
-    def decision_ui(
-        self,
-        state: GameState,
-        seat: int,
-        decision: Decision,
-        game_id: int,
-        legal: Sequence[Command],
-        default: Command | None,
-    ) -> DecisionUI:
-        """`bot.homm4.adapter.decision_ui`."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(state, Homm4State)
-        ui = adapter.decision_ui(state, seat, decision, game_id, legal, default)
-        return DecisionUI(ui.text, ui.components, ui.private)
-
-    def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
-        """`bot.homm4.adapter.command_from_cards` (Risk Stack, Guard reinforcement)."""
-        from bot.homm4 import adapter
-
-        return adapter.command_from_cards(which, values)
-
-    def move_note(self, after: GameState, command: Command) -> str:
-        """`bot.homm4.adapter.move_note` (a move stopped early)."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(after, Homm4State)
-        return adapter.move_note(after, command)
-
-    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
-        """`bot.homm4.adapter.status_lines`."""
-        from bot.homm4 import adapter
-
-        return adapter.status_lines(view, names)
-
-    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
-        """`bot.homm4.adapter.hand_text` (Hand and Risk Stack)."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(state, Homm4State)
-        return adapter.hand_text(state, seat, game_id=game_id, channel_id=channel_id)
-
-    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
-        """`bot.homm4.adapter.seat_hidden` (the seat's Hand and Risk Stack)."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(state, Homm4State)
-        return adapter.seat_hidden(state, seat)
-
-    def has_private_hand(self) -> bool:
-        """Hands and Risk Stacks are private."""
-        return True
-
-    card_pool: ClassVar[bool] = True
-
-    def card_names(self, current: str) -> list[tuple[str, str]]:
-        """Cards of the homm4 card pool whose name or id contains ``current``, names
-        starting with it first (≤ 25 ``("Name (type)", card id)`` pairs)."""
-        from engine.homm4.cards import load_card_pool
-
-        pool = load_card_pool()
-        pairs = [(f"{card.name} ({card.type})", card.id) for card in pool.cards.values()]
-        return ranked_names(pairs, current, searched=lambda label, cid: (pool.cards[cid].name, cid))
-
-    def picture_after(
-        self, before: GameState | None, after: GameState, commands: Sequence[Command]
-    ) -> str | None:
-        """`bot.homm4.adapter.picture_after` (board or battlefield, when worth it)."""
-        from bot.homm4 import adapter
-        from engine.homm4.state import Homm4State
-
-        assert isinstance(after, Homm4State)
-        earlier = before if isinstance(before, Homm4State) else None
-        return adapter.picture_after(earlier, after, list(commands))
-
-    def status_picture(self, state: GameState) -> str:
-        """The battlefield during a battle, else the board."""
-        return "battle" if getattr(state, "battle", None) is not None else "board"
-
-    def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
-        """The board or battlefield through ``renderer`` (None when there is none)."""
-        try:
-            return renderer.draw(self.ruleset, "battle" if kind == "battle" else "board", view)
-        except ValueError:
-            return None
-
-    def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
-        """The Hand and Risk Stack through ``renderer``."""
-        return renderer.draw(self.ruleset, "hand", view)
-
-
-ADAPTERS: dict[str, RulesetAdapter] = {"homm4": Homm4Adapter()}
-"""Every ruleset's adapter by id (a ruleset adds itself here)."""
+ADAPTERS: dict[str, RulesetAdapter] = {}
+"""Every game's adapter by ruleset id: a game's adapter module adds its own on import
+(``ADAPTERS[MyAdapter.ruleset] = MyAdapter()``); `bot.registry` lists which modules."""
 
 
 def adapter_for(ruleset: str) -> RulesetAdapter:
     """The adapter of ``ruleset`` (the generic defaults for one without its own)."""
-    _register_shipped()
+    registry.load()
     return ADAPTERS.get(ruleset) or RulesetAdapter()
 
 
 def all_adapters() -> list[RulesetAdapter]:
-    """Every registered adapter, homm4 first."""
-    _register_shipped()
-    return list(ADAPTERS.values())
+    """The adapter of every game of `bot.registry`, in its order (the flagship first)."""
+    return [adapter_for(game.ruleset) for game in registry.load()]
 
 
-SHIPPED_ADAPTERS: tuple[str, ...] = (
-    "bot.heroforge.adapter",
-    "bot.homm3.adapter",
-    "bot.mmh.adapter",
-)
-"""Modules whose import registers a ruleset's adapter in `ADAPTERS` (one line per ruleset)."""
-
-
-def _register_shipped() -> None:
-    """Import the adapter modules of the shipped rulesets once."""
-    import importlib
-
-    for module in SHIPPED_ADAPTERS:
-        importlib.import_module(module)
+def deck_adapter() -> RulesetAdapter | None:
+    """The adapter of the first game of `bot.registry` whose seats bring decks (the game
+    of /deck's saved decks), or None when no game uses decks."""
+    return next((a for a in all_adapters() if a.decks is not None), None)

@@ -1,7 +1,7 @@
 """The command table format: every slash command as data, for Discord and the console alike.
 
 A `CommandSpec` names a slash path (``("purchase", "buy")`` is ``/purchase buy``;
-``("heroforge", "fort", "buy")`` is ``/heroforge fort buy``, a subcommand group inside
+``("forge", "fort", "buy")`` is ``/forge fort buy``, a subcommand group inside
 the ruleset's own top-level command), its description and its options (`OptionSpec`). The Discord layer registers one application
 command per top-level name with the table's subcommands and forwards every invocation to
 `GameService.run(actor, path, options, channel_id=..., guild_id=...)` and every
@@ -13,8 +13,8 @@ Two kinds of command:
 
 * ``service`` commands (lobby, decks, cards, hand, moderators...) call the `GameService`
   method named by ``handler`` with the options as keyword arguments.
-* ``play`` commands are a ruleset's player actions: the ruleset's table (e.g.
-  `bot.homm4.commands`) turns the options into an engine command dict, which the service
+* ``play`` commands are a ruleset's player actions: the ruleset's table (in its
+  ``bot/<game>/commands.py``) turns the options into an engine command dict, which the service
   applies to the game in the channel.
 
 Discord's limits are checked by `check_table` (the meta-test calls it): names lowercase,

@@ -1,7 +1,8 @@
 """The lobby: creating a game, taking seats, adding computer seats, options, and the start.
 
-Rule sections: homm4:setup (decks, board size, Starting Forces). A channel holds one
-open game. The creator is the host and takes the first seat; others join (with a
+Rule: none (each game's set-up is its engine's; decks through its adapter's
+`bot.adapters.DeckHooks`, what an earlier game left through its `bot.adapters.CarryOver`).
+A channel holds one open game. The creator is the host and takes the first seat; others join (with a
 ready-made deck, a saved deck, or none: a ready-made deck is dealt at the start). Only the
 host (or a moderator) changes options, adds computer seats and starts the game. The game's
 seed comes from storage's secure random source and is kept in the game row.
@@ -14,16 +15,14 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from bot import customids
+from bot import customids, registry
 from bot.actors import Actor
+from bot.adapters import DeckHooks, adapter_for
 from bot.errors import BadOption, DeckProblem, NotHost, WrongStage
-from bot.homm4.adapter import ready_decks
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
 from engine.core.model import seat_name
 from engine.core.words import plural
-from engine.homm4 import decks as deck_rules
-from engine.homm4.options import DeckChoice, Homm4Options
 from storage.errors import DeckNotFound
 from storage.records import Game, GameSettings, GameStatus, SavedDeck, Seat
 
@@ -65,7 +64,7 @@ class LobbyMixin(ServiceCore):
         channel_id: int | None,
         *,
         guild_id: int | None = None,
-        ruleset: str = "homm4",
+        ruleset: str | None = None,
         players: int | None = None,
         deadline_hours: int | None = None,
         deck_rule: str | None = None,
@@ -75,10 +74,10 @@ class LobbyMixin(ServiceCore):
     ) -> Outbox:
         """Open a lobby in ``channel_id`` with ``actor`` as host in the first seat.
 
+        :param ruleset: the game (default: the flagship, `bot.registry.flagship`).
         :param players: how many seats the lobby offers (2-6; default: up to 6).
-        :param game_options: the ruleset's own options (its adapter's ``lobby_options``;
-            homm4: ``map_sections`` 4..7, ``assembly`` quick/manual; heroforge:
-            ``layout``, ``board``, ``list1``, ``list5``).
+        :param game_options: the ruleset's own options (its adapter's ``lobby_options``,
+            e.g. ``map_sections`` and ``assembly``).
         :param deadline_hours: hours per decision (0: none; default: the guild's setting).
         :param deck_rule: ``any`` (default) or ``ready-made``.
         :param deck: the host's deck (a ready-made deck or a saved deck name).
@@ -89,7 +88,7 @@ class LobbyMixin(ServiceCore):
         """
         if channel_id is None or actor.in_dm:
             raise WrongStage("Create games in a server channel (or a thread), not in a DM.")
-        rules = self.rules_by_id(ruleset)
+        rules = self.rules_by_id(ruleset or registry.flagship())
         if players is not None and not rules.min_players <= players <= rules.max_players:
             raise BadOption(
                 f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
@@ -149,8 +148,6 @@ class LobbyMixin(ServiceCore):
 
         :raises InvalidInput: naming the bad option.
         """
-        from bot.adapters import adapter_for
-
         adapter = adapter_for(ruleset)
         rules = self.rules_by_id(ruleset)
         given = {k: v for k, v in changes.items() if v is not None}
@@ -164,12 +161,7 @@ class LobbyMixin(ServiceCore):
         merged = dict(current)
         merged.update(adapter.engine_options(given))
         parsed = rules.parse_options(merged)
-        if isinstance(parsed, Homm4Options):
-            from engine.homm4 import board
-
-            most = sum(1 for s in board.map_data().sections.values() if not s.underground)
-            if parsed.map_sections > most:
-                raise BadOption(f"The board can use at most {most} Terrain Map Sections.")
+        adapter.check_options(parsed)
         dumped: dict[str, Any] = parsed.model_dump(mode="json", exclude={"decks"})
         return dumped
 
@@ -255,12 +247,13 @@ class LobbyMixin(ServiceCore):
         self._require_host(game, actor, "add computer players")
         if not 1 <= count <= 5:
             raise BadOption("Add 1 to 5 computer players at a time.")
-        ready = self._ready_deck_id(deck) if deck else None
-        if deck and not self.adapter(game).uses_decks:
+        hooks = self.adapter(game).decks
+        if deck and hooks is None:
             raise DeckProblem(f"{self.rules(game).title} is played without decks.")
-        if deck and ready is None:
+        ready = self._ready_deck_id(hooks, deck) if deck and hooks is not None else None
+        if deck and hooks is not None and ready is None:
             raise DeckProblem(
-                f"{deck!r} is not a ready-made deck. Ready-made decks: {self._ready_names()}."
+                f"{deck!r} is not a ready-made deck. Ready-made decks: {self._ready_names(hooks)}."
             )
         settings = await self.repo.game_settings(game.id)
         rules = self.rules(game)
@@ -327,13 +320,13 @@ class LobbyMixin(ServiceCore):
 
     # ------------------------------------------------------------------ decks
     @staticmethod
-    def _ready_names() -> str:
-        return ", ".join(deck_id.removeprefix("deck_") for deck_id in ready_decks())
+    def _ready_names(hooks: DeckHooks) -> str:
+        return ", ".join(deck_id.removeprefix("deck_") for deck_id in hooks.ready_decks())
 
     @staticmethod
-    def _ready_deck_id(text: str) -> str | None:
+    def _ready_deck_id(hooks: DeckHooks, text: str) -> str | None:
         wanted = text.strip().lower().replace(" ", "_")
-        for deck_id, name in ready_decks().items():
+        for deck_id, name in hooks.ready_decks().items():
             if wanted in (deck_id, deck_id.removeprefix("deck_"), name.lower().replace(" ", "_")):
                 return deck_id
         return None
@@ -362,45 +355,42 @@ class LobbyMixin(ServiceCore):
         """
         if not text:
             return None, None
-        from bot.adapters import adapter_for
-
-        if not adapter_for(ruleset).uses_decks:
+        hooks = adapter_for(ruleset).decks
+        if hooks is None:
             raise DeckProblem(f"{self.rules_by_id(ruleset).title} is played without decks.")
-        ready = self._ready_deck_id(text)
+        ready = self._ready_deck_id(hooks, text)
         if ready is not None:
             return ready, None
         saved = await self.find_saved_deck(actor.user_id, ruleset, text)
         if saved is None:
             raise DeckProblem(
-                f"No deck called {text!r}. Ready-made decks: {self._ready_names()}; "
+                f"No deck called {text!r}. Ready-made decks: {self._ready_names(hooks)}; "
                 "your saved decks: /deck list."
             )
         if deck_rule == "ready-made":
-            raise DeckProblem(f"This game uses ready-made decks only: {self._ready_names()}.")
-        self._check_saved(saved, options)
+            raise DeckProblem(f"This game uses ready-made decks only: {self._ready_names(hooks)}.")
+        self._check_saved(hooks, saved, options)
         return None, saved.id
 
     @staticmethod
-    def _check_saved(saved: SavedDeck, options: Mapping[str, Any]) -> dict[str, int]:
+    def _check_saved(
+        hooks: DeckHooks, saved: SavedDeck, options: Mapping[str, Any]
+    ) -> dict[str, int]:
         cards: dict[str, int] = {}
         for card_id in saved.cards:
             cards[card_id] = cards.get(card_id, 0) + 1
-        parsed = Homm4Options.model_validate({k: v for k, v in options.items() if k != "decks"})
-        sections = parsed.sections_in_play()
-        problems = deck_rules.validate_deck(
-            cards, sections, deck_size=parsed.deck_size, forces=parsed.starting_forces
-        )
+        problems = hooks.game_problems(cards, options)
         if problems:
-            raise DeckProblem(
-                f"Your deck {saved.name!r} is not legal on a board of {sections} sections:\n"
-                + "\n".join(f"- {p}" for p in problems)
-            )
+            raise DeckProblem(f"Your deck {saved.name!r} is {problems}")
         return cards
 
-    async def _deck_options(self, game: Game, seats: list[Seat]) -> list[dict[str, Any]]:
+    async def _deck_options(
+        self, hooks: DeckHooks, game: Game, seats: list[Seat]
+    ) -> list[dict[str, Any]]:
         """One deck choice per seat for the engine's options; seats without a choice get
         a ready-made deck, dealt from the game's seed (each a different one while they last)."""
         dealer = random.Random(game.seed)
+        ready_decks = hooks.ready_decks
         free = [
             deck_id for deck_id in ready_decks() if deck_id not in {s.ready_deck for s in seats}
         ]
@@ -413,15 +403,13 @@ class LobbyMixin(ServiceCore):
                 except DeckNotFound:
                     saved = None
                 if saved is not None:
-                    cards = self._check_saved(saved, game.options)
-                    choices.append(
-                        DeckChoice(cards=cards).model_dump(mode="json", exclude_none=True)
-                    )
+                    cards = self._check_saved(hooks, saved, game.options)
+                    choices.append(hooks.deck_option(None, cards))
                     continue
             deck_id = seat.ready_deck
             if deck_id is None:
                 deck_id = free.pop() if free else dealer.choice(sorted(ready_decks()))
-            choices.append(DeckChoice(deck=deck_id).model_dump(mode="json", exclude_none=True))
+            choices.append(hooks.deck_option(deck_id, None))
         return choices
 
     # ------------------------------------------------------------------ start
@@ -445,14 +433,11 @@ class LobbyMixin(ServiceCore):
                     "Others join with /game join, or add computer players with /game add-ai."
                 )
             raw = dict(game.options)
-            if self.adapter(game).uses_decks:
-                raw["decks"] = await self._deck_options(game, seats)
-            if game.ruleset == "homm4" and raw.get("campaign") is not None:
-                from bot.homm4 import campaign
-
-                raw["campaign"] = {
-                    "heroes": await campaign.carried_heroes(self.repo, game.channel_id, seats)
-                }
+            adapter = self.adapter(game)
+            if adapter.decks is not None:
+                raw["decks"] = await self._deck_options(adapter.decks, game, seats)
+            if adapter.carry_over is not None:
+                raw = await adapter.carry_over.start_options(self.repo, game, seats, raw)
             options = rules.parse_options(raw)
             state, events = rules.new_game(options, len(seats), game.seed)
             game = await self.repo.start_game(

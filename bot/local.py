@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot import registry
 from bot.actors import Actor
 from bot.command_table import CommandSpec, LineError, help_lines, parse_console_line
 from bot.errors import USER_ERRORS, user_message
@@ -45,7 +46,8 @@ GUILD_ID = 1
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``local`` options to ``parser``."""
-    parser.add_argument("--ruleset", default="homm4", help="the game (default: homm4)")
+    flagship = registry.flagship()
+    parser.add_argument("--ruleset", default=flagship, help=f"the game (default: {flagship})")
     parser.add_argument("--players", type=int, default=2, help="seats in the game (default: 2)")
     parser.add_argument(
         "--ai",
@@ -66,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--options",
         default="",
         help="the game's own options as typed after /game new, e.g. "
-        "'mode:adventure size:medium' (homm3), 'length:quick' (mmh)",
+        "'mode:adventure size:medium' (see /help in the game)",
     )
 
 
@@ -86,7 +88,7 @@ class Console:
     map_sections: int | None = None
     game_options: dict[str, Any] = field(default_factory=dict)
     acting: int = 1
-    ruleset: str = "homm4"
+    ruleset: str = field(default_factory=registry.flagship)
     hot_seat: bool = True
     names: dict[int, str] = field(default_factory=dict)
     components: list[Component] = field(default_factory=list)
@@ -488,11 +490,11 @@ def _game_options(text: str) -> dict[str, Any]:
 
     :raises LineError: for an option /game new does not have or a value it refuses.
     """
-    from bot.commands import ALL_SPECS
+    from bot.commands import all_specs
 
     if not text.strip():
         return {}
-    parsed = parse_console_line(f"/game new {text}", ALL_SPECS)
+    parsed = parse_console_line(f"/game new {text}", all_specs())
     skipped = {"ruleset", "players"}
     given = [name for name in parsed.options if name in skipped]
     if given:
@@ -555,7 +557,7 @@ def main(args: argparse.Namespace) -> int:
 
 def help_specs(specs: list[CommandSpec], ruleset: str) -> list[CommandSpec]:
     """``specs`` as the console's /help shows them for a ``ruleset`` game: without the
-    other games' lobby options (homm4's map-sections in an mmh game...), and without the
+    other games' lobby options (one game's map-sections in another's...), and without the
     deck commands and options for a game whose seats bring no deck."""
     from bot.adapters import adapter_for, all_adapters
 

@@ -1,4 +1,4 @@
-"""What the play-command tables of homm3, mmh and Hero Forge share: the table entry
+"""What the games' play-command tables share: the table entry
 (`PlayCommand`), the option helpers, and the `PlayTable` that indexes a ruleset's entries,
 refuses a command that does not answer the decision owed (`PlayTable.require_phase`),
 turns a slash command's options into an engine command dict (`PlayTable.build_command`)
@@ -6,9 +6,9 @@ and goes back from an engine command to its slash command (`PlayTable.slash_for`
 
 Each ruleset keeps what is its own: its entries (``PLAY``, data), how an option's text
 is read (a ``read`` function per field kind), the autocomplete labels, and how a value is
-written back as option text. homm4's table has fixed fields, default flags and advanced-rule
-commands of its own (`bot.homm4.commands`); it shares `filter_pairs`, `orders_spec`,
-`wrong_stage` and `read_seat` (which /mod uses too).
+written back as option text. A table with fixed fields, default flags and advanced-rule
+commands of its own (the flagship's) need not use `PlayTable`; it may share `filter_pairs`,
+`orders_spec`, `wrong_stage` and `read_seat` (which /mod uses too).
 """
 
 from __future__ import annotations

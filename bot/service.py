@@ -20,7 +20,7 @@ Entry points (all coroutines returning an `Outbox` unless noted):
   `mod_kick`, `mod_end`, `mod_deadline`, `mod_verify`, `server_settings` (``/settings``);
 * delivery feedback and timers: `record_dm_result`, `due_reminders(now)`, `recover()`;
 * generic: `run(actor, path, options, channel_id=, guild_id=)` dispatches any command of
-  `bot.commands.ALL_SPECS` (what the Discord cogs and the console call).
+  `bot.commands.all_specs` (what the Discord cogs and the console call).
 """
 
 from __future__ import annotations
@@ -32,21 +32,18 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot import customids, rules_help
+from bot import customids, registry, rules_help
 from bot.actors import Actor
-from bot.adapters import PlayRequest, adapter_for, clip
+from bot.adapters import DeckHooks, PlayRequest, adapter_for, clip, deck_adapter
 from bot.command_table import CommandSpec, help_lines
-from bot.commands import ALL_SPECS, spec_for
+from bot.commands import all_specs, spec_for
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
-from bot.homm4 import adapter as homm4
 from bot.lobby import LobbyMixin
 from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
 from bot.service_core import Batch, chunks, discord_time
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
-from engine.homm4 import decks as deck_rules
-from engine.homm4.cards import load_card_pool
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
@@ -57,10 +54,10 @@ _COUNT_AHEAD = re.compile(r"(?<!\S)(?=\d+\s*[x×]\s)", re.IGNORECASE)
 
 
 def deck_lines(text: str) -> str:
-    """A pasted deck list as one entry per line, for `deck_rules.parse_deck_text`.
+    """A pasted deck list as one entry per line, for the deck game's `DeckHooks.read_deck`.
 
     A slash command option has no line breaks: Discord turns a pasted list's breaks into
-    spaces. So ``;``, ``,`` and ``|`` separate entries too (no homm4 card name has one), and
+    spaces. So ``;``, ``,`` and ``|`` separate entries too (no card name has one), and
     a line naming two or more ``3x Orc``-style entries (``3x Orc 2x Wolf 1x Asylum``) is
     split before each count.
     """
@@ -90,7 +87,7 @@ class GameService(LobbyMixin, ModerationMixin):
     @staticmethod
     def specs() -> tuple[CommandSpec, ...]:
         """Every command (service and play) to register or parse."""
-        return ALL_SPECS
+        return all_specs()
 
     async def run(
         self,
@@ -136,7 +133,7 @@ class GameService(LobbyMixin, ModerationMixin):
         command group in one line each (an ephemeral reply under 2000 characters)."""
         lines = await self.help_owed(actor, channel_id)
         groups: dict[str, list[str]] = {}
-        for spec in ALL_SPECS:
+        for spec in all_specs():
             groups.setdefault(spec.path[0], []).extend(spec.path[1:])
         lines.append("**Commands** (options are suggested as you type):")
         lines += [f"/{top} {'|'.join(subs)}".rstrip() for top, subs in groups.items()]
@@ -169,7 +166,8 @@ class GameService(LobbyMixin, ModerationMixin):
     async def rules_topic(
         self, actor: Actor, channel_id: int | None, *, topic: str | None = None
     ) -> Outbox:
-        """``/game rules``: a rule topic of the channel's game (else homm4) as an embed —
+        """``/game rules``: a rule topic of the channel's game (else the flagship's,
+        `bot.registry.flagship`) as an embed —
         its summary in our own words and the commands it uses — or, without ``topic``,
         the list of top-level topics. Private (an ephemeral reply).
 
@@ -208,9 +206,9 @@ class GameService(LobbyMixin, ModerationMixin):
         return Outbox(reply=Reply(note, embeds=(embed,)))
 
     async def _ruleset_here(self, channel_id: int | None) -> str:
-        """The ruleset of the channel's open game, else homm4."""
+        """The ruleset of the channel's open game, else the flagship (`bot.registry`)."""
         game = await self.repo.game_in_channel(channel_id) if channel_id is not None else None
-        return game.ruleset if game is not None else "homm4"
+        return game.ruleset if game is not None else registry.flagship()
 
     # ------------------------------------------------------------------ playing
     def _request(self, state: GameState, seat: int) -> PlayRequest:
@@ -270,7 +268,7 @@ class GameService(LobbyMixin, ModerationMixin):
         opt = option.replace("-", "_")
         try:
             if key == ("card",) and opt == "name":
-                # Only the channel's game's names (its lobby's too); elsewhere homm4's,
+                # Only the channel's game's names (its lobby's too); elsewhere the flagship's,
                 # as /card then shows: never another game's.
                 return adapter_for(await self._ruleset_here(channel_id)).card_names(current)
             if key in (("game", "new"), ("game", "options")) or (
@@ -279,7 +277,7 @@ class GameService(LobbyMixin, ModerationMixin):
                 # The chosen ruleset's own words (/game new ruleset:, else the default;
                 # otherwise the channel's game or lobby).
                 ruleset = (
-                    str(values.get("ruleset") or "homm4")
+                    str(values.get("ruleset") or registry.flagship())
                     if key == ("game", "new")
                     else await self._ruleset_here(channel_id)
                 )
@@ -611,14 +609,16 @@ class GameService(LobbyMixin, ModerationMixin):
     # ------------------------------------------------------------------ cards and decks
     async def card(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
         """A card (or other component) of the channel's game (its lobby's too) in words;
-        outside a game's channel, and in a homm4 game's, a card of the homm4 pool as an
+        outside a game's channel (the flagship's, `bot.registry`), and in a game whose
+        seats bring decks, a card of its pool (`DeckHooks.pool_card`) as an
         image (name or card id; the closest name is tried). Never another game's card.
 
         :raises BadOption: when nothing of that game has that name (naming the closest).
         """
         ruleset = await self._ruleset_here(channel_id)
         adapter = adapter_for(ruleset)
-        if not adapter.card_pool:
+        hooks = adapter.decks
+        if hooks is None:
             found = adapter.card_lookup(name)
             if found is None:
                 close = ", ".join(label.split(" (")[0] for label, _ in adapter.card_names(name)[:5])
@@ -629,11 +629,7 @@ class GameService(LobbyMixin, ModerationMixin):
                 )
             title, text = found
             return Outbox(reply=Reply(f"**{title}**\n{text}"[:1900], ephemeral=True))
-        pool = load_card_pool()
-        wanted = name.strip().lower()
-        card = pool.cards.get(wanted) or next(
-            (c for c in pool.cards.values() if c.name.lower() == wanted), None
-        )
+        card = hooks.pool_card(name)
         if card is None:
             matches = adapter.card_names(name)
             if len(matches) == 0:
@@ -650,7 +646,7 @@ class GameService(LobbyMixin, ModerationMixin):
                     f"No card is called {name.strip()!r}{where}. Start typing a name to see "
                     "suggestions."
                 )
-            card = pool.cards[matches[0][1]]
+            card = hooks.pool_card_by_id(matches[0][1])
         images: tuple[Image, ...] = ()
         if self.renderer is not None:
             import asyncio
@@ -681,51 +677,50 @@ class GameService(LobbyMixin, ModerationMixin):
                 "Give the card list in text:, entries separated by ; or , "
                 '(e.g. text:"3x Orc; 2x Wolf; Asylum").'
             )
-        lines = deck_lines(text)
-        try:
-            cards = deck_rules.parse_deck_text(lines)
-        except InvalidInput as error:
-            raise DeckProblem(error.message) from None
-        total = sum(cards.values())
-        sections = max(deck_rules.MIN_SECTIONS, -(-total // deck_rules.CARDS_PER_SECTION))
-        problems = deck_rules.validate_deck(cards, sections)
-        if problems:
-            raise DeckProblem(
-                "This deck is not legal, so it was not saved:\n"
-                + "\n".join(f"- {p}" for p in problems)
-            )
+        ruleset, hooks = self._deck_game()
+        cards, summary = hooks.read_deck(deck_lines(text))
         flat = [card_id for card_id, count in sorted(cards.items()) for _ in range(count)]
-        saved = await self.repo.save_deck(actor.user_id, ruleset="homm4", name=name, cards=flat)
-        forces = deck_rules.starting_forces(cards)
+        saved = await self.repo.save_deck(actor.user_id, ruleset=ruleset, name=name, cards=flat)
         return Outbox(
             reply=Reply(
-                f"Saved deck **{saved.name}** (#{saved.id}): {total} cards, Starting Forces of "
-                f"{forces.faction.value.capitalize()}; playable on boards of {sections} or more sections. "
+                f"Saved deck **{saved.name}** (#{saved.id}): {summary} "
                 f"Use it with /game join deck:{saved.name}."
             )
         )
 
+    @staticmethod
+    def _deck_game() -> tuple[str, DeckHooks]:
+        """The game of /deck's saved decks (`bot.adapters.deck_adapter`) and its hooks.
+
+        :raises DeckProblem: when no game is played with decks.
+        """
+        adapter = deck_adapter()
+        if adapter is None or adapter.decks is None:
+            raise DeckProblem("No game here is played with decks.")
+        return adapter.ruleset, adapter.decks
+
     async def deck_show(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
         """One of your saved decks as a list (or a ready-made deck). :raises DeckProblem:"""
-        saved = await self.find_saved_deck(actor.user_id, "homm4", name)
-        pool = load_card_pool()
+        ruleset, hooks = self._deck_game()
+        saved = await self.find_saved_deck(actor.user_id, ruleset, name)
         if saved is None:
-            ready = self._ready_deck_id(name)
+            ready = self._ready_deck_id(hooks, name)
             if ready is None:
                 raise DeckProblem(f"You have no deck called {name!r}; see /deck list.")
-            cards = dict(pool.decks[ready].cards)
-            title = f"Ready-made deck {pool.decks[ready].name}"
+            deck_name, cards = hooks.ready_deck_cards(ready)
+            title = f"Ready-made deck {deck_name}"
         else:
             cards = {}
             for card_id in saved.cards:
                 cards[card_id] = cards.get(card_id, 0) + 1
             title = f"Deck {saved.name} (#{saved.id})"
-        body = deck_rules.deck_text(cards)
+        body = hooks.deck_text(cards)
         return Outbox(reply=Reply(chunks([f"**{title}** — {sum(cards.values())} cards", body])[0]))
 
     async def deck_list(self, actor: Actor, channel_id: int | None) -> Outbox:
         """Your saved decks and the ready-made ones."""
-        decks = await self.repo.list_decks(actor.user_id, ruleset="homm4")
+        ruleset, hooks = self._deck_game()
+        decks = await self.repo.list_decks(actor.user_id, ruleset=ruleset)
         lines = (
             ["**Your decks:**"] + [f"• {d.name} (#{d.id}, {len(d.cards)} cards)" for d in decks]
             if decks
@@ -733,13 +728,14 @@ class GameService(LobbyMixin, ModerationMixin):
         )
         lines.append(
             "**Ready-made decks:** "
-            + ", ".join(f"{k.removeprefix('deck_')} ({v})" for k, v in homm4.ready_decks().items())
+            + ", ".join(f"{k.removeprefix('deck_')} ({v})" for k, v in hooks.ready_decks().items())
         )
         return Outbox(reply=Reply("\n".join(lines)[:1900]))
 
     async def deck_delete(self, actor: Actor, channel_id: int | None, *, name: str) -> Outbox:
         """Delete one of your saved decks. :raises DeckProblem: if you have none by that name."""
-        saved = await self.find_saved_deck(actor.user_id, "homm4", name)
+        ruleset, _ = self._deck_game()
+        saved = await self.find_saved_deck(actor.user_id, ruleset, name)
         if saved is None or not await self.repo.delete_deck(saved.id, user_id=actor.user_id):
             raise DeckProblem(f"You have no deck called {name!r}; see /deck list.")
         return Outbox(reply=Reply(f"Deleted deck {saved.name}."))
@@ -747,14 +743,18 @@ class GameService(LobbyMixin, ModerationMixin):
     async def _deck_suggestions(
         self, actor: Actor, current: str, *, saved_only: bool
     ) -> list[tuple[str, str]]:
+        adapter = deck_adapter()
+        if adapter is None or adapter.decks is None:
+            return []
+        hooks = adapter.decks
         pairs = [
             (f"{d.name} (saved, {len(d.cards)} cards)", d.name)
-            for d in await self.repo.list_decks(actor.user_id, ruleset="homm4")
+            for d in await self.repo.list_decks(actor.user_id, ruleset=adapter.ruleset)
         ]
         if not saved_only:
             pairs += [
                 (f"{v} (ready-made)", k.removeprefix("deck_"))
-                for k, v in homm4.ready_decks().items()
+                for k, v in hooks.ready_decks().items()
             ]
         needle = current.lower()
         return [p for p in pairs if needle in p[0].lower()][:25]

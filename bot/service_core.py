@@ -356,21 +356,17 @@ class ServiceCore:
         batch.after = new_state
         batch.steps.append(Step(seat, parsed, events, by))
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}
-        if game.ruleset == "homm4" and rules.result(new_state).finished:
-            from bot.homm4 import campaign  # Campaigns: the survivors go to the next game
-
-            try:
-                await campaign.save_survivors(self.repo, game, new_state, batch.seats)
+        carry_over = adapter_for(game.ruleset).carry_over
+        if carry_over is not None and rules.result(new_state).finished:
+            try:  # a campaign's survivors go to the channel's next game
+                await carry_over.save(self.repo, game, new_state, batch.seats)
             except Exception as error:  # the game's end is committed: report it anyway
                 log.error(
-                    "game %s: saving the campaign's surviving heroes failed: %s",
+                    "game %s: saving what the game carries over failed: %s",
                     game.id,
                     failure_text(error),
                 )
-                batch.automation_error = (
-                    "The surviving heroes could not be saved for the campaign's next game "
-                    "(an error on my side, logged)."
-                )
+                batch.automation_error = carry_over.failure_note
 
     async def automatic_command(
         self,
@@ -634,7 +630,7 @@ class ServiceCore:
         return found
 
     async def hand_picture(self, state: GameState, seat: int) -> Image | None:
-        """Render ``seat``'s private picture (homm4: Hand and Risk Stack), or None."""
+        """Render ``seat``'s private picture (e.g. a Hand), or None."""
         if self.renderer is None:
             return None
         view = self.rules_for(state).view(state, seat)

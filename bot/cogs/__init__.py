@@ -1,6 +1,6 @@
 """The bot's slash commands, generated from the command table, one cog per top-level command.
 
-Each row of `bot.commands.ALL_SPECS` becomes one slash command (`common.table_cogs`):
+Each row of `bot.commands.all_specs` becomes one slash command (`common.table_cogs`):
 its options, texts, bounds, choices, autocomplete, DM availability and moderator-only
 flag are the row's, and invoking it forwards the options, unread, to ``GameService.run``
 through `HeroesBot.run_command`; no game rule is decided here. ``/deck import`` may open
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -20,15 +20,22 @@ if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
 
 
-@cache
 def cog_classes() -> tuple[Callable[[HeroesBot], commands.Cog], ...]:
-    """Every cog class: the generated ones (`common.table_cogs` over `ALL_SPECS`, in table
-    order), then `decks.DeckForms`. Made once per process."""
+    """Every cog class: the generated ones (`common.table_cogs` over `all_specs`, in table
+    order), then `decks.DeckForms`. Made once per process and set of games
+    (`bot.registry`)."""
+    from bot import registry
+
+    return _cog_classes(registry.load())
+
+
+@cache
+def _cog_classes(games: tuple[Any, ...]) -> tuple[Callable[[HeroesBot], commands.Cog], ...]:
     from bot.cogs import common, decks
-    from bot.commands import ALL_SPECS, GROUP_DESCRIPTIONS
+    from bot.commands import all_specs, group_descriptions
 
     runs: dict[common.Path, common.Run] = {decks.DECK_IMPORT: decks.import_deck}
-    return (*common.table_cogs(ALL_SPECS, GROUP_DESCRIPTIONS, runs=runs), decks.DeckForms)
+    return (*common.table_cogs(all_specs(), group_descriptions(), runs=runs), decks.DeckForms)
 
 
 def all_cogs(bot: HeroesBot) -> list[commands.Cog]:

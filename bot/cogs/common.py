@@ -182,7 +182,7 @@ def table_cogs(
     in the order the top-level names first appear: a `commands.Cog` per one-name command
     (``/hand``) and a `commands.GroupCog` per top-level name of longer paths, with a
     subcommand group for three-name paths. ``groups`` describes each top-level group
-    (``("army",)``) and subcommand group (``("mmh", "battle")``); ``runs`` gives the
+    (``("army",)``) and subcommand group (``("game", "battle")``); ``runs`` gives the
     commands that do more than `forward` (``/deck import`` may open a form).
 
     A command or top-level group is guild-only unless every row under it is ``in_dm``,

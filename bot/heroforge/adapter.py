@@ -23,6 +23,7 @@ from bot.adapters import (
     RulesetAdapter,
     decision_buttons,
 )
+from bot.command_table import Choice, OptionSpec
 from bot.heroforge import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.heroforge import commands as c
@@ -259,6 +260,29 @@ class HeroforgeAdapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "heroforge"
     lobby_options: ClassVar[tuple[str, ...]] = ("layout", "board", "list1", "list5")
+    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "layout",
+            "Hero Forge: a ready-made board (auto: one made for the player count)",
+            choices=tuple(Choice(name, value) for name, value in table.LAYOUT_CHOICES),
+        ),
+        OptionSpec(
+            "board",
+            "Hero Forge: your own grid of plates, e.g. PL GR PL / FO . HI / PL S PL",
+            max_length=2000,
+        ),
+        OptionSpec(
+            "list1",
+            "Hero Forge: list for roll 1: fortunes, omens, shifting_sands or 10 of Name: effect +N",
+            max_length=4000,
+        ),
+        OptionSpec(
+            "list5",
+            "Hero Forge: list for roll 5 (same forms as list1)",
+            max_length=4000,
+        ),
+    )
+    """The Hero Forge options of /game new and /game options."""
     command_table: ClassVar[CommandTable | None] = table
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bot.adapters import (
     offered_commands,
     ranked_names,
 )
+from bot.command_table import Choice, OptionSpec
 from bot.homm3 import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.core.words import plural
@@ -268,6 +269,33 @@ class Homm3Adapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "homm3"
     lobby_options: ClassVar[tuple[str, ...]] = ("mode", "size", "heroes", "siege")
+    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "mode",
+            "Heroes III: Skirmish (straight to the Combat) or Adventure (rounds first)",
+            choices=(Choice("Skirmish", "skirmish"), Choice("Adventure", "adventure")),
+        ),
+        OptionSpec(
+            "size",
+            "Heroes III: short, medium or large (template, or 9/13/16 Adventure rounds)",
+            choices=(
+                Choice("short", "short"),
+                Choice("medium", "medium"),
+                Choice("large", "large"),
+            ),
+        ),
+        OptionSpec(
+            "heroes",
+            "Heroes III: one hero per seat, e.g. Catherine, Deemer (none: dealt)",
+            max_length=100,
+        ),
+        OptionSpec(
+            "siege",
+            "Heroes III: the final Combat is a Siege of the second player's Town",
+            "boolean",
+        ),
+    )
+    """The Heroes III options of /game new and /game options."""
     command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:

@@ -9,28 +9,55 @@ decision of homm4:game-process.
   hidden cards, `Ruleset.names_hidden_card`) and labelled with `bot.homm4.describe`;
 * standing orders (`order_command`): a seat's stored answers to battle decisions;
 * the text of a seat's Hand and Risk Stack (`hand_text`), of the status (`status_lines`),
-  and when a picture is worth posting (`picture_after`).
+  and when a picture is worth posting (`picture_after`);
+* `Homm4Adapter`, the shared bot's view of homm4 (registered on import, listed in
+  `bot.registry`), with its deck hooks (`Homm4Decks`: homm4:setup) and campaigns
+  (`Homm4Campaign`: homm4:game-variants.campaigns).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from bot import customids
-from bot.adapters import MAX_BUTTONS, DecisionUI, clip, offered_commands
+from bot.adapters import (
+    ADAPTERS,
+    MAX_BUTTONS,
+    CarryOver,
+    DecisionUI,
+    DeckHooks,
+    PlayRequest,
+    PoolCard,
+    RulesetAdapter,
+    clip,
+    offered_commands,
+    ranked_names,
+)
+from bot.adapters import Picture as Posted
+from bot.command_table import CommandSpec, OptionSpec
+from bot.errors import BadOption, DeckProblem
+from bot.homm4 import campaign, commands, options_text
 from bot.homm4 import describe as d
 from bot.outbox import Button, Component, Select, SelectOption
-from engine.core.errors import RuleViolation
-from engine.core.model import Command, Decision, seat_name
+from engine.core.errors import InvalidInput, RuleViolation
+from engine.core.model import Command, Decision, GameState, seat_name
 from engine.homm4 import RULESET as HOMM4
 from engine.homm4 import battle as battle_rules
 from engine.homm4 import board, zones
 from engine.homm4 import commands as c
+from engine.homm4 import decks as deck_rules
+from engine.homm4.cards import load_card_pool
+from engine.homm4.options import DeckChoice, Homm4Options
 from engine.homm4.state import Homm4State, ScoutOffer
 from engine.homm4.views import PublicView
 from engine.homm4.words import plural
+from storage.records import Game, Seat
+from storage.repository import Repository
+
+if TYPE_CHECKING:
+    from bot.render import Renderer
 
 MULTI_SELECT: dict[str, str] = {
     "choose_risk_stack": "risk",
@@ -527,3 +554,299 @@ def ready_decks() -> dict[str, str]:
 
 
 Labeller = Callable[[Homm4State, Command], str]
+
+
+class Homm4Decks:
+    """homm4's decks for the shared bot (`bot.adapters.DeckHooks`; homm4:setup): the
+    ready-made decks of the card pool, a pasted list read and checked by
+    `engine.homm4.decks`, a saved deck checked against the game's board, and the pool's
+    cards for /card."""
+
+    def ready_decks(self) -> Mapping[str, str]:
+        """`ready_decks`: deck id -> name, sorted by id."""
+        return ready_decks()
+
+    def ready_deck_cards(self, deck_id: str) -> tuple[str, dict[str, int]]:
+        """The ready-made deck's name and cards. :raises KeyError: for an unknown id."""
+        deck = load_card_pool().decks[deck_id]
+        return deck.name, dict(deck.cards)
+
+    def read_deck(self, lines: str) -> tuple[dict[str, int], str]:
+        """Read and check a pasted deck list (`deck_rules.parse_deck_text`, then
+        `deck_rules.validate_deck` for the smallest board it fits: at least
+        `deck_rules.MIN_SECTIONS` sections, one per `deck_rules.CARDS_PER_SECTION` cards).
+
+        :returns: the cards and "N cards, Starting Forces of F; playable on boards of S or
+            more sections."
+        :raises DeckProblem: for an unreadable entry or an illegal deck (every problem).
+        """
+        try:
+            cards = deck_rules.parse_deck_text(lines)
+        except InvalidInput as error:
+            raise DeckProblem(error.message) from None
+        total = sum(cards.values())
+        sections = max(deck_rules.MIN_SECTIONS, -(-total // deck_rules.CARDS_PER_SECTION))
+        problems = deck_rules.validate_deck(cards, sections)
+        if problems:
+            raise DeckProblem(
+                "This deck is not legal, so it was not saved:\n"
+                + "\n".join(f"- {p}" for p in problems)
+            )
+        forces = deck_rules.starting_forces(cards)
+        summary = (
+            f"{total} cards, Starting Forces of {forces.faction.value.capitalize()}; "
+            f"playable on boards of {sections} or more sections."
+        )
+        return cards, summary
+
+    def game_problems(self, cards: Mapping[str, int], options: Mapping[str, Any]) -> str:
+        """Why ``cards`` is not legal for the game's board, deck size and Starting Forces
+        ("" when it is)."""
+        parsed = Homm4Options.model_validate({k: v for k, v in options.items() if k != "decks"})
+        sections = parsed.sections_in_play()
+        problems = deck_rules.validate_deck(
+            dict(cards), sections, deck_size=parsed.deck_size, forces=parsed.starting_forces
+        )
+        if not problems:
+            return ""
+        return f"not legal on a board of {sections} sections:\n" + "\n".join(
+            f"- {p}" for p in problems
+        )
+
+    def deck_option(self, deck_id: str | None, cards: Mapping[str, int] | None) -> dict[str, Any]:
+        """A `DeckChoice` as the engine options hold it."""
+        choice = DeckChoice(cards=dict(cards)) if cards is not None else DeckChoice(deck=deck_id)
+        dumped: dict[str, Any] = choice.model_dump(mode="json", exclude_none=True)
+        return dumped
+
+    def deck_text(self, cards: Mapping[str, int]) -> str:
+        """`deck_rules.deck_text`."""
+        return deck_rules.deck_text(cards)
+
+    def pool_card(self, name: str) -> PoolCard | None:
+        """The card whose id or name (any case) is ``name``."""
+        pool = load_card_pool()
+        wanted = name.strip().lower()
+        card = pool.cards.get(wanted) or next(
+            (c for c in pool.cards.values() if c.name.lower() == wanted), None
+        )
+        return None if card is None else self.pool_card_by_id(card.id)
+
+    def pool_card_by_id(self, card_id: str) -> PoolCard:
+        """The pool's card ``card_id``. :raises KeyError: for an unknown id."""
+        card = load_card_pool().cards[card_id]
+        return PoolCard(card.id, card.name, str(card.type), card.text or "")
+
+
+class Homm4Campaign:
+    """Campaigns (`bot.adapters.CarryOver`; homm4:game-variants.campaigns): a finished
+    game's surviving Heroes are kept for its channel (`campaign.save_survivors`), and a
+    game started there with the ``campaign`` option gives them back (`campaign.carried_heroes`)."""
+
+    failure_note = (
+        "The surviving heroes could not be saved for the campaign's next game "
+        "(an error on my side, logged)."
+    )
+
+    async def save(
+        self, repo: Repository, game: Game, state: GameState, seats: Sequence[Seat]
+    ) -> int:
+        """`campaign.save_survivors`."""
+        return await campaign.save_survivors(repo, game, state, seats)
+
+    async def start_options(
+        self, repo: Repository, game: Game, seats: Sequence[Seat], options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """``options`` with the carried Heroes when the ``campaign`` option is on."""
+        if options.get("campaign") is None:
+            return options
+        heroes = await campaign.carried_heroes(repo, game.channel_id, seats)
+        return {**options, "campaign": {"heroes": heroes}}
+
+
+class Homm4Adapter(RulesetAdapter):
+    """homm4, the flagship: its command table, buttons and texts (this package), decks
+    (`Homm4Decks`) and campaigns (`Homm4Campaign`)."""
+
+    ruleset: ClassVar[str] = "homm4"
+    decks: ClassVar[DeckHooks | None] = Homm4Decks()
+    carry_over: ClassVar[CarryOver | None] = Homm4Campaign()
+    lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly", "options")
+    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "options",
+            "homm4 advanced rules and variants, e.g. morale luck flying teams=1+3/2+4 (none: base)",
+            autocomplete=True,
+            max_length=400,
+        ),
+    )
+    """The Advanced Rules / Game Variants text of /game new and /game options
+    (`bot.homm4.options_text`)."""
+
+    def specs_for(self, decision: Decision) -> list[CommandSpec]:
+        """The play commands answering ``decision``, without those of advanced rules the
+        game does not use (`bot.homm4.commands.available`)."""
+        return [s for s in self.specs() if commands.available(s, decision)]
+
+    def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Board size and assembly as they are; the ``options`` text (Advanced Rules and
+        Game Variants) read by `bot.homm4.options_text.parse_options_text`."""
+        found = {
+            k: v for k, v in values.items() if k in ("map_sections", "assembly") and v is not None
+        }
+        text = values.get("options")
+        if text is not None:
+            found.update(options_text.parse_options_text(str(text)))
+        return found
+
+    def check_options(self, options: Any) -> None:
+        """Refuse more Terrain Map Sections than the board's (above ground) has.
+
+        :raises BadOption: naming the most.
+        """
+        if isinstance(options, Homm4Options):
+            most = sum(1 for s in board.map_data().sections.values() if not s.underground)
+            if options.map_sections > most:
+                raise BadOption(f"The board can use at most {most} Terrain Map Sections.")
+
+    def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
+        """The ``options`` text's words (Advanced Rules and Game Variants,
+        `bot.homm4.options_text.suggest_options`); nothing for the other options."""
+        return options_text.suggest_options(current) if option == "options" else []
+
+    def options_summary(self, options: Mapping[str, Any]) -> str:
+        """Board size, assembly, and the Advanced Rules and variants in effect."""
+        base = (
+            f"{options.get('map_sections', 4)} Terrain Map Sections, "
+            f"{options.get('assembly', 'quick')} assembly"
+        )
+        extra = options_text.options_text(options)
+        return base if extra == "none" else f"{base}, options: {extra}"
+
+    def specs(self) -> tuple[CommandSpec, ...]:
+        """`bot.homm4.commands.SPECS`."""
+        return commands.SPECS
+
+    def group_descriptions(self) -> Mapping[tuple[str, ...], str]:
+        """`bot.homm4.commands.GROUP_DESCRIPTIONS`."""
+        return commands.GROUP_DESCRIPTIONS
+
+    def play_paths(self) -> frozenset[tuple[str, ...]]:
+        """`bot.homm4.commands.PLAY_COMMANDS`."""
+        return frozenset(commands.PLAY_COMMANDS)
+
+    @staticmethod
+    def _context(request: PlayRequest) -> commands.PlayContext:
+        assert isinstance(request.state, Homm4State)
+        return commands.PlayContext(
+            state=request.state, seat=request.seat, legal=request.legal, decision=request.decision
+        )
+
+    def build_command(
+        self, path: tuple[str, ...], request: PlayRequest, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """`bot.homm4.commands.require_phase`, then `bot.homm4.commands.build_command`."""
+        context = self._context(request)
+        commands.require_phase(path, context)
+        return commands.build_command(path, context, options)
+
+    def suggest(
+        self,
+        path: tuple[str, ...],
+        request: PlayRequest,
+        option: str,
+        current: str,
+        given: Mapping[str, Any],
+    ) -> list[tuple[str, str]]:
+        """`bot.homm4.commands.suggest`."""
+        return commands.suggest(path, self._context(request), option, current, given)
+
+    def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """`bot.homm4.commands.ORDER_KINDS` (battle decisions)."""
+        return commands.ORDER_KINDS
+
+    def order_command(
+        self, state: GameState, seat: int, decision: Decision, orders: Mapping[str, str]
+    ) -> Command | None:
+        """`order_command` of this module."""
+        assert isinstance(state, Homm4State)
+        return order_command(state, seat, decision, orders)
+
+    def describe(self, state: GameState, command: Command) -> str:
+        """`bot.homm4.describe.describe`."""
+        assert isinstance(state, Homm4State)
+        return d.describe(state, command)
+
+    def decision_ui(
+        self,
+        state: GameState,
+        seat: int,
+        decision: Decision,
+        game_id: int,
+        legal: Sequence[Command],
+        default: Command | None,
+    ) -> DecisionUI:
+        """`decision_ui` of this module."""
+        assert isinstance(state, Homm4State)
+        ui = decision_ui(state, seat, decision, game_id, legal, default)
+        return DecisionUI(ui.text, ui.components, ui.private)
+
+    def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
+        """`command_from_cards` (Risk Stack, Guard reinforcement)."""
+        return command_from_cards(which, values)
+
+    def move_note(self, after: GameState, command: Command) -> str:
+        """`move_note` of this module (a move stopped early)."""
+        assert isinstance(after, Homm4State)
+        return move_note(after, command)
+
+    def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
+        """`status_lines` of this module."""
+        return status_lines(view, names)
+
+    def hand_text(self, state: GameState, seat: int, *, game_id: int, channel_id: int) -> str:
+        """`hand_text` of this module (Hand and Risk Stack)."""
+        assert isinstance(state, Homm4State)
+        return hand_text(state, seat, game_id=game_id, channel_id=channel_id)
+
+    def seat_hidden(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """`seat_hidden` of this module (the seat's Hand and Risk Stack)."""
+        assert isinstance(state, Homm4State)
+        return seat_hidden(state, seat)
+
+    def has_private_hand(self) -> bool:
+        """Hands and Risk Stacks are private."""
+        return True
+
+    def card_names(self, current: str) -> list[tuple[str, str]]:
+        """Cards of the homm4 card pool whose name or id contains ``current``, names
+        starting with it first (≤ 25 ``("Name (type)", card id)`` pairs)."""
+        pool = load_card_pool()
+        pairs = [(f"{card.name} ({card.type})", card.id) for card in pool.cards.values()]
+        return ranked_names(pairs, current, searched=lambda label, cid: (pool.cards[cid].name, cid))
+
+    def picture_after(
+        self, before: GameState | None, after: GameState, commands: Sequence[Command]
+    ) -> str | None:
+        """`picture_after` of this module (board or battlefield, when worth it)."""
+        assert isinstance(after, Homm4State)
+        earlier = before if isinstance(before, Homm4State) else None
+        return picture_after(earlier, after, list(commands))
+
+    def status_picture(self, state: GameState) -> str:
+        """The battlefield during a battle, else the board."""
+        return "battle" if isinstance(state, Homm4State) and state.battle is not None else "board"
+
+    def picture(self, renderer: Renderer, kind: str, view: Any) -> Posted | None:
+        """The board or battlefield through ``renderer`` (None when there is none)."""
+        try:
+            return renderer.draw(self.ruleset, "battle" if kind == "battle" else "board", view)
+        except ValueError:
+            return None
+
+    def hand_picture(self, renderer: Renderer, view: Any) -> Posted | None:
+        """The Hand and Risk Stack through ``renderer``."""
+        return renderer.draw(self.ruleset, "hand", view)
+
+
+ADAPTERS[Homm4Adapter.ruleset] = Homm4Adapter()

@@ -23,6 +23,7 @@ from bot.adapters import (
     decision_buttons,
     offered_commands,
 )
+from bot.command_table import Choice, OptionSpec
 from bot.mmh import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.core.words import plural
@@ -278,6 +279,24 @@ class MmhAdapter(RulesetAdapter):
 
     ruleset: ClassVar[str] = "mmh"
     lobby_options: ClassVar[tuple[str, ...]] = ("length", "assembly", "factions")
+    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "length",
+            "Might & Magic Heroes: 3, 4 or 5 week cards per moon phase",
+            choices=(
+                Choice("quick", "quick"),
+                Choice("standard", "standard"),
+                Choice("epic", "epic"),
+            ),
+        ),
+        OptionSpec(
+            "factions",
+            "Might & Magic Heroes: one per seat, e.g. haven, necropolis (none: dealt)",
+            max_length=100,
+        ),
+    )
+    """The Might & Magic Heroes options of /game new and /game options (it also reads the
+    shared ``assembly``: quick or manual tile placement)."""
     command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:
