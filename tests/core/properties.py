@@ -75,7 +75,11 @@ def examples(count: int) -> settings:
         database=None,
         phases=[Phase.explicit, Phase.reuse, Phase.generate],
         print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+        ],
     )
 
 
@@ -208,6 +212,28 @@ def shown_cards(ruleset_id: str, view: Any, texts: list[str]) -> set[int | str]:
     return set()
 
 
+def _public_marks(state: GameState) -> set[str]:
+    """Names of things on the table called like a card (public, whoever holds another
+    copy of the card): homm3's Fire Wall and Force Field markers placed by those spells,
+    and the effects shown on a unit (a Counterstrike played on it, flags such as Haste)."""
+    combat = getattr(state, "combat", None)
+    if combat is None or state.ruleset != "homm3":
+        return set()
+    names = {placed.name for placed in combat.placed}
+    for unit in combat.units:  # as engine/homm3/viewing.py shows them
+        names |= {flag.partition(":")[0].replace("_", " ").title() for flag in unit.flags}
+        if unit.extra_retaliation:
+            names.add("Counterstrike")
+    return names
+
+
+def _also_public(checker: ph.Checker, names: set[str]) -> ph.Checker:
+    """``checker`` with ``names`` public too (never looked for)."""
+    if not names:
+        return checker
+    return ph.Checker(checker.forbidden, checker.public_names | names)
+
+
 def view_problems(walk: Walk, state: GameState) -> list[str]:
     """Every hidden card the public view or a seat's view holds that its reader may not
     know (tests/bot/privacy_helpers.py: `secrets`, the checkers), structurally (the cards
@@ -220,7 +246,8 @@ def view_problems(walk: Walk, state: GameState) -> list[str]:
     texts = strings(public)
     shown = shown_cards(rid, public, texts) & set(hidden)
     found += [f"public view shows hidden {hidden[k]}" for k in sorted(shown, key=str)]
-    channel = ph.channel_checker(state, state)
+    marked = _public_marks(state)
+    channel = _also_public(ph.channel_checker(state, state), marked)
     found += [f"public view: {h}" for h in channel.leaks(set(texts), ids=True)]
     for seat in range(state.players):
         own = json.loads(rules.view(state, seat).model_dump_json())
@@ -228,7 +255,7 @@ def view_problems(walk: Walk, state: GameState) -> list[str]:
         barred = {k for k, s in hidden.items() if s.owner != seat}
         shown = shown_cards(rid, own, texts) & barred
         found += [f"seat {seat}'s view shows {hidden[k]}" for k in sorted(shown, key=str)]
-        reader = ph.seat_checker(state, state, seat)
+        reader = _also_public(ph.seat_checker(state, state, seat), marked)
         found += [f"seat {seat}'s view: {h}" for h in reader.leaks(set(texts))]
         if rid == "heroforge":
             assert own.pop("seat") == seat

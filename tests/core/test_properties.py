@@ -12,7 +12,8 @@ a pending decision's seat (tests/core/properties.py).
   command, text that is no command) raises a `RuleViolation` and changes nothing.
 
 The fast tests walk the first few dozen commands of a few games; the ``slow`` one plays
-whole games checking everything after every command.
+long games (most end) checking the audit and a refusal after every command and the views
+after every fourth.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ STEPS = 40
 VIEW_STEPS = 30
 """Commands each fast walk of the view test plays at most (every view built each time)."""
 
-WHOLE_GAME = 2000
-"""Commands a slow walk may play (every shipped game ends well before)."""
+LONG_GAME = 400
+"""Commands a slow walk plays at most (most random games end before)."""
 
 
 def _audit(walk: Walk) -> list[str]:
@@ -108,15 +109,17 @@ def test_a_refused_command_changes_nothing(ruleset_id: str, data: st.DataObject)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", SHIPPED)
-@examples(6)
+@examples(3)
 @given(data=st.data())
-def test_whole_random_games_keep_every_property(ruleset_id: str, data: st.DataObject) -> None:
+def test_long_random_games_keep_every_property(ruleset_id: str, data: st.DataObject) -> None:
     walk = start(data, ruleset_id)
-    for step in walk_steps(data, walk, WHOLE_GAME):
-        problems = _audit(walk) + view_problems(walk, step.state)
+    for step in walk_steps(data, walk, LONG_GAME):
+        problems = _audit(walk)
+        if step.number % 4 == 0:
+            problems += view_problems(walk, step.state)
         bad = bad_input(data, walk, step.state)
         if bad is not None:
             problems += refusal_problems(walk, step.state, bad)
         assert not problems, "\n".join(problems[:10])
     assert walk.last is not None
-    assert walk.rules.result(walk.last.state).finished, f"{walk.where()}: did not end"
+    assert not view_problems(walk, walk.last.state)
