@@ -27,6 +27,7 @@ from engine.mmh.common import (
     dark_times,
     ev,
     hero_name,
+    no_such_marker,
     roll,
     week_event,
     who,
@@ -1532,7 +1533,7 @@ def retreat(state: MmhState, seat: int, losses: list[tuple[str, bool]] | None) -
     pool = [(u.creature, u.elite) for u in hero.army]
     for item in chosen:
         if item not in pool:
-            raise IllegalMove(f"{hero_name(hero)}'s army has no {creature_name(*item)} to give up.")
+            raise no_such_marker(hero, *item, "to give up")
         pool.remove(item)
     for creature, elite in chosen:
         unit = next(u for u in hero.army if u.creature == creature and u.elite == elite)

@@ -171,7 +171,13 @@ def parse_space(state: MmhState, text: str) -> int:
     """
     cleaned = text.strip().upper()
     last_col = chr(ord("A") + state.width - 1)
-    if len(cleaned) < 2 or not cleaned[0].isalpha() or not cleaned[1:].isdigit():
+    # ASCII only: str.isalpha/isdigit also accept letters and digits ("²") int() cannot read
+    if (
+        len(cleaned) < 2
+        or not ("A" <= cleaned[0] <= "Z")
+        or not cleaned[1:].isascii()
+        or not cleaned[1:].isdigit()
+    ):
         raise InvalidInput(
             f"'{text}' is not a space: write a column A-{last_col} and a row 1-{state.height}, e.g. C4."
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.errors import IllegalMove
 from engine.core.model import Event, seat_name
 from engine.mmh.content import Content, HeroDef, WeekEvent, load_content
 from engine.mmh.state import Hero, MmhState, Seat, Unit
@@ -93,6 +94,33 @@ def parse_unit_ref(ref: str) -> tuple[str, bool]:
     """
     text = ref.strip().lower()
     return (text[:-1], True) if text.endswith("+") else (text, False)
+
+
+def marker_name(creature: str, elite: bool) -> str:
+    """The name of a creature marker a command names: its basic or elite side's name
+    (``Ghoul``), or, when no creature type has that id, the text as typed, quoted
+    (``'zz99+'``), so that a refusal can say what was asked for.
+
+    Rule: none (names, labels and events).
+    """
+    if any(kind.id == creature for kind in content().creatures):
+        return creature_name(creature, elite)
+    return repr(creature + ("+" if elite else ""))
+
+
+def no_such_marker(hero: Hero, creature: str, elite: bool, purpose: str) -> IllegalMove:
+    """The refusal of a command naming a creature marker ``hero``'s army lacks (or a
+    creature id no creature type has): it names what was asked for and the markers the
+    army holds as typed in commands (``ghoul, ghoul+``). ``purpose`` ends the first
+    clause (``"to dismiss"``). Returns the error for the caller to raise.
+
+    Rule: none (names, labels and events).
+    """
+    held = ", ".join(unit_ref(u) for u in hero.army) or "no creatures"
+    return IllegalMove(
+        f"{hero_name(hero)}'s army has no {marker_name(creature, elite)} {purpose}; "
+        f"it holds {held}."
+    )
 
 
 def army_text(hero: Hero) -> str:

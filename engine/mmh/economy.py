@@ -17,6 +17,7 @@ from engine.mmh.common import (
     ev,
     hero_def,
     hero_name,
+    no_such_marker,
     private_ev,
     week_event,
     who,
@@ -558,7 +559,7 @@ def upgrade(state: MmhState, seat: int, hero_id: str, creature: str) -> list[Eve
         raise IllegalMove(f"{hero_name(hero)} is not in the capital.")
     unit = next((u for u in hero.army if u.creature == creature and not u.elite), None)
     if unit is None:
-        raise IllegalMove(f"{hero_name(hero)} has no basic {creature} to upgrade.")
+        raise no_such_marker(hero, creature, False, "to upgrade")
     cost = upgrade_cost(state, hero, creature)
     record = state.seats[seat]
     if record.gold < cost:
@@ -588,7 +589,7 @@ def dismiss(state: MmhState, seat: int, hero_id: str, creature: str, elite: bool
         raise IllegalMove("The last creature of an army may not be dismissed.")
     unit = next((u for u in hero.army if u.creature == creature and u.elite == elite), None)
     if unit is None:
-        raise IllegalMove(f"{hero_name(hero)} has no {creature_name(creature, elite)}.")
+        raise no_such_marker(hero, creature, elite, "to dismiss")
     hero.army.remove(unit)
     state.seats[seat].reserve[creature] += 1
     return [

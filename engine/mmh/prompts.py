@@ -17,7 +17,15 @@ from engine.core.model import Event
 from engine.core.words import plural
 from engine.mmh import board as geometry
 from engine.mmh.battle import raise_options
-from engine.mmh.common import content, creature_name, ev, hero_name, private_ev, who
+from engine.mmh.common import (
+    content,
+    creature_name,
+    ev,
+    hero_name,
+    no_such_marker,
+    private_ev,
+    who,
+)
 from engine.mmh.economy import add_creature, check_recruit
 from engine.mmh.gains import (
     choose_fields,
@@ -288,12 +296,7 @@ def return_creatures(state: MmhState, seat: int, creatures: list[tuple[str, bool
     pool = [(u.creature, u.elite) for u in hero.army]
     for item in creatures:
         if item not in pool:
-            known = any(k.id == item[0] for k in content().creatures)
-            name = creature_name(*item) if known else repr(item[0])
-            raise IllegalMove(
-                f"{hero_name(hero)}'s army has no {name} to send back; it holds "
-                f"{', '.join(unit_ref_text(u.creature, u.elite) for u in hero.army)}."
-            )
+            raise no_such_marker(hero, *item, "to send back")
         pool.remove(item)
     state.queue.pop(0)
     for creature, elite in creatures:
@@ -308,14 +311,6 @@ def return_creatures(state: MmhState, seat: int, creatures: list[tuple[str, bool
             hero=hero.id,
         )
     ]
-
-
-def unit_ref_text(creature: str, elite: bool) -> str:
-    """``ghoul`` / ``ghoul+`` as typed in commands.
-
-    Rule: none (names, labels and events).
-    """
-    return creature + ("+" if elite else "")
 
 
 def decline(state: MmhState, seat: int) -> list[Event]:

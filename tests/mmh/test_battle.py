@@ -325,6 +325,27 @@ def test_retreat_loses_two_creatures_or_one_defender(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.rule("mmh:course-of-play.battles")
+def test_retreat_giving_up_a_creature_the_army_lacks_names_the_army(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _encounter_game([("crossbowman", False)] * 3, marker=RESTLESS_DEAD)
+    with scripted_dice(monkeypatch, [8] * 8):
+        state, _ = apply(state, 0, {"type": "move", "to": "D3"})
+    assert state.battle is not None and state.battle.step == "retreat"
+    before = state.model_dump_json()
+    held = "it holds crossbowman, crossbowman, crossbowman."
+    for losses, named in [
+        (["stronghold-might-4", "crossbowman"], "'stronghold-might-4'"),  # no creature's id
+        (["crossbowman", "crossbowman+"], "Marksman"),
+        (["crossbowman", "ghoul"], "Ghoul"),
+    ]:
+        with pytest.raises(IllegalMove) as refusal:
+            apply(state, 0, {"type": "retreat", "losses": losses})
+        assert str(refusal.value) == f"Laszlo's army has no {named} to give up; {held}"
+    assert state.model_dump_json() == before
+
+
+@pytest.mark.rule("mmh:course-of-play.battles")
 def test_losing_sends_the_hero_home_and_the_marker_back_healed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -244,6 +244,36 @@ def test_dismiss_any_but_the_last_creature() -> None:
 
 
 @pytest.mark.rule("mmh:course-of-play.recruit")
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        ({"type": "dismiss", "creature": "", "elite": True}, "'+'"),
+        ({"type": "dismiss", "creature": "ZZ99"}, "'ZZ99'"),
+        ({"type": "dismiss", "creature": "ghoul"}, "Ghoul"),  # a Necropolis creature
+        ({"type": "dismiss", "creature": "crossbowman", "elite": True}, "Marksman"),
+        ({"type": "upgrade", "creature": "ZZ99"}, "'ZZ99'"),
+        ({"type": "upgrade", "creature": "sentinel"}, "Sentinel"),  # only an elite one
+    ],
+)
+def test_dismissing_or_upgrading_a_creature_the_army_lacks_names_the_army(
+    command: dict[str, object], named: str
+) -> None:
+    state = new_game(2, heroes=("laszlo", "orson"))
+    seat = 0
+    state.seats[seat].buildings.append("barracks")
+    set_army(state, "laszlo", [("sentinel", True), ("crossbowman", False)])
+    start_action(state, seat, "recruit")
+    before = state.model_dump_json()
+    with pytest.raises(IllegalMove) as refusal:
+        apply(state, seat, {**command, "hero": "laszlo"})
+    purpose = "to dismiss" if command["type"] == "dismiss" else "to upgrade"
+    assert str(refusal.value) == (
+        f"Laszlo's army has no {named} {purpose}; it holds sentinel+, crossbowman."
+    )
+    assert state.model_dump_json() == before
+
+
+@pytest.mark.rule("mmh:course-of-play.recruit")
 def test_recruiting_needs_the_hero_in_the_capital() -> None:
     state = new_game(2, heroes=("laszlo", "orson"))
     state.heroes["laszlo"].space = next(iter(board_of(state).guard_of))

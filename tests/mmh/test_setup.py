@@ -30,6 +30,15 @@ def test_two_to_four_players() -> None:
         R.new_game(R.parse_options({}), 1, 1)
 
 
+@pytest.mark.parametrize("text", ["A²", "Ä3", "A٣", "3A", "A", ""])
+def test_a_space_label_is_an_ascii_column_letter_and_row_number(text: str) -> None:
+    # "²" passes str.isdigit and "Ä" str.isalpha, yet neither is a column or a row
+    state = new_game(2)
+    with pytest.raises(InvalidInput, match="is not a space: write a column A-L and a row 1-12"):
+        geometry.parse_space(state, text)
+    assert geometry.space_label(state, geometry.parse_space(state, " c4 ")) == "C4"
+
+
 @pytest.mark.rule("mmh:game-setup.setting-up-the-game-board")
 def test_portal_rule_forces_the_farthest_turn() -> None:
     # tiles 4 and 7 both have portals; laid side by side, only turns that put the portals as
