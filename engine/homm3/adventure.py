@@ -641,8 +641,9 @@ def fight(
     at or above the declared level, the Battle and Basic Rewards; below, the Basic Reward
     and a Paralysis token on a participant (homm3bf:...combat-during-adventure).
 
-    :raises InvalidInput | IllegalMove: for a card not held, an Event card, or units that
-        are not 2 different units of yours (fewer only when you own fewer).
+    :raises InvalidInput | IllegalMove: for a card not held, an Event card, no unit to fight
+        with, or units that are not 2 different units of yours (fewer only when you own
+        fewer; a Combat needs at least one, see the README).
     """
     card_id = _own_adventure(state, seat, card)
     content = load_content()
@@ -652,6 +653,11 @@ def fight(
             f"{content.adventure_name(card_id)} is an Event card: resolve it instead."
         )
     player = state.player(seat)
+    if not player.army:
+        raise IllegalMove(
+            f"You have no units to fight {combat.name} with: muster some first, "
+            "or keep the card for a later round."
+        )
     need = min(2, len(player.army))
     if (
         len(set(units)) != len(units)

@@ -304,7 +304,7 @@ def adventure_commands(state: Homm3State, seat: int) -> list[Command]:
             card_id = state.cards[card]
             if card_id in content.events:
                 out.append(c.ResolveEvent(card=card))
-            else:
+            elif player.army:  # a Combat needs a unit to fight with (README)
                 need = min(2, len(player.army))
                 for units in combinations([u.unit for u in player.army], need):
                     for level in (1, 2, 3):

@@ -113,6 +113,43 @@ def test_adventure_combat_power_and_stun() -> None:
     assert state.player(seat).experience == 1  # the Basic Reward
 
 
+@pytest.mark.rule("homm3bf:adventure-mode.resolving-adventure-cards.combat-during-adventure")
+def test_no_adventure_combat_without_a_unit_to_fight_with() -> None:
+    # "Select 2 of your units": with none (the Adventure starts without units) there is no
+    # Combat, neither offered nor accepted; the card stays in hand and may be saved.
+    state = _at_turn()
+    seat = RULES.pending(state)[0].seat
+    player = state.player(seat)
+    player.army = []
+    crypt = next(
+        c for c in state.adventure_deck + state.adventure_discard if state.cards[c] == "crypt"
+    )
+    for zone in (state.adventure_deck, state.adventure_discard):
+        if crypt in zone:
+            zone.remove(crypt)
+    player.adventure_hand = [crypt]
+    player.resolved_this_round = False
+    assert [x.type for x in RULES.legal_commands(state, seat) if x.type == "fight"] == []
+    before = state.model_dump_json()
+    with pytest.raises(IllegalMove) as refusal:
+        apply(state, seat, {"type": "fight", "card": crypt, "level": 1, "units": []})
+    assert str(refusal.value) == (
+        "You have no units to fight Crypt with: muster some first, "
+        "or keep the card for a later round."
+    )
+    assert state.model_dump_json() == before
+    # with one unit, that unit fights alone (at each of the 3 levels)
+    one = state.model_copy(deep=True)
+    unit = "halberdiers" if player.faction == "castle" else "troglodytes"
+    one.player(seat).army = [ArmyUnit(unit=unit)]
+    offered = [x.model_dump() for x in RULES.legal_commands(one, seat) if x.type == "fight"]
+    assert offered == [
+        {"type": "fight", "card": crypt, "level": level, "units": (unit,)} for level in (1, 2, 3)
+    ]
+    state, _ = apply(state, seat, {"type": "end_turn"})
+    assert state.player(seat).adventure_hand == [crypt] and state.player(seat).experience == 0
+
+
 @pytest.mark.rule("homm3turn:spending-the-token")
 def test_each_town_action_once_per_round() -> None:
     state = _at_turn()
