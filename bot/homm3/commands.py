@@ -37,6 +37,7 @@ from bot.play_commands import (
 )
 from engine.core.model import Command
 from engine.homm3.content import load_content
+from engine.homm3.decisions import CHOICE_KINDS
 
 RULESET = "homm3"
 TOP = "homm3"
@@ -52,16 +53,8 @@ _auto = auto_option
 _int = int_option
 
 
-CHOICES = tuple(
-    f"choose_{k}"
-    for k in (
-        "search_mode", "search_pick", "dice_pick", "option", "income", "statistic", "remove_card",
-        "trade", "morale_search", "setup_remove", "adventure_keep", "adventure_keep2",
-        "astrologers", "city_hall", "stun", "amplifier", "necromancy", "magic_spring", "reroll",
-        "eagle_eye", "mana_vortex", "vortex_pick",
-    )
-)  # fmt: skip
-"""Every choice decision kind (answered by ``/homm3 choice pick``)."""
+CHOICES = tuple(f"choose_{kind}" for kind in CHOICE_KINDS)
+"""Every choice decision kind the engine sets (answered by ``/homm3 choice pick``)."""
 
 ACTIVATION = ("activation",)
 WINDOW = ("attack_window",)

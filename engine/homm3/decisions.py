@@ -20,6 +20,15 @@ from engine.homm3.content import load_content
 from engine.homm3.rules import other, who
 from engine.homm3.state import CombatUnit, Homm3State
 
+CHOICE_KINDS: tuple[str, ...] = (
+    "search_mode", "search_pick", "dice_pick", "option", "income", "statistic", "remove_card",
+    "trade", "morale_search", "setup_remove", "adventure_keep", "adventure_keep2",
+    "astrologers", "city_hall", "stun", "amplifier", "necromancy", "magic_spring", "reroll",
+    "eagle_eye", "mana_vortex", "vortex_pick", "braced_pikes", "guardian_angel", "death_cloud",
+)  # fmt: skip
+"""Every kind of `Choice` the engine sets (each owed as a ``choose_<kind>`` decision and
+answered by ``choose``), so that a player's interface can answer each one."""
+
 PRIVATE_CHOICES: frozenset[str] = frozenset(
     {
         "search_mode", "search_pick", "setup_remove", "morale_search", "remove_card",

@@ -211,6 +211,84 @@ def test_long_battlefield_menus_name_every_token_unit_and_target() -> None:
     assert any(label.startswith("Move") for label in labels)
 
 
+def test_every_engine_choice_is_answered_by_choice_pick() -> None:
+    """Every kind of Choice the engine sets is in its `CHOICE_KINDS`, and so among the
+    decisions ``/homm3 choice pick`` answers: Braced Pikes, Guardian Angel and Death Cloud
+    were missing, and their typed answers were refused as another decision's command."""
+    import ast
+    from pathlib import Path as P
+
+    from bot.homm3.commands import SPECS
+    from engine.homm3.decisions import CHOICE_KINDS
+
+    found: set[str] = set()
+    for path in P("engine/homm3").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", "")
+            if name == "Choice":
+                kind = {k.arg: k.value for k in node.keywords}["kind"]
+            elif name == "_set_choice":
+                kind = node.args[2]
+            else:
+                continue
+            values = [kind.body, kind.orelse] if isinstance(kind, ast.IfExp) else [kind]
+            found |= {v.value for v in values if isinstance(v, ast.Constant)}
+    assert {"braced_pikes", "guardian_angel", "death_cloud", "dice_pick"} <= found
+    assert found <= set(CHOICE_KINDS), found - set(CHOICE_KINDS)
+    pick = next(spec for spec in SPECS if spec.path == ("homm3", "choice", "pick"))
+    assert {f"choose_{kind}" for kind in found} <= set(pick.phase)
+
+
+@pytest.mark.rule("homm3bf:battlefield-combat.changes-to-combat-rules")
+def test_braced_pikes_and_guardian_angel_answers_can_be_typed() -> None:
+    """Each legal answer to Braced Pikes and Guardian Angel has a ``/homm3 choice pick``
+    form that builds that very command."""
+    from bot.adapters import PlayRequest
+    from bot.homm3.commands import TABLE
+    from tests.homm3.helpers import RULES, apply, attack_dice, battle
+
+    def typed_back(state: Homm3State, seat: int, kind: str) -> None:
+        decision = RULES.pending(state)[0]
+        assert (decision.kind, decision.seat) == (kind, seat)
+        legal = RULES.legal_commands(state, seat)
+        request = PlayRequest(state=state, seat=seat, legal=legal, decision=decision)
+        assert len(legal) == 2
+        for command in legal:
+            path, options = slash_for(command)
+            assert path == ("homm3", "choice", "pick")
+            built = TABLE.build_command(path, request, options)
+            assert RULES.parse_command(built) == command
+
+    state = battle(
+        [(0, "crusaders", False, "E5"), (1, "halberdiers", True, "F5")],
+        token=0,
+        hands={1: ["attack"], 0: ["haste"]},
+    )
+    attack_dice(state, [1, 0])
+    state, _ = apply(state, 0, {"type": "attack", "target": 2})
+    while (decision := RULES.pending(state)[0]).kind == "attack_window":
+        state, _ = apply(state, decision.seat, {"type": "pass"})
+    typed_back(state, 1, "choose_braced_pikes")
+
+    state = battle(
+        [
+            (0, "crusaders", False, "E5"),
+            (1, "halberdiers", False, "F5"),
+            (1, "archangels", True, "L5"),
+        ],
+        token=0,
+        hands={1: ["attack", "fireball"]},
+    )
+    state, _ = apply(state, 1, {"type": "defend"})
+    attack_dice(state, [0, 0])
+    state, _ = apply(state, 0, {"type": "attack", "target": 2})
+    while (decision := RULES.pending(state)[0]).kind == "attack_window":
+        state, _ = apply(state, decision.seat, {"type": "pass"})
+    typed_back(state, 1, "choose_guardian_angel")
+
+
 def test_every_private_engine_choice_goes_by_dm() -> None:
     """Each choice the engine marks private (its options name hidden cards) is answered by
     DM: the engine's list of private choices (whose decisions it builds ``private``) holds
