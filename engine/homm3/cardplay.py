@@ -440,7 +440,7 @@ def _commit(ctx: Ctx, source: str, apply: Apply) -> list[Event]:
             caster=seat,
             card=card,
             option=ctx.cmd.option,
-            command=ctx.cmd.model_dump(),
+            command=ctx.cmd.model_dump(mode="json"),  # as it reads back from storage
             power=ctx.power,
             level=list(ctx.level or ()),
             spent=list(ctx.spent),

@@ -47,6 +47,22 @@ def test_resistance_cancels_a_spell_cast_with_at_most_one_empower() -> None:
 
 
 @pytest.mark.rule(COMBAT)
+def test_a_spell_waiting_for_resistance_reads_back_from_storage_unchanged() -> None:
+    # the waiting Play command was kept with tuples, which JSON reads back as lists: the
+    # stored game was no longer equal to the one played (found by the property tests)
+    state = battle(
+        [(0, "griffins", False, "B5"), (1, "skeletons", True, "L5")],
+        hands={0: ["magic_arrow"], 1: ["resistance"]},
+    )
+    state, _ = apply(state, 0, {"type": "play", "card": card(state, 0, "magic_arrow"), "unit": 2})
+    assert state.combat is not None and state.combat.reaction is not None
+    assert state.combat.reaction.command["units"] == []
+    assert RULES.load_state(RULES.dump_state(state)) == state
+    state, _ = apply(state, 1, {"type": "pass"})
+    assert unit(state, 2).damage == 1  # the Spell resolves from the kept command
+
+
+@pytest.mark.rule(COMBAT)
 def test_basic_resistance_cannot_answer_two_empower_the_expert_one_can() -> None:
     state = battle(
         [(0, "griffins", False, "B5"), (1, "skeletons", True, "L5")],
