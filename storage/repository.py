@@ -14,6 +14,7 @@ the other raises the engine's `StaleState`.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -22,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.model import Command, Event, GameState, Result
+from engine.core.ruleset import Ruleset
 from storage.errors import SeatNotFound
 from storage.records import (
     ENDED_STATUSES,
@@ -94,6 +96,33 @@ class Repository(ABC):
 
         :raises GameNotFound: if there is no such game.
         """
+
+    async def game_with_seats(self, game_id: int) -> tuple[Game, list[Seat]]:
+        """Return the game with its snapshot and its seats in seat order, read together
+        (a backend may read both in one snapshot: one round trip instead of two).
+
+        :raises GameNotFound: if there is no such game.
+        """
+        return await self.get_game(game_id), await self.seats(game_id)
+
+    @staticmethod
+    def committed_game(game: Game, entry: LogEntry, state: GameState, result: Result) -> Game:
+        """The game row as a successful `commit` of ``state`` (which made ``entry``)
+        left it, from the row read before it: what `get_game` would return right after,
+        without the round trip. `commit` writes exactly the snapshot, the version, the
+        status (``finished`` when ``result`` is, else ``active``), the result and end
+        time of a finished game and ``updated_at`` (the entry's ``created_at``).
+        """
+        finished = result.finished
+        return dataclasses.replace(
+            game,
+            state_json=Ruleset.dump_state(state),
+            version=state.version,
+            status=GameStatus.FINISHED if finished else GameStatus.ACTIVE,
+            result=result.model_dump(mode="json") if finished else None,
+            ended_at=entry.created_at if finished else None,
+            updated_at=entry.created_at,
+        )
 
     @abstractmethod
     async def game_in_channel(self, channel_id: int) -> Game | None:
@@ -416,6 +445,14 @@ class Repository(ABC):
     @abstractmethod
     async def game_settings(self, game_id: int) -> GameSettings:
         """Return the game's service settings (defaults when none were saved)."""
+
+    async def deadline_settings(
+        self, game_id: int, guild_id: int | None
+    ) -> tuple[GameSettings, GuildSettings]:
+        """Return the game's settings and its guild's (the defaults of guild 0 without a
+        guild), read together (a backend may read both in one round trip)."""
+        guild = await self.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
+        return await self.game_settings(game_id), guild
 
     @abstractmethod
     async def save_game_settings(self, settings: GameSettings) -> None:

@@ -776,6 +776,17 @@ class SqliteRepository(Repository):
         async with self._read() as conn:
             return await self._load_game(conn, game_id)
 
+    async def game_with_seats(self, game_id: int) -> tuple[Game, list[Seat]]:
+        """See `Repository.game_with_seats`: both in one read snapshot."""
+        async with self._read() as conn:
+            game = await self._load_game(conn, game_id)
+            rows = await _rows(
+                conn,
+                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE s.game_id = ? ORDER BY s.seat",
+                (game_id,),
+            )
+        return game, [_seat(row) for row in rows]
+
     async def game_in_channel(self, channel_id: int) -> Game | None:
         """See `Repository.game_in_channel`."""
         async with self._read() as conn:
@@ -1476,12 +1487,16 @@ class SqliteRepository(Repository):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """See `Repository.guild_settings`."""
         async with self._read() as conn:
-            row = await _row(
-                conn,
-                "SELECT moderator_role_id, turn_deadline_s, reminder_every_s "
-                "FROM guild_settings WHERE guild_id = ?",
-                (guild_id,),
-            )
+            return await self._guild_settings(conn, guild_id)
+
+    @staticmethod
+    async def _guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+        row = await _row(
+            conn,
+            "SELECT moderator_role_id, turn_deadline_s, reminder_every_s "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
         if row is None:
             return GuildSettings(guild_id)
         return GuildSettings(
@@ -1521,12 +1536,28 @@ class SqliteRepository(Repository):
     async def game_settings(self, game_id: int) -> GameSettings:
         """See `Repository.game_settings`."""
         async with self._read() as conn:
-            row = await _row(
-                conn,
-                "SELECT seats_wanted, turn_deadline_s, deck_rule FROM game_settings "
-                "WHERE game_id = ?",
-                (game_id,),
+            return await self._game_settings(conn, game_id)
+
+    async def deadline_settings(
+        self, game_id: int, guild_id: int | None
+    ) -> tuple[GameSettings, GuildSettings]:
+        """See `Repository.deadline_settings`: both in one read snapshot."""
+        async with self._read() as conn:
+            game = await self._game_settings(conn, game_id)
+            guild = (
+                await self._guild_settings(conn, guild_id)
+                if guild_id is not None
+                else GuildSettings(0)
             )
+        return game, guild
+
+    @staticmethod
+    async def _game_settings(conn: aiosqlite.Connection, game_id: int) -> GameSettings:
+        row = await _row(
+            conn,
+            "SELECT seats_wanted, turn_deadline_s, deck_rule FROM game_settings WHERE game_id = ?",
+            (game_id,),
+        )
         if row is None:
             return GameSettings(game_id)
         seconds = row["turn_deadline_s"]
