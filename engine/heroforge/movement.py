@@ -129,6 +129,7 @@ def move(state: HeroforgeState, seat: int, direction: str, distance: int) -> lis
     start = player.at
     player.at = walked[-1]
     state.last_move = [start, *walked]
+    state.last_move_owner = seat
     state.moved = True
     state.step = "buy2"
     events = [

@@ -155,12 +155,13 @@ class Defence(_M):
 class HeroforgeState(GameState):
     """The whole game.
 
-    ``phase``: ``choose_hero`` / ``place_hero`` (set-up, in seat order), ``play``, ``over``.
-    ``active`` is whose turn (or set-up step) it is, ``step`` the step of that turn.
-    ``turn`` counts turns played, ``round`` full rounds begun. ``last_move`` is the last
-    move's path of squares (for pictures). ``scenario`` is this turn's scenario roll;
-    ``moved``, ``left_combat`` and ``fought`` say whether the active hero moved, left a
-    combat or attacked this turn.
+        ``phase``: ``choose_hero`` / ``place_hero`` (set-up, in seat order), ``play``, ``over``.
+        ``active`` is whose turn (or set-up step) it is, ``step`` the step of that turn.
+        ``turn`` counts turns played, ``round`` full rounds begun. ``last_move`` is the last
+        move's path of squares and ``last_move_owner`` the seat whose hero made it (for pictures:
+    the trail is drawn in that seat's colour). ``scenario`` is this turn's scenario roll;
+        ``moved``, ``left_combat`` and ``fought`` say whether the active hero moved, left a
+        combat or attacked this turn.
     """
 
     ruleset: Literal["heroforge"] = "heroforge"
@@ -187,6 +188,7 @@ class HeroforgeState(GameState):
     steal: StealOffer | None = None
     defence: Defence | None = None
     last_move: list[Square] = Field(default_factory=list)
+    last_move_owner: int | None = None
     next_unit: int = 1
     next_fort: int = 1
     winners: list[int] = Field(default_factory=list)

@@ -165,6 +165,7 @@ def _fields(state: HeroforgeState) -> dict[str, object]:
         "list5": _list(state.list5),
         "instants": tuple((i.seat, i.spec.summary()) for i in state.instants),
         "last_move": tuple((s.plate, s.cx, s.cy) for s in state.last_move),
+        "last_move_owner": state.last_move_owner,
         "steal": (
             f"{steal.spec.summary()} is being received by {seat_name(steal.receiver)}"
             if steal

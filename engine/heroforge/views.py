@@ -144,6 +144,7 @@ class PublicView(_V):
     list5: ListView
     instants: tuple[tuple[int, str], ...]
     last_move: tuple[tuple[str, int, int], ...]
+    last_move_owner: int | None = None
     steal: str | None
     pending: tuple[Decision, ...]
     result: Result

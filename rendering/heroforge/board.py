@@ -273,10 +273,13 @@ def _draw_heroes(canvas: Canvas, view: PublicView) -> None:
 def _draw_last_move(canvas: Canvas, view: PublicView) -> None:
     if len(view.last_move) < 2:
         return
+    # The colour of the seat whose hero moved (by the next turn the active seat is
+    # another's); a game saved before the mover was kept draws it in a neutral grey.
+    ink = seat_rgb(view.last_move_owner)
     points = [square_centre(view, p, cx, cy) for p, cx, cy in view.last_move]
-    canvas.draw.line(points, fill=seat_rgb(view.active), width=max(3, square_px(view) // 8))
+    canvas.draw.line(points, fill=ink, width=max(3, square_px(view) // 8))
     for x, y in points[:-1]:
-        canvas.draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=seat_rgb(view.active))
+        canvas.draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=ink)
 
 
 def _draw_combats(canvas: Canvas, view: PublicView) -> None:

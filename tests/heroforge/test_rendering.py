@@ -11,7 +11,7 @@ from engine.heroforge import enchant
 from engine.heroforge.catalog import load_catalog
 from rendering import cli
 from rendering.heroforge import draw_board, draw_inventory, render_board
-from rendering.heroforge.board import plate_box, square_px
+from rendering.heroforge.board import plate_box, square_centre, square_px
 from rendering.heroforge.palette import land_rgb, seat_rgb
 from tests.heroforge.helpers import R, fort, give, put, started
 
@@ -161,3 +161,31 @@ def test_a_wide_board_keeps_its_lines_large() -> None:
         marks = drawing.of_kind(kind)
         assert marks, kind
         assert min(m.size for m in marks) * scale >= size, kind
+
+
+@pytest.mark.rule("heroforge:basic-rules")
+def test_the_last_move_trail_keeps_the_colour_of_the_player_who_moved() -> None:
+    """Red moves 3 SE and ends the turn: on Blue's turn the trail is still Red's."""
+    from itertools import pairwise
+
+    from tests.heroforge.helpers import apply, script, to_step
+
+    state = started()
+    to_step(state, "move")
+    script(state, 4)  # Weir's speed is -1: exactly 3 squares
+    state, _ = apply(state, 0, {"type": "roll_move"})
+    state, _ = apply(state, 0, {"type": "move", "direction": "se", "distance": 3})
+    script(state, 5, 5)  # Blue's scenario roll
+    state, _ = apply(state, 0, {"type": "end_buying"})
+    view = R.public_view(state)
+    assert view.active == 1 and view.last_move_owner == 0
+    drawing = draw_board(view)
+    points = [square_centre(view, p, cx, cy) for p, cx, cy in view.last_move]
+    assert len(points) == 4
+    # where Red's hero started (only the trail's dot is left there) and the middle of
+    # every step of the path, across the gutter between plates A and E too
+    keys = [points[0]] + [
+        ((x0 + x1) // 2, (y0 + y1) // 2) for (x0, y0), (x1, y1) in pairwise(points)
+    ]
+    assert [drawing.image.getpixel(p) for p in keys] == [seat_rgb(0)] * 4
+    assert seat_rgb(0) != seat_rgb(1)
