@@ -21,6 +21,7 @@ names a game.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from bot.render import Renderer
     from storage.records import Game, Seat
     from storage.repository import Repository
+
+_log = logging.getLogger(__name__)
 
 MAX_BUTTONS = 5
 """Up to this many choices are shown as buttons; more go into a select menu."""
@@ -130,6 +133,48 @@ def clip(text: str, limit: int) -> str:
     if space > limit // 2:
         cut = cut[:space]
     return cut.rstrip(" ,;:") + "…"
+
+
+CHOICE_LIMIT = 100
+"""Discord's limit for an autocomplete choice's name and for a string choice's value."""
+
+MAX_CHOICES = 25
+"""Discord's limit for the choices of one autocomplete answer."""
+
+
+def fit_choices(
+    pairs: Iterable[tuple[str, str]], where: str = "autocomplete"
+) -> list[tuple[str, str]]:
+    """``pairs`` of ``(name, value)`` as Discord accepts an autocomplete answer: at most
+    `MAX_CHOICES`, each name and value 1–`CHOICE_LIMIT` characters.
+
+    A name is trimmed and cut at a word with "…" (`clip`); an empty name shows the value.
+    A value cannot be cut (a cut value is another command, e.g. a card list missing its
+    last card), so a pair whose value is empty or too long is left out; the first of
+    those is logged as a warning naming ``where`` (e.g. ``/army move with``) and the
+    lengths only — never the text, which may name a seat's private cards.
+
+    >>> [(len(n), v) for n, v in fit_choices([("", "2 3"), ("Army 2", ""), ("x" * 120, "7")])]
+    [(3, '2 3'), (100, '7')]
+    """
+    fitted: list[tuple[str, str]] = []
+    dropped: list[int] = []
+    for name, value in pairs:
+        value = str(value).strip()
+        if not 1 <= len(value) <= CHOICE_LIMIT:
+            dropped.append(len(value))
+            continue
+        fitted.append((clip(str(name).strip() or value, CHOICE_LIMIT), value))
+        if len(fitted) == MAX_CHOICES:
+            break
+    if dropped:
+        _log.warning(
+            "%s: left out %d suggestion(s) whose value Discord refuses (lengths %s)",
+            where,
+            len(dropped),
+            dropped[:5],
+        )
+    return fitted
 
 
 def decision_buttons(

@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot import discord_errors
 from bot.actors import Actor
+from bot.adapters import fit_choices
 from bot.discord_components import GameComponent, build_view
 from bot.discord_delivery import Deliverer, DmReachability, defer
 from bot.discord_errors import DeliveryFailed
@@ -309,10 +310,9 @@ class HeroesBot(commands.Bot):
             if discord_errors.player_text(error) is None:
                 discord_errors.log_unexpected(interaction, error, "autocomplete")
             return []
-        return [
-            app_commands.Choice(name=name[:100] or value[:100], value=value[:100])
-            for name, value in found[:25]
-        ]
+        # the last guard: whatever a game suggested, Discord gets only what it accepts
+        where = f"/{' '.join(path)} {option}"
+        return [app_commands.Choice(name=n, value=v) for n, v in fit_choices(found, where)]
 
 
 def service_value(value: Any) -> Any:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from bot.adapters import PlayRequest
+from bot.adapters import PlayRequest, fit_choices
 from bot.command_table import Choice, CommandSpec, OptionSpec
 from bot.errors import BadOption, WrongStage
 from engine.core.model import Command, seat_name
@@ -161,14 +161,15 @@ def read_seat(text: str, players: int, *, who: str = "the player") -> int:
 
 def filter_pairs(pairs: Sequence[tuple[str, str]], current: str) -> list[tuple[str, str]]:
     """The autocomplete pairs ``(name, value)`` matching what the player typed (the name
-    contains it or the value starts with it; all of them when none does), at most 25,
-    each text cut to Discord's 100 characters."""
+    contains it or the value starts with it; all of them when none does), as Discord
+    takes them (`fit_choices`: at most 25, names clipped to 100 characters at a word, a
+    value over 100 characters left out rather than cut into another command)."""
     found = list(pairs)
     needle = current.strip().lower()
     if needle:
         hits = [p for p in found if needle in p[0].lower() or p[1].lower().startswith(needle)]
         found = hits or found
-    return [(name[:100], value[:100]) for name, value in found[:25]]
+    return fit_choices(found)
 
 
 def wrong_stage(path: tuple[str, ...], prompt: str, now: Iterable[CommandSpec]) -> WrongStage:

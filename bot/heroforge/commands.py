@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any, Literal
 
-from bot.adapters import PlayRequest
+from bot.adapters import PlayRequest, fit_choices
 from bot.command_table import Choice, OptionSpec
 from bot.errors import BadOption
 from bot.play_commands import (
@@ -402,7 +402,7 @@ def suggest(
         pairs = [
             ((f"{typed} #{n}".strip()), f"{typed} #{n}".strip()) for n in singles if n not in chosen
         ]
-        return pairs[:25]
+        return fit_choices(pairs)
     return filter_pairs(pairs, current)
 
 

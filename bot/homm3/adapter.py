@@ -22,6 +22,7 @@ from bot.adapters import (
     RulesetAdapter,
     clip,
     decision_buttons,
+    fit_choices,
     offered_commands,
     ranked_names,
 )
@@ -360,7 +361,7 @@ class Homm3Adapter(RulesetAdapter):
         found = ranked_names(
             _components(), current, searched=lambda label, key: (label.split(" (")[0],)
         )
-        return [(label[:100], value[:100]) for label, value in found]
+        return fit_choices(found)
 
     def describe(self, state: GameState, command: Command) -> str:
         """`describe` (a choice's option only when one seat is choosing)."""

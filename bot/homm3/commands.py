@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any, Literal
 
-from bot.adapters import PlayRequest
+from bot.adapters import PlayRequest, fit_choices
 from bot.command_table import Choice, OptionSpec
 from bot.errors import BadOption
 from bot.play_commands import (
@@ -589,7 +589,7 @@ def suggest(
         choice = state.choice.get(request.seat)
         if choice is None:
             return []
-        return [(f"{i}: {text}"[:100], str(i)) for i, text in enumerate(choice.options)][:25]
+        return fit_choices((f"{i}: {text}", str(i)) for i, text in enumerate(choice.options))
     field_name, kind = play.fields[key]
     pairs = TABLE.legal_pairs(
         play, field_name, request.legal, lambda value: _label(request, kind, value)

@@ -1159,12 +1159,16 @@ def _read_value(ctx: PlayContext, play: PlayCommand, option: str, raw: Any) -> t
     if kind == "army":
         return field_name, read_int(text, "An Army")
     if kind == "armies":
+        if text.strip().lower() == "none":
+            return field_name, ()
         return field_name, tuple(read_int(w, "An Army") for w in _SPLIT.split(text.strip()) if w)
     if kind == "creature":
         return field_name, read_creature(ctx, text, [v for v in preferred if isinstance(v, int)])
     if kind == "targets":
         if text.strip().lower() in ("walls", "wall", "town"):
             return "target_walls", True
+        if text.strip().lower() == "none":
+            return field_name, ()
         words = [w for w in _SPLIT.split(text.strip()) if w]
         return field_name, tuple(read_creature(ctx, w) for w in words)
     if kind == "slot":
@@ -1288,10 +1292,14 @@ def _label_for(ctx: PlayContext, kind: FieldKind, value: Any) -> tuple[str, str]
     if kind == "army" and isinstance(value, int):
         return d.army_label(state, value), str(value)
     if kind == "armies" and isinstance(value, tuple):
+        if not value:
+            return "no other Army (this Army alone)", "none"
         return ", ".join(f"Army {a}" for a in value), " ".join(map(str, value))
     if kind == "creature" and isinstance(value, int):
         return d.creature_label(state, value), str(value)
     if kind == "targets" and isinstance(value, tuple):
+        if not value:
+            return "no target (an area Spell)", "none"
         return " + ".join(d.creature_label(state, t) for t in value), " ".join(map(str, value))
     if kind == "slot" and isinstance(value, tuple):
         return f"slot {value[0]},{value[1]}", f"{value[0]},{value[1]}"
@@ -1388,7 +1396,7 @@ def _append_suggestions(
         if card in chosen:
             continue
         value = f"{typed} #{card}".strip()
-        pairs.append((f"{value} — {d.card_name(ctx.state, card)}"[:100], value[:100]))
+        pairs.append((f"{value} — {d.card_name(ctx.state, card)}", value))
     return pairs
 
 
@@ -1398,7 +1406,7 @@ def _deploy_suggestions(ctx: PlayContext) -> list[tuple[str, str]]:
         assert isinstance(cmd, c.Deploy)
         text = d.deployment_text(cmd)
         summary = f"{index}. {d.deployment_summary(ctx.state, cmd)}"
-        pairs.append((summary[:100], text if len(text) <= 100 else f"auto:{index}"))
+        pairs.append((summary, text if len(text) <= 100 else f"auto:{index}"))
     return pairs
 
 

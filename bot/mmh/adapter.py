@@ -21,6 +21,7 @@ from bot.adapters import (
     RulesetAdapter,
     clip,
     decision_buttons,
+    fit_choices,
     offered_commands,
 )
 from bot.command_table import Choice, OptionSpec
@@ -465,7 +466,7 @@ class MmhAdapter(RulesetAdapter):
             if needle in label.split(" (")[0].lower() or value.startswith(needle)
         ]
         found.sort(key=lambda pair: (not pair[0].lower().startswith(needle), pair[0]))
-        return [(label[:100], value[:100]) for label, value in found[:25]]
+        return fit_choices(found)
 
     def picture_after(
         self, before: GameState | None, after: GameState, commands: Sequence[Command]

@@ -149,6 +149,42 @@ async def test_a_failing_autocomplete_offers_nothing_and_logs_quietly(
     fake_discord.assert_no_violations()
 
 
+async def test_autocomplete_sends_discord_only_names_and_values_it_accepts(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The last guard (`bot.adapters.fit_choices`): whatever a game suggests, an empty
+    name shows the value, a long name is clipped to 100 characters at a word, a value
+    Discord refuses (empty, over 100 characters: a cut one would be another command) is
+    left out with a warning that gives lengths, never the text; at most 25 go out."""
+    table = Table.create(fake_discord)
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        bot = heroes_bot(runner)
+        secret = "Archangel"
+
+        async def careless(*args: Any, **kwargs: Any) -> list[tuple[str, str]]:
+            long_name = f"{secret} and " + "Pikeman " * 20
+            return [("", "2 3"), (long_name, "#7"), (secret, ""), (secret, "#1 " * 40)] + [
+                (f"Army {n}", str(n)) for n in range(30)
+            ]
+
+        monkeypatch.setattr(bot.service, "autocomplete", careless)
+        with caplog.at_level(logging.WARNING):
+            found = await fake_discord.autocomplete(
+                table.ann, table.channel, "card", "name", name=""
+            )
+        pairs = [(c["name"], c["value"]) for c in found.choices]
+        assert len(pairs) == 25 and pairs[0] == ("2 3", "2 3")
+        assert len(pairs[1][0]) <= 100 and pairs[1][0].endswith("Pikeman…") and pairs[1][1] == "#7"
+        assert pairs[2:] == [(f"Army {n}", str(n)) for n in range(23)]
+        messages = [r.getMessage() for r in caplog.records]
+        assert any("/card name" in m and "left out 2" in m for m in messages)
+        assert not any(secret in m for m in messages)
+    fake_discord.assert_no_violations()
+
+
 async def test_a_slow_action_is_acknowledged_at_once(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -162,6 +162,26 @@ def test_autocomplete_suggests_at_most_25_legal_values() -> None:
     assert table.suggest(("army", "move"), ctx, "nonexistent", "", {}) == []
 
 
+def test_a_move_alone_is_suggested_as_with_none_and_typed_back() -> None:
+    """/army move with: suggested a move without other Armies as an empty name and value
+    (Discord refuses the whole answer); it is now "no other Army" with the value none,
+    which builds the same command as leaving with: out."""
+    state = _play_until(lambda s: s.phase == "movement" and HOMM4.pending(s)[0].kind == "movement")
+    seat = HOMM4.pending(state)[0].seat
+    ctx = _context(state, seat)
+    army, to = next(
+        (m.army, m.to) for m in ctx.legal if isinstance(m, c.Move) and not m.with_armies
+    )
+    given = {"army": str(army), "to": to}
+    pairs = table.suggest(("army", "move"), ctx, "with", "", given)
+    assert ("no other Army (this Army alone)", "none") in pairs
+    assert all(name and value for name, value in pairs)
+    alone = HOMM4.parse_command(table.build_command(("army", "move"), ctx, given))
+    typed = table.build_command(("army", "move"), ctx, {**given, "with": "none"})
+    assert HOMM4.parse_command(typed) == alone and alone in ctx.legal
+    assert isinstance(alone, c.Move) and alone.with_armies == ()
+
+
 def test_console_lines_parse_against_the_same_table() -> None:
     parsed = parse_console_line('/battle deploy stacks:"#12 #13 melee; #20 ranged"', ALL_SPECS)
     assert parsed.spec.path == ("battle", "deploy")
