@@ -446,10 +446,12 @@ class LobbyMixin(ServiceCore):
             seats = await self.repo.seats(game.id)
             batch = Batch(game=game, seats=seats, before=state, after=state, started=True)
             existing = await self.repo.deadlines(game.id)
-            for spec in await self.deadline_specs(game, state, seats, existing):
+            for spec in await self.deadline_specs(game, batch.position(state), seats, existing):
                 await self.repo.set_deadline(game.id, spec)
             await self.play_automatic(batch)
             batch.game = await self.repo.get_game(game.id)
+            if batch.after is not None:
+                self.keep(batch.game, batch.position(batch.after))
             deadlines = await self.repo.deadlines(game.id)
             batch.deadlines = {d.seat: d.due_at for d in deadlines if d.kind == "turn"}
         lineup = ", ".join(f"{seat_name(s.seat)}: {s.display_name}" for s in seats)

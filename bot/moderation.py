@@ -18,9 +18,9 @@ from bot.command_table import UserRef
 from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Reply
 from bot.play_commands import read_seat
-from bot.service_core import Batch, ServiceCore
+from bot.service_core import Batch, Position, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, StaleState
-from engine.core.model import Command, GameState, seat_name
+from engine.core.model import Command, seat_name
 from engine.core.words import plural
 from storage.records import DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
@@ -134,9 +134,9 @@ class ModerationMixin(ServiceCore):
                 f"{seat_name(chosen)} owes no decision now; waiting for: {', '.join(seat_name(s) for s in owing)}."
             )
 
-        def default(fresh: GameState) -> Command:
+        def default(fresh: Position) -> Command:
             try:
-                command: Command = rules.default_command(fresh, chosen)
+                command: Command = rules.default_command(fresh.state, chosen)
                 return command
             except NotYourDecision:
                 raise BadOption(f"{seat_name(chosen)} no longer owes a decision.") from None

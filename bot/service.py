@@ -41,7 +41,7 @@ from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCom
 from bot.lobby import LobbyMixin
 from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
-from bot.service_core import Batch, chunks, discord_time
+from bot.service_core import Batch, Position, chunks, discord_time
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
 from storage.records import GameStatus, LogEntry, LogKind
@@ -211,12 +211,12 @@ class GameService(LobbyMixin, ModerationMixin):
         return game.ruleset if game is not None else registry.flagship()
 
     # ------------------------------------------------------------------ playing
-    def _request(self, state: GameState, seat: int) -> PlayRequest:
+    @staticmethod
+    def _request(position: Position, seat: int) -> PlayRequest:
         """What a play command's builder or autocomplete sees for ``seat``."""
-        rules = self.rules_for(state)
-        owed = next((d for d in rules.pending(state) if d.seat == seat), None)
-        legal = rules.legal_commands(state, seat) if owed is not None else []
-        return PlayRequest(state=state, seat=seat, legal=legal, decision=owed)
+        owed = next((d for d in position.pending if d.seat == seat), None)
+        legal = position.legal(seat) if owed is not None else []
+        return PlayRequest(state=position.state, seat=seat, legal=legal, decision=owed)
 
     async def play(
         self, actor: Actor, channel_id: int | None, path: Sequence[str], options: Mapping[str, Any]
@@ -241,8 +241,8 @@ class GameService(LobbyMixin, ModerationMixin):
         if key not in adapter.play_paths():
             raise UnknownCommand(f"/{' '.join(path)} is not a command of this game.")
 
-        def build(state: GameState) -> dict[str, Any]:
-            return adapter.build_command(key, self._request(state, seat.seat), options)
+        def build(position: Position) -> dict[str, Any]:
+            return adapter.build_command(key, self._request(position, seat.seat), options)
 
         batch = await self.act(
             game.id, seat.seat, build, actor_user_id=actor.user_id, seen_version=game.version
@@ -303,8 +303,8 @@ class GameService(LobbyMixin, ModerationMixin):
             seat = self.seat_of(seats, actor.user_id)
             if seat is None:
                 return []
-            state = self.state_of(game)
-            return adapter.suggest(key, self._request(state, seat.seat), option, current, values)
+            position = Position(self.state_of(game), self.rules(game))
+            return adapter.suggest(key, self._request(position, seat.seat), option, current, values)
         except (RuleViolation, BadOption, NotSeated, WrongStage):
             return []
 
@@ -328,7 +328,7 @@ class GameService(LobbyMixin, ModerationMixin):
         :raises RuleViolation | StorageError | ServiceError: the user's error.
         """
         cid = customids.decode(custom_id)
-        game = await self.repo.get_game(cid.game_id)
+        game, seats = await self.repo.game_with_seats(cid.game_id)
         if cid.action in ("join", "leave", "ai", "start"):
             return await self._lobby_click(actor, cid.action, game.channel_id)
         if cid.action == "log":
@@ -340,7 +340,7 @@ class GameService(LobbyMixin, ModerationMixin):
             )
         if cid.action == "status":
             return await self.status(actor, game.channel_id)
-        seat, _ = await self.require_seat(game, actor)
+        seat, _ = await self.require_seat(game, actor, seats)
         self.require_active(game)
         if cid.action in ("opt", "pick"):
             token = (
@@ -348,11 +348,10 @@ class GameService(LobbyMixin, ModerationMixin):
             )
             index, digest = customids.read_option_token(token)
 
-            def chosen(state: GameState) -> Any:
-                rules = self.rules_for(state)
-                legal = rules.legal_commands(state, seat.seat)
+            def chosen(position: Position) -> Any:
+                legal = position.legal(seat.seat)
                 if not legal:
-                    rules.check_decision(state, seat.seat, "")
+                    position.rules.check_decision(position.state, seat.seat, "")
                 found = customids.find_option(
                     [cmd.model_dump_json() for cmd in legal], index, digest
                 )

@@ -11,6 +11,12 @@ failure there is never reported as a refusal: automatic play that fails stops wi
 (`play_automatic`), a picture that cannot be drawn is left out, and narration that fails
 still says the move was applied and posts its public lines (`narrate`); each is logged.
 
+Each position is asked about once: a commit makes a `Position` (pending decisions, result,
+turn record, views, legal commands) that the deadlines, the automatic play, the narration,
+the DMs and the pictures share, and the row the commit left (`Repository.committed_game`)
+instead of reading the game again. The service keeps each game's latest position (without
+its views) for the next action, used only while the stored state is exactly its text.
+
 Under the lock, `act` checks again what was checked before it: the seat still belongs to
 the person acting (a moderator may have replaced or kicked them meanwhile), and a typed
 command (no version of its own, unlike a button) is refused when its seat already had a
@@ -27,10 +33,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from pydantic import BaseModel
 
 import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
 from bot import customids
@@ -40,7 +49,7 @@ from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage, failure_te
 from bot.outbox import Button, ChannelPost, Component, DirectMessage, Image, Outbox, Reply
 from bot.render import DEFAULT_RENDERER, Renderer
 from engine.core.errors import RuleViolation, StaleState
-from engine.core.model import Command, Decision, Event, GameState, seat_name
+from engine.core.model import Command, Decision, Event, GameState, Result, TurnRecord, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
 from storage.errors import StorageError, WrongGameStatus
 from storage.records import (
@@ -48,7 +57,6 @@ from storage.records import (
     DeadlineSpec,
     Game,
     GameStatus,
-    GuildSettings,
     LogEntry,
     LogKind,
     Seat,
@@ -65,6 +73,9 @@ NO_PICTURE = "⚠️ The picture could not be drawn this time (logged); /game st
 
 REMINDER_SHARE = 0.75
 """Without a reminder cadence, one reminder comes at this share of the deadline."""
+
+KEPT_POSITIONS = 256
+"""How many games' latest positions the service keeps between actions (`Position`)."""
 
 
 def utc_now() -> datetime:
@@ -91,6 +102,104 @@ def chunks(lines: Iterable[str], limit: int = MAX_TEXT) -> list[str]:
     if current:
         out.append(current)
     return out
+
+
+class Position:
+    """One position of a game and what the service asks the engine about it, each asked
+    at most once: after a commit the service makes one and hands it to the deadlines,
+    the automatic play, the narration, the DMs and the pictures.
+
+    Attributes (each computed on first use, then kept):
+        state: the engine state (never changed: ``Ruleset.apply`` works on a copy).
+        pending: the decisions owed (`Ruleset.pending`), as a tuple.
+        result: `Ruleset.result`.
+        turn: the turn record (`Ruleset.turn`).
+        public_view: what everyone may see (`Ruleset.public_view`).
+    Per seat: `legal` (its legal commands), `default` (its default command, None when it
+    owes nothing) and `view` (its private view).
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        rules: Ruleset[Any] | None = None,
+        *,
+        shares: Position | None = None,
+    ) -> None:
+        """:param rules: the state's ruleset (looked up from ``state.ruleset`` if None).
+        :param shares: a position of the same state whose answers about the flow
+            (pending, result, turn, legal and default commands) this one shares."""
+        self.state = state
+        self.rules: Ruleset[Any] = rules if rules is not None else get_ruleset(state.ruleset)
+        self._answers: dict[str, Any] = {} if shares is None else shares._answers
+        self._legal: dict[int, tuple[Command, ...]] = {} if shares is None else shares._legal
+        self._default: dict[int, Command | None] = {} if shares is None else shares._default
+        self._views: dict[int, BaseModel] = {}
+        self._public: BaseModel | None = None
+
+    @property
+    def version(self) -> int:
+        """The state's version."""
+        return self.state.version
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        """The decisions owed now."""
+        found: tuple[Decision, ...] | None = self._answers.get("pending")
+        if found is None:
+            found = self._answers["pending"] = tuple(self.rules.pending(self.state))
+        return found
+
+    @property
+    def result(self) -> Result:
+        """The game's result."""
+        found: Result | None = self._answers.get("result")
+        if found is None:
+            found = self._answers["result"] = self.rules.result(self.state)
+        return found
+
+    @property
+    def turn(self) -> TurnRecord:
+        """The turn record."""
+        found: TurnRecord | None = self._answers.get("turn")
+        if found is None:
+            found = self._answers["turn"] = self.rules.turn(self.state)
+        return found
+
+    @property
+    def public_view(self) -> BaseModel:
+        """What everyone may see (no hidden card)."""
+        if self._public is None:
+            self._public = self.rules.public_view(self.state)
+        return self._public
+
+    def legal(self, seat: int) -> list[Command]:
+        """``seat``'s legal commands (a new list each call; empty when it owes nothing)."""
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = tuple(self.rules.legal_commands(self.state, seat))
+        return list(found)
+
+    def default(self, seat: int) -> Command | None:
+        """``seat``'s default command, None when the rules give none (it owes nothing)."""
+        if seat not in self._default:
+            try:
+                self._default[seat] = self.rules.default_command(self.state, seat)
+            except RuleViolation:
+                self._default[seat] = None
+        return self._default[seat]
+
+    def view(self, seat: int) -> BaseModel:
+        """What ``seat`` may see (its own hidden cards included)."""
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = self.rules.view(self.state, seat)
+        return found
+
+    def carried(self) -> Position:
+        """A position of the same state sharing the answers about the game's flow but
+        holding no view (what the service keeps between actions: views are large)."""
+        return Position(self.state, self.rules, shares=self)
 
 
 @dataclass
@@ -124,6 +233,9 @@ class Batch:
         deadlines: the deadlines written with the last commit, by seat.
         started: the action started the game.
         automation_error: why automatic play stopped early, if it did.
+        positions: the `Position` of ``before`` and ``after`` (see `position`).
+        lengths: the deadline and reminder cadence, once read (`deadline_length`).
+        kept_deadlines: the game's deadlines as the last commit left them, once known.
     """
 
     game: Game
@@ -134,6 +246,24 @@ class Batch:
     deadlines: dict[int, datetime] = field(default_factory=dict)
     started: bool = False
     automation_error: str | None = None
+    positions: list[Position] = field(default_factory=list)
+    lengths: tuple[timedelta | None, timedelta | None] | None = None
+    kept_deadlines: list[DeadlineSpec] | None = None
+
+    def position(self, state: GameState) -> Position:
+        """The `Position` of ``state`` (the batch's ``before`` or ``after``), made once."""
+        found = next((p for p in self.positions if p.state is state), None)
+        if found is None:
+            found = Position(state)
+            self.positions.append(found)
+        self.positions = [
+            p for p in self.positions if p.state is self.before or p.state is self.after
+        ]
+        return found
+
+    def adopt(self, position: Position) -> None:
+        """Use ``position`` for its state (made elsewhere: a commit, the kept one)."""
+        self.positions = [p for p in self.positions if p.state is not position.state] + [position]
 
 
 class ServiceCore:
@@ -162,6 +292,7 @@ class ServiceCore:
         self.max_auto_steps = max_auto_steps
         self._locks: dict[int, asyncio.Lock] = {}
         self._unfinished: set[int] = set()
+        self._kept: OrderedDict[int, tuple[str, Position]] = OrderedDict()
 
     # ------------------------------------------------------------------ lookups
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -214,12 +345,14 @@ class ServiceCore:
         """The seat ``user_id`` holds among ``seats``, if any."""
         return next((s for s in seats if s.user_id == user_id), None)
 
-    async def require_seat(self, game: Game, actor: Actor) -> tuple[Seat, list[Seat]]:
-        """``actor``'s seat in ``game`` and all seats.
+    async def require_seat(
+        self, game: Game, actor: Actor, seats: Sequence[Seat] | None = None
+    ) -> tuple[Seat, list[Seat]]:
+        """``actor``'s seat in ``game`` and all seats (``seats`` when given, else read).
 
         :raises NotSeated: if the actor has no seat (says how to join or watch).
         """
-        seats = await self.repo.seats(game.id)
+        seats = list(seats) if seats is not None else await self.repo.seats(game.id)
         seat = self.seat_of(seats, actor.user_id)
         if seat is None:
             hint = (
@@ -270,12 +403,7 @@ class ServiceCore:
 
         The game's own setting wins (0 = no deadline); else the guild's default.
         """
-        settings = await self.repo.game_settings(game.id)
-        guild = (
-            await self.repo.guild_settings(game.guild_id)
-            if game.guild_id is not None
-            else GuildSettings(0)
-        )
+        settings, guild = await self.repo.deadline_settings(game.id, game.guild_id)
         length = (
             settings.turn_deadline if settings.turn_deadline is not None else guild.turn_deadline
         )
@@ -290,21 +418,31 @@ class ServiceCore:
         return start + (min(cadence, share) if cadence is not None else share)
 
     async def deadline_specs(
-        self, game: Game, state: GameState, seats: Sequence[Seat], existing: Sequence[Deadline]
+        self,
+        game: Game,
+        state: GameState | Position,
+        seats: Sequence[Seat],
+        existing: Sequence[Deadline | DeadlineSpec],
+        *,
+        lengths: tuple[timedelta | None, timedelta | None] | None = None,
     ) -> list[DeadlineSpec]:
         """The deadlines to store after a commit: a ``turn`` deadline and a ``reminder``
         for each person who owes a decision. A seat that already owed one keeps its
-        deadline (one deadline per turn, not per command)."""
-        if self.rules(game).result(state).finished:
+        deadline (one deadline per turn, not per command).
+
+        :param lengths: `deadline_length`'s answer when already read (else read here).
+        """
+        position = state if isinstance(state, Position) else Position(state, self.rules(game))
+        if position.result.finished:
             return []
-        length, cadence = await self.deadline_length(game)
+        length, cadence = lengths if lengths is not None else await self.deadline_length(game)
         if length is None:
             return []
         now = self.clock()
         humans = {s.seat for s in seats if not s.is_ai}
         kept = {(d.seat, d.kind): d.due_at for d in existing}
         specs: list[DeadlineSpec] = []
-        for seat in sorted({d.seat for d in self.rules(game).pending(state)} & humans):
+        for seat in sorted({d.seat for d in position.pending} & humans):
             due = kept.get((seat, "turn"), now + length)
             reminder = kept.get((seat, "reminder"))
             if (seat, "turn") not in kept:
@@ -339,9 +477,21 @@ class ServiceCore:
         new_state, events = await asyncio.to_thread(
             rules.apply, state, seat, parsed, expected_version=expected_version
         )
-        existing = await self.repo.deadlines(game.id)
-        specs = await self.deadline_specs(game, new_state, batch.seats, existing)
-        await self.repo.commit(
+        position = Position(new_state, rules)
+        specs: list[DeadlineSpec] = []
+        if not position.result.finished:
+            if batch.lengths is None:
+                batch.lengths = await self.deadline_length(game)
+            if batch.lengths[0] is not None:
+                existing: Sequence[Deadline | DeadlineSpec] = (
+                    batch.kept_deadlines
+                    if batch.kept_deadlines is not None
+                    else await self.repo.deadlines(game.id)
+                )
+                specs = await self.deadline_specs(
+                    game, position, batch.seats, existing, lengths=batch.lengths
+                )
+        entry = await self.repo.commit(
             game.id,
             expected_version=state.version,
             seat=seat,
@@ -350,14 +500,18 @@ class ServiceCore:
             events=events,
             actor_user_id=actor_user_id,
             reason=reason,
-            result=rules.result(new_state),
+            result=position.result,
             deadlines=specs,
         )
+        batch.game = self.repo.committed_game(game, entry, new_state, position.result)
         batch.after = new_state
+        batch.adopt(position)
+        batch.kept_deadlines = specs
+        self.keep(batch.game, position)
         batch.steps.append(Step(seat, parsed, events, by))
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}
         carry_over = adapter_for(game.ruleset).carry_over
-        if carry_over is not None and rules.result(new_state).finished:
+        if carry_over is not None and position.result.finished:
             try:  # a campaign's survivors go to the channel's next game
                 await carry_over.save(self.repo, game, new_state, batch.seats)
             except Exception as error:  # the game's end is committed: report it anyway
@@ -371,17 +525,19 @@ class ServiceCore:
     async def automatic_command(
         self,
         game: Game,
-        state: GameState,
+        state: GameState | Position,
         seats: Sequence[Seat],
         orders: Mapping[int, Mapping[str, str]],
     ) -> tuple[int, Command, str] | None:
         """The next command a computer seat or a standing order gives, if any:
         ``(seat, command, "computer" | "orders")``."""
         rules = self.rules(game)
-        if rules.result(state).finished:
+        position = state if isinstance(state, Position) else Position(state, rules)
+        state = position.state
+        if position.result.finished:
             return None
         by_seat = {s.seat: s for s in seats}
-        for decision in rules.pending(state):
+        for decision in position.pending:
             seat = by_seat.get(decision.seat)
             if seat is None:
                 continue
@@ -418,7 +574,9 @@ class ServiceCore:
         orders = await self.repo.standing_orders(batch.game.id)
         for _ in range(self.max_auto_steps):
             assert batch.after is not None
-            found = await self.automatic_command(batch.game, batch.after, batch.seats, orders)
+            found = await self.automatic_command(
+                batch.game, batch.position(batch.after), batch.seats, orders
+            )
             if found is None:
                 self._unfinished.discard(batch.game.id)
                 return
@@ -462,22 +620,49 @@ class ServiceCore:
             await asyncio.sleep(0)
         self._unfinished.add(batch.game.id)
 
+    def keep(self, game: Game, position: Position) -> None:
+        """Keep ``position`` as ``game``'s latest (``game`` is the row holding it), so
+        that the next action on the game starts from it without reading the state again
+        or asking the engine again (`kept`); at most `KEPT_POSITIONS` games are kept."""
+        if game.state_json is None:
+            return
+        self._kept[game.id] = (game.state_json, position.carried())
+        self._kept.move_to_end(game.id)
+        while len(self._kept) > KEPT_POSITIONS:
+            self._kept.popitem(last=False)
+
+    def kept(self, game: Game) -> Position:
+        """The position of ``game``'s row: the kept one when the row holds exactly its
+        state (the same text, and the kept state still writes that text), else loaded.
+
+        :raises WrongStage: if the game has not started (it is still a lobby).
+        """
+        found = self._kept.get(game.id)
+        if found is not None and game.state_json is not None and found[0] == game.state_json:
+            rules = self.rules(game)
+            if rules.dump_state(found[1].state) == game.state_json:
+                self._kept.move_to_end(game.id)
+                return found[1].carried()
+        position = Position(self.state_of(game), self.rules(game))
+        self.keep(game, position)
+        return position
+
     async def new_batch(self, game_id: int) -> Batch:
-        """Read the game fresh (inside its lock) and start a batch on it.
+        """Read the game and its seats fresh (inside its lock) and start a batch on it.
 
         :raises GamePaused | WrongStage: if the game does not accept moves.
         """
-        game = await self.repo.get_game(game_id)
+        game, seats = await self.repo.game_with_seats(game_id)
         self.require_active(game)
-        state = self.state_of(game)
-        seats = await self.repo.seats(game.id)
-        return Batch(game=game, seats=seats, before=state, after=state)
+        position = self.kept(game)
+        state = position.state
+        return Batch(game=game, seats=seats, before=state, after=state, positions=[position])
 
     async def act(
         self,
         game_id: int,
         seat: int,
-        command: Command | Mapping[str, Any] | Callable[[GameState], Command | Mapping[str, Any]],
+        command: Command | Mapping[str, Any] | Callable[[Position], Command | Mapping[str, Any]],
         *,
         actor_user_id: int | None,
         expected_version: int | None = None,
@@ -485,7 +670,7 @@ class ServiceCore:
         by: str | None = None,
         reason: str | None = None,
     ) -> Batch:
-        """Apply one command (or the command a builder makes from the fresh state) and
+        """Apply one command (or the command a builder makes from the fresh position) and
         then the automatic answers, all under the game's lock.
 
         :param actor_user_id: who acts; for a person's own move (``by`` None) the seat
@@ -505,7 +690,7 @@ class ServiceCore:
                 raise stale(expected_version, batch.after.version)
             if seen_version is not None and seen_version < batch.after.version:
                 await self.refuse_repeat(batch, seat, seen_version, actor_user_id=actor_user_id)
-            chosen = command(batch.after) if callable(command) else command
+            chosen = command(batch.position(batch.after)) if callable(command) else command
             try:
                 await self.commit_step(
                     batch,
@@ -523,15 +708,7 @@ class ServiceCore:
                     ) from None
                 raise
             await self.play_automatic(batch)
-            try:
-                batch.game = await self.repo.get_game(game_id)
-            except StorageError as error:  # committed already: narrate from the old row
-                log.warning(
-                    "game %s: reading the game after a commit failed (%s)",
-                    game_id,
-                    type(error).__name__,
-                )
-            return batch
+            return batch  # batch.game: the row as the last commit left it
 
     @staticmethod
     def require_holder(batch: Batch, seat: int, user_id: int) -> None:
@@ -615,26 +792,27 @@ class ServiceCore:
             await self.play_automatic(batch)
             if not batch.steps:
                 return None
-            batch.game = await self.repo.get_game(game_id)
-            return batch
+            return batch  # batch.game: the row as the last commit left it
 
     # ------------------------------------------------------------------ pictures
-    async def picture(self, kind: str, state: GameState) -> Image | None:
+    async def picture(self, kind: str, state: GameState | Position) -> Image | None:
         """Render picture ``kind`` (board, battlefield...) of ``state``'s public view
-        through its ruleset's adapter, or None."""
+        (a `Position`'s, computed once) through its ruleset's adapter, or None."""
         if self.renderer is None:
             return None
-        view = self.rules_for(state).public_view(state)
-        adapter = adapter_for(state.ruleset)
+        position = state if isinstance(state, Position) else Position(state)
+        view = position.public_view
+        adapter = adapter_for(position.state.ruleset)
         found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
         return found
 
-    async def hand_picture(self, state: GameState, seat: int) -> Image | None:
+    async def hand_picture(self, state: GameState | Position, seat: int) -> Image | None:
         """Render ``seat``'s private picture (e.g. a Hand), or None."""
         if self.renderer is None:
             return None
-        view = self.rules_for(state).view(state, seat)
-        adapter = adapter_for(state.ruleset)
+        position = state if isinstance(state, Position) else Position(state)
+        view = position.view(seat)
+        adapter = adapter_for(position.state.ruleset)
         found = await asyncio.to_thread(adapter.hand_picture, self.renderer, view)
         return found
 
@@ -649,16 +827,15 @@ class ServiceCore:
         return adapter_for(game.ruleset)
 
     # ------------------------------------------------------------------ narration
-    def decision_ui(self, game: Game, state: GameState, decision: Decision) -> DecisionUI:
+    def decision_ui(
+        self, game: Game, state: GameState | Position, decision: Decision
+    ) -> DecisionUI:
         """Buttons and selects for ``decision`` (the ruleset adapter's `decision_ui`)."""
-        rules = self.rules(game)
-        legal = rules.legal_commands(state, decision.seat)
-        try:
-            default: Command | None = rules.default_command(state, decision.seat)
-        except RuleViolation:
-            default = None
+        position = state if isinstance(state, Position) else Position(state, self.rules(game))
+        legal = position.legal(decision.seat)
+        default = position.default(decision.seat)
         return self.adapter(game).decision_ui(
-            state, decision.seat, decision, game.id, legal, default
+            position.state, decision.seat, decision, game.id, legal, default
         )
 
     async def narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
@@ -700,7 +877,9 @@ class ServiceCore:
         posts = [ChannelPost(game.channel_id, text) for text in chunks(lines)]
         return Outbox(reply=reply, posts=posts)
 
-    async def drawn(self, game_id: int, kind: str, state: GameState) -> tuple[Image | None, bool]:
+    async def drawn(
+        self, game_id: int, kind: str, state: GameState | Position
+    ) -> tuple[Image | None, bool]:
         """`picture`, but a drawing that fails gives no picture: ``(image, failed)``.
         For pictures of a committed move (the failure is logged, never its message)."""
         try:
@@ -720,7 +899,7 @@ class ServiceCore:
         game, after = batch.game, batch.after
         if after is None:
             return out
-        rules = self.rules(game)
+        now = batch.position(after)
         by_seat = {s.seat: s for s in batch.seats}
         actor_seat = self.seat_of(batch.seats, actor.user_id) if actor is not None else None
         out.reply = self._reply(batch, actor_seat)
@@ -730,7 +909,7 @@ class ServiceCore:
             before, after, [s.command for s in batch.steps]
         )
         image, failed = (
-            await self.drawn(game.id, picture_kind, after) if picture_kind else (None, False)
+            await self.drawn(game.id, picture_kind, now) if picture_kind else (None, False)
         )
         if failed and out.reply is not None:
             out.reply = Reply(
@@ -738,7 +917,7 @@ class ServiceCore:
                 ephemeral=out.reply.ephemeral,
             )
         prompt_lines, components, mentions = self._prompts(batch, actor_seat, out)
-        result = rules.result(after)
+        result = now.result
         if result.finished:
             winners = ", ".join(
                 f"{seat_name(w)} ({by_seat[w].display_name})" if w in by_seat else seat_name(w)
@@ -777,8 +956,7 @@ class ServiceCore:
             return False
         if batch.started or before is None:
             return True
-        rules = self.rules(batch.game)
-        now, then = rules.turn(after), rules.turn(before)
+        now, then = batch.position(after).turn, batch.position(before).turn
         return seat in now.active and (seat not in then.active or then.turn != now.turn)
 
     def dm_retries(self, batch: Batch) -> set[int]:
@@ -804,9 +982,8 @@ class ServiceCore:
         so its old buttons do not linger (the deliverer edits that DM in place)."""
         if batch.before is None or batch.after is None or batch.started:
             return
-        rules = self.rules(batch.game)
-        private_before = {d.seat for d in rules.pending(batch.before) if d.private}
-        private_after = {d.seat for d in rules.pending(batch.after) if d.private}
+        private_before = {d.seat for d in batch.position(batch.before).pending if d.private}
+        private_after = {d.seat for d in batch.position(batch.after).pending if d.private}
         for seat in batch.seats:
             if (
                 seat.seat in private_before - private_after
@@ -866,10 +1043,10 @@ class ServiceCore:
         queues decision DMs and puts continuing components into the actor's reply."""
         game, after = batch.game, batch.after
         assert after is not None
-        rules = self.rules(game)
+        now = batch.position(after)
         by_seat = {s.seat: s for s in batch.seats}
         before_owed = (
-            {(d.seat, d.kind, d.prompt) for d in rules.pending(batch.before)}
+            {(d.seat, d.kind, d.prompt) for d in batch.position(batch.before).pending}
             if batch.before is not None and not batch.started
             else set()
         )
@@ -877,11 +1054,11 @@ class ServiceCore:
         components: list[Component] = []
         mentions: list[int | None] = []
         retries = self.dm_retries(batch)
-        for decision in rules.pending(after):
+        for decision in now.pending:
             seat = by_seat.get(decision.seat)
             if seat is None or seat.is_ai:
                 continue
-            ui = self.decision_ui(game, after, decision)
+            ui = self.decision_ui(game, now, decision)
             due = batch.deadlines.get(decision.seat)
             when = f" (deadline {discord_time(due)})" if due else ""
             owed_before = (decision.seat, decision.kind, decision.prompt) in before_owed
@@ -964,7 +1141,7 @@ class ServiceCore:
             if private:
                 text += "\n**What changed:**\n" + "\n".join(f"• {line}" for line in private[-15:])
             try:
-                image = await self.hand_picture(after, number)
+                image = await self.hand_picture(batch.position(after), number)
             except Exception as error:  # the DM goes in words; the move is committed
                 log.error(
                     "game %s: drawing seat %s's hand failed: %s",
