@@ -72,16 +72,27 @@ async def ask_everything(
     askers = {seats[0], seats[-1]}
     for user in sorted(askers):
         actor = person(user)
+        given: dict[tuple[str, ...], dict[str, str]] = {}
         for spec, option in asked(ruleset):
             where = f"/{' '.join(spec.path)} {option}: as seat {users[user]}"
             empty = await service.autocomplete(
                 actor, spec.path, option, "", {}, channel_id=CHANNEL, guild_id=GUILD
             )
             problems += problems_of(empty, f"{where} with ''")
+            # with the options before it filled in from their own first suggestion, as a
+            # player picks them in order (the suggestions then fit those)
+            earlier = given.setdefault(spec.path, {})
+            if earlier:
+                fitted = await service.autocomplete(
+                    actor, spec.path, option, "", earlier, channel_id=CHANNEL, guild_id=GUILD
+                )
+                problems += problems_of(fitted, f"{where} after {earlier}")
+                empty = fitted or empty
             if not empty:
                 continue
             answered += 1
             value = str(empty[0][1])
+            earlier[option] = value
             prefix = value[: max(1, len(value) // 2)]
             partial = await service.autocomplete(
                 actor, spec.path, option, prefix, {}, channel_id=CHANNEL, guild_id=GUILD
