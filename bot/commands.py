@@ -40,6 +40,32 @@ _SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", requir
 _DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
 
 
+def _lobby_settings(deadline: str) -> tuple[OptionSpec, ...]:
+    """The lobby settings /game new and /game options share (seats, board, deadline,
+    decks), in their order; ``deadline`` is the deadline option's description."""
+    return (
+        _i("players", "how many seats the lobby offers (2-6)", 2, 6),
+        _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
+        OptionSpec(
+            "assembly",
+            "how the board is built",
+            choices=(
+                Choice("quick (random, legal)", "quick"),
+                Choice("manual (players attach sections)", "manual"),
+            ),
+        ),
+        _i("deadline-hours", deadline, 0, 720),
+        OptionSpec(
+            "deck-rule",
+            "which decks are allowed",
+            choices=(
+                Choice("any legal deck", "any"),
+                Choice("ready-made decks only", "ready-made"),
+            ),
+        ),
+    )
+
+
 def _service_specs(games: Sequence[registry.Game]) -> tuple[CommandSpec, ...]:
     """The commands every game shares, for ``games``: /game new's ruleset choice lists
     them, and /game new and /game options carry each one's own lobby options
@@ -62,25 +88,7 @@ def _service_table(
                     "which game",
                     choices=rulesets,
                 ),
-                _i("players", "how many seats the lobby offers (2-6)", 2, 6),
-                _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
-                OptionSpec(
-                    "assembly",
-                    "how the board is built",
-                    choices=(
-                        Choice("quick (random, legal)", "quick"),
-                        Choice("manual (players attach sections)", "manual"),
-                    ),
-                ),
-                _i("deadline-hours", "hours per decision (0: none; default: the server's)", 0, 720),
-                OptionSpec(
-                    "deck-rule",
-                    "which decks are allowed",
-                    choices=(
-                        Choice("any legal deck", "any"),
-                        Choice("ready-made decks only", "ready-made"),
-                    ),
-                ),
+                *_lobby_settings("hours per decision (0: none; default: the server's)"),
                 _DECK,
                 *game_options,
             ),
@@ -109,25 +117,7 @@ def _service_table(
             ("game", "options"),
             "Host: change the lobby's options before the start",
             (
-                _i("players", "how many seats the lobby offers (2-6)", 2, 6),
-                _i("map-sections", "Terrain Map Sections on the board (4-7)", 4, 12),
-                OptionSpec(
-                    "assembly",
-                    "how the board is built",
-                    choices=(
-                        Choice("quick (random, legal)", "quick"),
-                        Choice("manual (players attach sections)", "manual"),
-                    ),
-                ),
-                _i("deadline-hours", "hours per decision (0: none)", 0, 720),
-                OptionSpec(
-                    "deck-rule",
-                    "which decks are allowed",
-                    choices=(
-                        Choice("any legal deck", "any"),
-                        Choice("ready-made decks only", "ready-made"),
-                    ),
-                ),
+                *_lobby_settings("hours per decision (0: none)"),
                 *game_options,
             ),
             handler="set_options",
