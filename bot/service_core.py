@@ -142,28 +142,31 @@ class Position:
         """The state's version."""
         return self.state.version
 
+    def _answer(self, key: str, ask: Callable[[], Any]) -> Any:
+        """The engine's answer ``key`` for this position, asked once (``ask()``) and kept
+        (shared with the positions that carry this one's answers)."""
+        if key not in self._answers:
+            self._answers[key] = ask()
+        return self._answers[key]
+
     @property
     def pending(self) -> tuple[Decision, ...]:
         """The decisions owed now."""
-        found: tuple[Decision, ...] | None = self._answers.get("pending")
-        if found is None:
-            found = self._answers["pending"] = tuple(self.rules.pending(self.state))
+        found: tuple[Decision, ...] = self._answer(
+            "pending", lambda: tuple(self.rules.pending(self.state))
+        )
         return found
 
     @property
     def result(self) -> Result:
         """The game's result."""
-        found: Result | None = self._answers.get("result")
-        if found is None:
-            found = self._answers["result"] = self.rules.result(self.state)
+        found: Result = self._answer("result", lambda: self.rules.result(self.state))
         return found
 
     @property
     def turn(self) -> TurnRecord:
         """The turn record."""
-        found: TurnRecord | None = self._answers.get("turn")
-        if found is None:
-            found = self._answers["turn"] = self.rules.turn(self.state)
+        found: TurnRecord = self._answer("turn", lambda: self.rules.turn(self.state))
         return found
 
     @property
