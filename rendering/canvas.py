@@ -236,28 +236,41 @@ def wrap(text: str, width: int, face: ImageFont.FreeTypeFont) -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width`` pixels in ``face``.
 
     Newlines in ``text`` start new paragraphs; a single word wider than ``width`` is cut.
+    The lines of the same ``(text, width, face)`` are worked out once per process, and
+    every run of text is measured once per face (`text_length`): a card face or a plate
+    wraps the same texts in every picture, and measuring text was nearly all of their
+    drawing time (docs/PERFORMANCE.md).
     """
+    return list(_wrapped(text, width, face))
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(text: str, width: int, face: ImageFont.FreeTypeFont) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
             trial = f"{current} {word}".strip()
-            if _length(face, trial) <= width:
+            if text_length(face, trial) <= width:
                 current = trial
                 continue
             if current:
                 lines.append(current)
-            while _length(face, word) > width and len(word) > 1:
+            while text_length(face, word) > width and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and _length(face, word[:cut]) > width:
+                while cut > 1 and text_length(face, word[:cut]) > width:
                     cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
             current = word
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
-def _length(face: ImageFont.FreeTypeFont, text: str) -> float:
+@lru_cache(maxsize=65536)
+def text_length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    """The advance width of ``text`` in ``face``, in pixels (fractional), measured once per
+    ``(face, text)`` for the process. Faces come from `rendering.fonts.font`, which loads each
+    (size, weight) once, so a face is the same object for the life of the process."""
     with FONT_LOCK:
         return face.getlength(text)

@@ -23,3 +23,30 @@ def test_a_placed_part_equals_drawing_in_place() -> None:
     assert placed.image.tobytes() == direct.image.tobytes()
     assert placed.marks == direct.marks and len(direct.marks) == (used - 4) // 23
     assert [m.box[1] + 50 for m in part.marks] == [m.box[1] for m in placed.marks]
+
+
+def test_wrap_measures_each_text_once_and_hands_out_its_own_list(monkeypatch) -> None:
+    from rendering import canvas
+    from rendering.fonts import font
+
+    face = font(23, "medium")  # a size no other test wraps at, so nothing is cached yet
+    measured: list[str] = []
+    real = type(face).getlength
+
+    def counting(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        measured.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(type(face), "getlength", counting)
+    text = "Gain 2 Gold and draw a card\nGain 2 Gold"
+    first = canvas.wrap(text, 180, face)
+    count = len(measured)
+    assert count > 0
+    assert measured.count("Gain 2") == 1  # once, though both paragraphs begin with it
+    assert len(measured) == len(set(measured))
+    first.append("scribble")
+    second = canvas.wrap(text, 180, face)
+    assert len(measured) == count  # the second wrap measured nothing
+    assert second == first[:-1]
+    assert all(real(face, line) <= 180 for line in second)
+    assert canvas.text_length(face, "Gain") == real(face, "Gain")
