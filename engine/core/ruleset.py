@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -27,6 +28,10 @@ from engine.core.model import (
 )
 
 S = TypeVar("S", bound=GameState)
+
+REVEALING_EVENTS: frozenset[str] = frozenset({"die_roll", "shuffle", "draw", "reveal", "search"})
+"""Event kinds that show something hidden (a die's face, a deck's order or top card), in
+any ruleset: `Ruleset.reveals_hidden` counts a command giving one as a reveal."""
 
 
 def _validation_message(error: ValidationError) -> str:
@@ -119,6 +124,42 @@ class Ruleset(ABC, Generic[S]):
         UI, a DM or an ephemeral reply. Default: False (a game without hidden cards).
         Pure: never changes ``state``.
         """
+        return False
+
+    def hidden_piles(self, state: S) -> dict[str, list[Any]]:
+        """The face-down piles of ``state`` whose cards nobody at the table knows (draw
+        decks, face-down stacks: what the views show only as a count), by a name of the
+        ruleset's choosing (``"deck.0"``, ``"tile_stack"``); each pile's entries are
+        hashable card ids or instances. A card leaving one of them is a reveal (see
+        `reveals_hidden`). Default: none (a game without face-down piles). Pure.
+        """
+        return {}
+
+    def reveals_hidden(
+        self, before: S, seat: int, command: Command, after: S, events: Sequence[Event]
+    ) -> bool:
+        """Whether applying ``command`` as ``seat`` to ``before`` (giving ``after`` and
+        ``events``) revealed hidden information to anyone, so that taking it back would
+        let a player choose again knowing what it showed (a player's undo then needs the
+        others' consent). Default, for every ruleset:
+
+        * the generator moved (a die roll, a shuffle, a random draw: ``rng.counter``);
+        * an event has a private part (a seat learned something only it sees: a draw);
+        * an event is of a revealing kind (`REVEALING_EVENTS`);
+        * a card left one of the `hidden_piles` (a deck's top card turned up or drawn).
+
+        A card a seat plays from its own Hand is not a reveal here: taking it back gives
+        that seat nothing it did not know. Rulesets override this where their rules hide
+        something else. Pure: changes neither state.
+        """
+        if after.rng.counter != before.rng.counter or after.rng.seed != before.rng.seed:
+            return True
+        if any(e.private or e.private_data or e.kind in REVEALING_EVENTS for e in events):
+            return True
+        piles_after = self.hidden_piles(after)
+        for name, cards in self.hidden_piles(before).items():
+            if Counter(cards) - Counter(piles_after.get(name, [])):
+                return True
         return False
 
     @abstractmethod

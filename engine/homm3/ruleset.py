@@ -72,6 +72,22 @@ class Homm3Ruleset(Ruleset[Homm3State]):
         mustered from the Town (`decisions.CARD_COMMANDS`)."""
         return command.type in decisions.CARD_COMMANDS
 
+    def hidden_piles(self, state: Homm3State) -> dict[str, list[Any]]:
+        """Each seat's deck (``deck.<seat>``) and the shared face-down decks: Ability,
+        Artifact, Spell, Adventure and the positive and negative Morale decks (the views
+        show only their sizes; homm3bf:battlefield-setup)."""
+        piles: dict[str, list[Any]] = {f"deck.{i}": list(p.deck) for i, p in enumerate(state.seats)}
+        for name in (
+            "ability_deck",
+            "artifact_deck",
+            "spell_deck",
+            "adventure_deck",
+            "positive_deck",
+            "negative_deck",
+        ):
+            piles[name] = list(getattr(state, name))
+        return piles
+
     def legal_commands(self, state: Homm3State, seat: int) -> list[Command]:
         """A finite list of commands ``seat`` may issue now, each accepted by apply."""
         return decisions.legal_commands(state, seat)

@@ -131,6 +131,14 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         (`decisions.HIDDEN_CARD_COMMANDS`; homm4:card-types)."""
         return command.type in decisions.HIDDEN_CARD_COMMANDS
 
+    def hidden_piles(self, state: Homm4State) -> dict[str, list[Any]]:
+        """Each seat's draw deck (``deck.<seat>``; homm4:card-types, the views show only
+        its size) and the pile of Terrain Map Sections not yet on the board
+        (``section_pile``; homm4:setup)."""
+        piles: dict[str, list[Any]] = {f"deck.{p.seat}": list(p.deck) for p in state.players_state}
+        piles["section_pile"] = list(state.section_pile)
+        return piles
+
     def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
         """Route ``command`` to its rule, settle dead Heroes (advanced rule), then check
         eliminations and victory."""

@@ -81,6 +81,19 @@ class MmhRuleset(Ruleset[MmhState]):
         face down (`decisions.names_held_scroll`; mmh:game-material.cards)."""
         return decisions.names_held_scroll(state, command)
 
+    def hidden_piles(self, state: MmhState) -> dict[str, list[Any]]:
+        """Each seat's might and magic skill decks (``might.<seat>``, ``magic.<seat>``),
+        the scroll, artefact and treasure decks, the stack of week cards and the stack of
+        map tiles still to place (mmh:game-setup.preparing-card-decks; the views show
+        only their sizes, and the next tile once it is turned up)."""
+        piles: dict[str, list[Any]] = {}
+        for s in state.seats:
+            piles[f"might.{s.seat}"] = list(s.might_deck)
+            piles[f"magic.{s.seat}"] = list(s.magic_deck)
+        for name in ("scroll_deck", "artefact_deck", "treasure_deck", "week_stack", "tile_stack"):
+            piles[name] = list(getattr(state, name))
+        return piles
+
     def pending(self, state: MmhState) -> list[Decision]:
         """The decisions owed now (`decisions.pending`)."""
         return decisions.pending(state)
