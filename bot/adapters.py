@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from bot import customids, registry
 from bot.command_table import CommandSpec, OptionSpec
+from bot.game_options import read_words, suggest_words, value_form
 from bot.outbox import Button, Component, Image, Select, SelectOption
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.core.ruleset import get_ruleset
@@ -368,10 +369,11 @@ class RulesetAdapter:
         decks: the game's deck hooks when seats bring decks (the lobby's deck choices,
             /deck, /card's pictures of its pool); None: played without decks.
         carry_over: what a finished game leaves to the channel's next one; None: nothing.
-        lobby_options: names of the /game new and /game options options this ruleset
-            reads (passed to `engine_options`).
-        lobby_specs: the options of /game new and /game options that are this game's
-            own (after the shared ones, game by game in `bot.registry` order).
+        lobby_options: names of the lobby settings this ruleset reads (passed to
+            `engine_options`, ``-`` written ``_``).
+        lobby_specs: this game's own settings, written in the one ``options:`` text of
+            /game new and /game options (`bot.game_options`: ``name:value`` words).
+        options_example: an options text for /help (``mode:adventure size:medium``).
         command_table: the module whose ``SPECS``, ``build_command`` and ``suggest``
             `specs`, `build_command` and `suggest` use (None: no commands of its own).
     """
@@ -381,6 +383,7 @@ class RulesetAdapter:
     carry_over: ClassVar[CarryOver | None] = None
     lobby_options: ClassVar[tuple[str, ...]] = ()
     lobby_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    options_example: ClassVar[str] = ""
     command_table: ClassVar[CommandTable | None] = None
 
     @property
@@ -452,12 +455,25 @@ class RulesetAdapter:
         :raises BadOption: saying what is wrong.
         """
 
+    def read_options_text(self, text: str) -> dict[str, Any]:
+        """The lobby settings (keys of `lobby_options`) an ``options:`` text of /game new
+        or /game options gives: by default its ``name:value`` words for `lobby_specs`
+        (`bot.game_options.read_words`).
+
+        :raises BadOption: for a word that is not this game's, naming the valid ones.
+        """
+        return read_words(text, self.lobby_specs, get_ruleset(self.ruleset).title)
+
+    def options_forms(self) -> list[str]:
+        """How each of this game's option words is written, one line each, for /help
+        (``mode:skirmish|adventure — …``)."""
+        return [f"{s.name}:{value_form(s)} — {s.description}" for s in self.lobby_specs]
+
     def lobby_suggestions(self, option: str, current: str) -> list[tuple[str, str]]:
-        """Autocomplete ``(name, value)`` pairs (≤ 25) for ``option`` (one of
-        `lobby_options`, ``-`` written ``_``) of /game new and /game options while the
-        host types ``current``; none by default (a ruleset without such words, or an
-        option that is not this ruleset's)."""
-        return []
+        """Autocomplete ``(name, value)`` pairs (≤ 25) for ``option`` of /game new and
+        /game options while the host types ``current``: for ``options``, this game's
+        words (`bot.game_options.suggest_words`); nothing for the other options."""
+        return suggest_words(current, self.lobby_specs) if option == "options" else []
 
     def options_summary(self, options: Mapping[str, Any]) -> str:
         """One line describing a lobby's engine options."""

@@ -101,6 +101,11 @@ class CommandSpec:
             (else Discord deletes the "thinking…" placeholder and sends again: a
             visible flash); public news of a private reply goes as channel posts.
         phase: for ``play`` commands, the decision kinds it answers (for /help).
+        gathers: the free-text option that `parse_console_line` adds every ``name:value``
+            word to when the command has no option ``name`` (/game new's ``options``: the
+            console's ``/game new mode:adventure`` is ``options:mode:adventure``, as it was
+            typed before the games' settings moved into that text). None: such a word is
+            refused.
     """
 
     path: tuple[str, ...]
@@ -113,6 +118,7 @@ class CommandSpec:
     moderator: bool = False
     ephemeral: bool = True
     phase: tuple[str, ...] = field(default_factory=tuple)
+    gathers: str | None = None
 
     @property
     def qualified(self) -> str:
@@ -231,7 +237,9 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
     Knowledge``). A value without a name fills the next option not given yet, required ones first
     (``/setup army F3`` is ``/setup army hex:F3``; ``/purchase buy #12 C4`` is
     ``/purchase buy card:#12 town:C4``). Integer options are converted; booleans accept
-    yes/no/true/false/1/0. Fixed choices accept the choice's name or value.
+    yes/no/true/false/1/0. Fixed choices accept the choice's name or value. A
+    ``name:value`` word for an option the command lacks goes into its `CommandSpec.gathers`
+    option when it has one.
 
     :raises LineError: for an unknown command or option, a missing required option or a
         value of the wrong type, naming what is allowed.
@@ -245,16 +253,23 @@ def parse_console_line(line: str, specs: Sequence[CommandSpec]) -> ParsedLine:
     spec, rest = _find_spec(words, specs)
     options: dict[str, Any] = {}
     bare: list[str] = []
+    gathered: list[str] = []
     for word in rest:
         name, sep, value = word.partition(":")
         option = spec.option(name.lower()) if sep else None
         if option is None and (not sep or not NAME.match(name.lower())):
             bare.append(word)
             continue
+        if option is None and spec.gathers is not None:
+            gathered.append(shlex.quote(word))
+            continue
         if option is None:
             allowed = ", ".join(o.name for o in spec.options) or "none"
             raise LineError(f"/{spec.qualified} has no option {name!r}. Options: {allowed}.")
         options[option.name] = _convert(spec, option, value)
+    if gathered and spec.gathers is not None:
+        typed = options.get(spec.gathers)
+        options[spec.gathers] = " ".join([*([str(typed)] if typed else []), *gathered])
     for index, word in enumerate(bare):
         order = sorted(spec.options, key=lambda o: not o.required)
         option = next((o for o in order if o.name not in options), None)

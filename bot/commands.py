@@ -66,17 +66,24 @@ def _lobby_settings(deadline: str) -> tuple[OptionSpec, ...]:
     )
 
 
+GAME_OPTIONS = OptionSpec(
+    "options",
+    "the game's own options, e.g. mode:adventure size:medium (homm3); see /help game new",
+    autocomplete=True,
+    max_length=6000,
+)
+"""The one ``options:`` text of /game new and /game options for every game: each game
+reads it (`bot.adapters.RulesetAdapter.read_options_text`) and suggests its words, so a
+game's settings take no Discord option of their own."""
+
+
 def _service_specs(games: Sequence[registry.Game]) -> tuple[CommandSpec, ...]:
     """The commands every game shares, for ``games``: /game new's ruleset choice lists
-    them, and /game new and /game options carry each one's own lobby options
-    (``lobby_specs``, game by game)."""
-    game_options = tuple(o for game in games for o in adapter_for(game.ruleset).lobby_specs)
-    return _service_table(tuple(Choice(g.choice, g.ruleset) for g in games), game_options)
+    them; their own settings go in the one `GAME_OPTIONS` text."""
+    return _service_table(tuple(Choice(g.choice, g.ruleset) for g in games))
 
 
-def _service_table(
-    rulesets: tuple[Choice, ...], game_options: tuple[OptionSpec, ...]
-) -> tuple[CommandSpec, ...]:
+def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
     return (
         # ---- lobby and game
         CommandSpec(
@@ -90,9 +97,10 @@ def _service_table(
                 ),
                 *_lobby_settings("hours per decision (0: none; default: the server's)"),
                 _DECK,
-                *game_options,
+                GAME_OPTIONS,
             ),
             handler="new_game",
+            gathers="options",
         ),
         CommandSpec(
             ("game", "join"), "Take a seat in this channel's lobby", (_DECK,), handler="join"
@@ -118,9 +126,10 @@ def _service_table(
             "Host: change the lobby's options before the start",
             (
                 *_lobby_settings("hours per decision (0: none)"),
-                *game_options,
+                GAME_OPTIONS,
             ),
             handler="set_options",
+            gathers="options",
         ),
         CommandSpec(
             ("game", "start"),
@@ -213,6 +222,42 @@ def _service_table(
             in_dm=True,
         ),
         CommandSpec(("help",), "What you can type now", handler="help", in_dm=True),
+        # ---- you, on every server (in DMs too)
+        CommandSpec(
+            ("me", "games"),
+            "Every game you sit in, on every server: whose turn, your deadline, a link",
+            (_i("page", "which page of your games (1: the first)", 1, 1000),),
+            handler="me_games",
+            in_dm=True,
+        ),
+        CommandSpec(
+            ("me", "notify"),
+            "How you are told it is your turn (channel ping, DM, both) and quiet hours",
+            (
+                OptionSpec(
+                    "ping",
+                    "how you are told of a decision and reminded",
+                    choices=(
+                        Choice("a ping in the game's channel", "channel"),
+                        Choice("a direct message", "dm"),
+                        Choice("both", "both"),
+                    ),
+                ),
+                _s("time-zone", "your time zone, e.g. Europe/Berlin", auto=True, max_length=64),
+                _s(
+                    "quiet",
+                    "quiet hours, your time: 22-7 or 22:00-07:30 (off: none)",
+                    max_length=20,
+                ),
+            ),
+            handler="me_notify",
+            in_dm=True,
+        ),
+        CommandSpec(
+            ("undo",),
+            "Take back your last move (at once, or when the players concerned agree)",
+            handler="undo",
+        ),
         # ---- the server (moderators; hidden from others like /mod)
         CommandSpec(
             ("settings",),
@@ -308,6 +353,7 @@ SERVICE_GROUPS: dict[tuple[str, ...], str] = {
     ("game",): "Open, join, start and follow the game in this channel",
     ("deck",): "Your saved decks: import, show, list, delete",
     ("mod",): "Moderators: pause, undo, skip, replace players, deadlines, verify",
+    ("me",): "You on every server: your games, how and when you are told",
 }
 """The descriptions of the service commands' top-level groups."""
 

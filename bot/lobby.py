@@ -76,8 +76,9 @@ class LobbyMixin(ServiceCore):
 
         :param ruleset: the game (default: the flagship, `bot.registry.flagship`).
         :param players: how many seats the lobby offers (2-6; default: up to 6).
-        :param game_options: the ruleset's own options (its adapter's ``lobby_options``,
-            e.g. ``map_sections`` and ``assembly``).
+        :param game_options: the ruleset's own settings (its adapter's ``lobby_options``,
+            e.g. ``map_sections`` and ``assembly``), and ``options``: the ``options:``
+            text of /game new, read by the game's adapter (``mode:adventure size:medium``).
         :param deadline_hours: hours per decision (0: none; default: the guild's setting).
         :param deck_rule: ``any`` (default) or ``ready-made``.
         :param deck: the host's deck (a ready-made deck or a saved deck name).
@@ -145,12 +146,23 @@ class LobbyMixin(ServiceCore):
         self, ruleset: str, current: Mapping[str, Any], **changes: Any
     ) -> dict[str, Any]:
         """Merge option changes into ``current`` and validate them with the ruleset.
+        ``changes`` are lobby settings by keyword, and ``options``: the game's options
+        text (`bot.adapters.RulesetAdapter.read_options_text`; a setting it gives as
+        ``none`` goes back to the engine's default).
 
         :raises InvalidInput: naming the bad option.
         """
         adapter = adapter_for(ruleset)
         rules = self.rules_by_id(ruleset)
+        text = changes.pop("options", None)
         given = {k: v for k, v in changes.items() if v is not None}
+        cleared: set[str] = set()
+        if text is not None:
+            for key, value in adapter.read_options_text(str(text)).items():
+                if value is None:
+                    cleared.add(key)
+                else:
+                    given[key] = value
         foreign = [k for k in given if k not in adapter.lobby_options]
         if foreign:
             mine = ", ".join(o.replace("_", "-") for o in adapter.lobby_options) or "none"
@@ -158,7 +170,7 @@ class LobbyMixin(ServiceCore):
                 f"{foreign[0].replace('_', '-')} is not an option of {rules.title} "
                 f"(its options: {mine})."
             )
-        merged = dict(current)
+        merged = {k: v for k, v in current.items() if k not in cleared}
         merged.update(adapter.engine_options(given))
         parsed = rules.parse_options(merged)
         adapter.check_options(parsed)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
+import shlex
 import sys
 import tempfile
 from collections.abc import Callable
@@ -33,7 +34,7 @@ from bot import registry
 from bot.actors import Actor
 from bot.command_table import CommandSpec, LineError, help_lines, parse_console_line
 from bot.errors import USER_ERRORS, user_message
-from bot.outbox import Button, Component, Outbox, Select
+from bot.outbox import Button, Component, Outbox, Receipt, Select
 from engine.core.model import seat_name
 from engine.core.words import plural
 from storage.records import GameStatus
@@ -95,6 +96,7 @@ class Console:
     game_id: int | None = None
     images_written: list[Path] = field(default_factory=list)
     dm_slots: set[tuple[int, int, str]] = field(default_factory=set)
+    shown: set[Receipt] = field(default_factory=set)
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
 
     def actor(self, number: int | None = None) -> Actor:
@@ -144,6 +146,7 @@ class Console:
         self.game_id = game.id if game is not None else None
         await self.refresh_colours()
         lines += self.show(started)
+        await self.confirm_shown()
         await self.follow_turn()
         lines.append(self.prompt_line())
         return "\n".join(lines)
@@ -160,10 +163,20 @@ class Console:
         await self.refresh_colours()
         lines = [f"Resuming game #{game_id} from the database."]
         lines += self.show(await self.service.status(self.actor(1), CHANNEL_ID))
+        await self.confirm_shown()
         await self.follow_turn()
         lines += self.show(await self.service.hand(self.actor(), CHANNEL_ID))
         lines.append(self.prompt_line())
         return "\n".join(lines)
+
+    async def confirm_shown(self) -> None:
+        """The news printed so far is delivered (`bot.outbox.Receipt`): tell the service,
+        so storage stops keeping it as owed."""
+        from bot.service import GameService
+
+        assert isinstance(self.service, GameService)
+        while self.shown:
+            await self.service.news_delivered(self.shown.pop())
 
     async def follow_turn(self) -> None:
         """In hot-seat play, act as the person who owes the first decision."""
@@ -221,6 +234,7 @@ class Console:
             if message is None:
                 raise
             output = f"✗ {message}"
+        await self.confirm_shown()
         await self.follow_turn()
         return f"{output}\n{self.prompt_line()}"
 
@@ -312,6 +326,8 @@ class Console:
                     lines.append(f"  ┃ ({embed.footer})")
             lines += self.files(out.reply.images)
             lines += listed(out.reply.components)
+        self.shown |= {post.receipt for post in out.posts if post.receipt is not None}
+        self.shown |= {dm.receipt for dm in out.dms if dm.receipt is not None}
         for post in out.posts:
             lines.append(f"[#game] {self.plain(post.text)}")
             lines += self.files(post.images)
@@ -485,15 +501,25 @@ async def _session(
 
 
 def _game_options(text: str) -> dict[str, Any]:
-    """The ``--options`` text read as /game new's options (``mode:adventure size:medium``),
-    keyed as `GameService.new_game` takes them; the seats come from --players and --ai.
+    """The ``--options`` text, keyed as `GameService.new_game` takes it: the game's
+    options text (``mode:adventure size:medium``, ``morale luck``), or, when it names an
+    option of /game new itself (``assembly:manual options:"morale luck"``), those options
+    as typed after /game new; the seats come from --players and --ai.
 
-    :raises LineError: for an option /game new does not have or a value it refuses.
+    :raises LineError: for an option /game new does not have or a value it refuses (the
+        game's own words are checked by its adapter when the lobby opens).
     """
-    from bot.commands import all_specs
+    from bot.commands import all_specs, spec_for
 
     if not text.strip():
         return {}
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise LineError(f"Could not read that line: {error}.") from None
+    own = {o.name for o in spec_for(("game", "new")).options}
+    if not any(w.partition(":")[0].lower() in own for w in words if ":" in w):
+        return {"options": text}
     parsed = parse_console_line(f"/game new {text}", all_specs())
     skipped = {"ruleset", "players"}
     given = [name for name in parsed.options if name in skipped]
@@ -563,7 +589,7 @@ def help_specs(specs: list[CommandSpec], ruleset: str) -> list[CommandSpec]:
 
     adapter = adapter_for(ruleset)
     foreign = {o for other in all_adapters() for o in other.lobby_options}
-    foreign -= set(adapter.lobby_options)
+    foreign -= {*adapter.lobby_options, "options"}  # the options: text is every game's
     if not adapter.uses_decks:
         foreign |= {"deck", "deck_rule"}
     shown: list[CommandSpec] = []

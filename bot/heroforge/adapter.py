@@ -282,7 +282,8 @@ class HeroforgeAdapter(RulesetAdapter):
             max_length=4000,
         ),
     )
-    """The Hero Forge options of /game new and /game options."""
+    """The Hero Forge settings of the options: text of /game new and /game options."""
+    options_example: ClassVar[str] = "layout:frontier list1:shifting_sands"
     command_table: ClassVar[CommandTable | None] = table
 
     def engine_options(self, values: Mapping[str, Any]) -> dict[str, Any]:

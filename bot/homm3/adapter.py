@@ -296,7 +296,8 @@ class Homm3Adapter(RulesetAdapter):
             "boolean",
         ),
     )
-    """The Heroes III options of /game new and /game options."""
+    """The Heroes III settings of the options: text of /game new and /game options."""
+    options_example: ClassVar[str] = "mode:adventure size:medium heroes:Catherine,Deemer"
     command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:

@@ -36,7 +36,7 @@ from bot.adapters import (
     ranked_names,
 )
 from bot.adapters import Picture as Posted
-from bot.command_table import CommandSpec, OptionSpec
+from bot.command_table import CommandSpec
 from bot.errors import BadOption, DeckProblem
 from bot.homm4 import campaign, commands, options_text
 from bot.homm4 import describe as d
@@ -672,16 +672,16 @@ class Homm4Adapter(RulesetAdapter):
     decks: ClassVar[DeckHooks | None] = Homm4Decks()
     carry_over: ClassVar[CarryOver | None] = Homm4Campaign()
     lobby_options: ClassVar[tuple[str, ...]] = ("map_sections", "assembly", "options")
-    lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "options",
-            "homm4 advanced rules and variants, e.g. morale luck flying teams=1+3/2+4 (none: base)",
-            autocomplete=True,
-            max_length=400,
-        ),
-    )
-    """The Advanced Rules / Game Variants text of /game new and /game options
-    (`bot.homm4.options_text`)."""
+    options_example: ClassVar[str] = "morale luck flying teams=1+3/2+4"
+
+    def read_options_text(self, text: str) -> dict[str, Any]:
+        """The text as it is (``options``): `engine_options` reads it with
+        `bot.homm4.options_text.parse_options_text` (Advanced Rules and Game Variants)."""
+        return {"options": text}
+
+    def options_forms(self) -> list[str]:
+        """The Advanced Rules' and Game Variants' words (`bot.homm4.options_text`)."""
+        return options_text.word_forms()
 
     def specs_for(self, decision: Decision) -> list[CommandSpec]:
         """The play commands answering ``decision``, without those of advanced rules the

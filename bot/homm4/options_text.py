@@ -209,6 +209,16 @@ def options_text(options: Mapping[str, Any]) -> str:
     return " ".join(words) or "none"
 
 
+def word_forms() -> list[str]:
+    """Every word of the options text and what it does, one line each (for /help)."""
+    return [
+        *(f"{word} — {what}" for word, (_, what) in SWITCHES.items()),
+        *(f"{word} — {what}" for word, what in OTHERS.items()),
+        *(f"{word.rstrip('=')}=… — {what}" for word, what in VALUED.items() if word.endswith("=")),
+        "spells=no — " + VALUED["spells=no"],
+    ]
+
+
 def suggest_options(current: str) -> list[tuple[str, str]]:
     """Autocomplete for the options text: the text typed so far plus one more word, for
     every word not yet used (at most 25 ``(name, value)`` pairs, ≤ 100 characters)."""

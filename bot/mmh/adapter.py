@@ -296,8 +296,9 @@ class MmhAdapter(RulesetAdapter):
             max_length=100,
         ),
     )
-    """The Might & Magic Heroes options of /game new and /game options (it also reads the
-    shared ``assembly``: quick or manual tile placement)."""
+    """The Might & Magic Heroes settings of the options: text of /game new and /game
+    options (it also reads the shared ``assembly``: quick or manual tile placement)."""
+    options_example: ClassVar[str] = "length:quick factions:haven,necropolis"
     command_table: ClassVar[CommandTable | None] = table
 
     def order_kinds(self) -> Mapping[str, tuple[str, tuple[tuple[str, str], ...]]]:

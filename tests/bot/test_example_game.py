@@ -3,7 +3,7 @@
 The example game, Pig (`tests.example_game`: its engine, its drawing and its bot adapter
 with a two-row command table), is kept outside the bot's package and named nowhere in the
 shared bot. The test adds its one registry line (`bot.registry.add`), starts the bot, and
-ann and bob play a whole game: ``/game new ruleset:pig target:...`` (the ruleset choice
+ann and bob play a whole game: ``/game new ruleset:pig options:target:...`` (the ruleset choice
 and the ``target`` option come from the registry and Pig's adapter), ``/game join``,
 ``/game start``, then every move by clicking the roll / hold buttons of the channel post,
 or typing the generated ``/pig roll`` and ``/pig hold`` for every fourth move. The winner
@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot import registry
+from bot.adapters import adapter_for
 from bot.commands import ALL_SPECS, all_specs, spec_for
+from bot.errors import BadOption
 from storage.records import GameStatus
 from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
 from tests.bot.ruleset_driver import RulesetDriver
@@ -60,11 +62,13 @@ def test_registering_adds_its_commands_and_lobby_option_after_the_shipped_ones(
     new = spec_for(("game", "new"))
     ruleset = next(o for o in new.options if o.name == "ruleset")
     assert [c.value for c in ruleset.choices] == ["homm4", "heroforge", "homm3", "mmh", "pig"]
-    assert new.options[-1].name == "target" and new.options[-1].max_value == 100
+    # Pig's target is a word of the one options: text, not a Discord option of its own.
     shipped_new = next(s for s in ALL_SPECS if s.path == ("game", "new"))
-    assert new.options[:-1] == tuple(
-        o if o.name != "ruleset" else ruleset for o in shipped_new.options
-    )
+    assert new.options == tuple(o if o.name != "ruleset" else ruleset for o in shipped_new.options)
+    assert adapter_for("pig").read_options_text("target:40") == {"target": 40}
+    with pytest.raises(BadOption) as refused:
+        adapter_for("pig").read_options_text("target:400")
+    assert str(refused.value) == "Pig: target is 10-100, not 400."
 
 
 async def test_a_whole_game_of_the_example_ruleset_through_discord(
@@ -76,7 +80,7 @@ async def test_a_whole_game_of_the_example_ruleset_through_discord(
     ) as runner:
         bot = heroes_bot(runner)
         driver = RulesetDriver(table, bot, PIG, slash_for, (table.ann, table.bob), seed=5)
-        opened = await driver.slash(table.ann, "game new", ruleset="pig", target=15)
+        opened = await driver.slash(table.ann, "game new", ruleset="pig", options="target:15")
         assert opened.response is not None
         await driver.slash(table.bob, "game join")
         await driver.slash(table.ann, "game start")

@@ -277,10 +277,7 @@ async def test_help_in_another_games_console_shows_only_that_games_words(tmp_pat
         await console.start()
         helped = await console.handle("/help")
         assert "Risk Stack" not in helped and "/deck" not in helped
-        assert (
-            "/game new [ruleset] [players] [assembly] [deadline-hours] [length] [factions] —"
-            in helped
-        )
+        assert "/game new [ruleset] [players] [assembly] [deadline-hours] [options] —" in helped
         assert "/game join —" in helped and "map-sections" not in helped
         assert "/hand [game] — Your private cards and the choices you owe" in helped
     finally:
@@ -335,8 +332,9 @@ async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path)
     assert code == 0 and "The Adventure begins: 13 rounds" in output
 
     for options, said in (
-        ("length:quick", "✗ length is not an option of"),
-        ("colour:red", "✗ --options: "),
+        ("length:quick", "✗ 'length:quick' is not an option of Heroes of Might and Magic III"),
+        ("colour:red", "✗ 'colour:red' is not an option of Heroes of Might and Magic III"),
+        ("assembly:sideways", "✗ --options: assembly must be one of"),
         ("players:3", "✗ --options: players come from --ruleset, --players and --ai."),
         ("map-sections:5", "✗ --options: map-sections comes from --map-sections."),
         ("deadline-hours:3", "✗ --options: deadline-hours: a game at the console has no"),

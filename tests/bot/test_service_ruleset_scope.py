@@ -102,15 +102,43 @@ async def test_game_new_options_words_follow_the_chosen_ruleset(tmp_path: Path) 
         new = ("game", "new")
         assert await _options_words(service, new, "mor") == ["morale"], "homm4 by default"
         assert await _options_words(service, new, "mor", ruleset="homm4") == ["morale"]
+        # every game's own words in the one options text, never another game's
+        assert await _options_words(service, new, "", ruleset="mmh") == [
+            "length:quick",
+            "length:standard",
+            "length:epic",
+            "factions:",
+        ]
+        assert await _options_words(service, new, "mode:a", ruleset="homm3") == ["mode:adventure"]
+        assert await _options_words(service, new, "mode:adventure s", ruleset="homm3") == [
+            "mode:adventure size:short",
+            "mode:adventure size:medium",
+            "mode:adventure size:large",
+            "mode:adventure siege:yes",
+            "mode:adventure siege:no",
+        ]
         for other in ("mmh", "homm3", "heroforge"):
-            # their options are their own slash options; the options text is homm4's alone
-            assert await _options_words(service, new, "", ruleset=other) == [], other
             assert await _options_words(service, new, "mor", ruleset=other) == [], other
         # /game options follows the lobby's ruleset
         await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="mmh", seed=5)
         assert await _options_words(service, ("game", "options"), "mor") == []
-        with pytest.raises(BadOption, match="options is not an option of Might & Magic Heroes"):
+        assert await _options_words(service, ("game", "options"), "len") == [
+            "length:quick",
+            "length:standard",
+            "length:epic",
+        ]
+        with pytest.raises(BadOption) as refused:
             await service.set_options(person(1), CHANNEL, options="morale")
+        assert refused.value.message == (
+            "'morale' is not an option of Might & Magic Heroes. Its options: "
+            "length:quick|standard|epic, factions:text (written name:value)."
+        )
+        out = await service.set_options(
+            person(1), CHANNEL, options="quick factions:haven,stronghold"
+        )
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and game.options["length"] == "quick"
+        assert game.options["factions"] == ["haven", "stronghold"], out
     finally:
         await repo.close()
 
