@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.discord_bot import HeroesBot
+    from bot.service import GameService
     from bot.settings import Settings
 
 log = logging.getLogger("bot.app")
@@ -107,7 +110,8 @@ def library_log_levels(level: str) -> dict[str, int]:
 
 
 async def run(settings: Settings) -> int:
-    """Open the database, build the bot, log in and serve until closed.
+    """Open the database, build the bot, log in and serve until closed; once the bot is
+    ready, check the database file for damage in the background (`check_when_ready`).
 
     SIGTERM and SIGINT close the bot gracefully (actions in flight finish sending, then
     the database is closed), as a service manager or Ctrl-C expect.
@@ -125,8 +129,10 @@ async def run(settings: Settings) -> int:
         print(f"heroes-table run: {error}", file=sys.stderr)
         return 1
     unhook = stop_on_signals(bot)
+    check: asyncio.Task[list[str]] | None = None
     try:
         async with bot:
+            check = asyncio.create_task(check_when_ready(bot, settings.db_path))
             await bot.start(token)
     except discord.LoginFailure:
         print(
@@ -147,6 +153,8 @@ async def run(settings: Settings) -> int:
         return 1
     finally:
         unhook()
+        if check is not None:
+            await _cancel(check)
         for close in reversed(closers):
             await close()
     return 0
@@ -192,20 +200,12 @@ async def build_bot(
     """
     from bot.discord_bot import HeroesBot
     from bot.discord_refs import RepositoryRefStore
-    from bot.render import PictureRenderer
-    from bot.service import GameService
-    from storage import open_repository
 
-    repo = await open_repository(settings.db_path)
-    closers: list[Callable[[], Awaitable[None]]] = [repo.close]
+    service, closers = await open_service(
+        settings.db_path, settings.render_processes, **(service_options or {})
+    )
     try:
-        options = dict(service_options or {})
-        if "renderer" not in options:
-            renderer = PictureRenderer(processes=settings.render_processes)
-            closers.append(lambda: asyncio.to_thread(renderer.close))
-            options["renderer"] = renderer
-        service = GameService(repo, **options)
-        refs = RepositoryRefStore(repo)
+        refs = RepositoryRefStore(service.repo)
         bot = HeroesBot(service, refs=refs, dev_guild_id=settings.dev_guild_id, **bot_options)
     except BaseException:
         for close in reversed(closers):
@@ -213,3 +213,76 @@ async def build_bot(
         raise
     log.info("Database %s opened", settings.db_path)
     return bot, closers
+
+
+async def open_service(
+    db_path: Path, render_processes: int = 0, **service_options: Any
+) -> tuple[GameService, list[Callable[[], Awaitable[None]]]]:
+    """Open the database as the bot does and build the `GameService` on it.
+
+    The file is opened and migrated without reading it all: the integrity check runs once
+    the bot is ready (`check_when_ready`) or with ``heroes-table verify``, so a start-up
+    does not grow with the stored games. ``service_options`` go to `GameService`; without
+    a ``renderer`` there, a `PictureRenderer` with ``render_processes`` worker processes.
+    Returns the service and the close functions to await, in opening order.
+
+    :raises StorageError: when the database cannot be opened.
+    """
+    from bot.render import PictureRenderer
+    from bot.service import GameService
+    from storage import open_repository
+
+    repo = await open_repository(db_path, check_integrity=False)
+    closers: list[Callable[[], Awaitable[None]]] = [repo.close]
+    try:
+        options = dict(service_options)
+        if "renderer" not in options:
+            renderer = PictureRenderer(processes=render_processes)
+            closers.append(lambda: asyncio.to_thread(renderer.close))
+            options["renderer"] = renderer
+        service = GameService(repo, **options)
+    except BaseException:
+        for close in reversed(closers):
+            await close()
+        raise
+    return service, closers
+
+
+async def check_when_ready(bot: HeroesBot, db_path: Path) -> list[str]:
+    """Once ``bot`` is ready, run the quick integrity check of ``db_path`` in a worker
+    thread (`storage.sqlite.integrity_problems`) and log the outcome: an error naming
+    the damage and saying to restore from a backup, else one info line.
+
+    :returns: the problems found (empty: the file is sound, or it could not be checked;
+        that is logged too).
+    """
+    from storage.errors import DatabaseUnusable
+    from storage.sqlite import integrity_problems
+
+    await bot.wait_until_ready()
+    started = time.perf_counter()
+    try:
+        problems = await integrity_problems(db_path)
+    except DatabaseUnusable as error:
+        log.error("The integrity check could not run: %s", error)
+        return []
+    if problems:
+        log.error(
+            "The database %s is damaged (quick_check: %s). Stop the bot and restore it from "
+            "a backup (heroes-table verify checks it again).",
+            db_path,
+            "; ".join(problems),
+        )
+    else:
+        log.info(
+            "Database %s passed its integrity check (%.1f s)",
+            db_path,
+            time.perf_counter() - started,
+        )
+    return problems
+
+
+async def _cancel(task: asyncio.Task[Any]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("engine.simulate", "Play complete games between computer seats; print JSON."),
     "render": ("rendering.cli", "Simulate to a mid-game position and write its images."),
     "backup": ("bot.backup", "Copy the live database with SQLite's online backup."),
+    "verify": ("bot.verify", "Check the database file for damage (read only)."),
 }
 
 NO_TOKEN_NOTE = (

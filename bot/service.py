@@ -851,22 +851,21 @@ class GameService(LobbyMixin, ModerationMixin):
 
     async def recover(self) -> Outbox:
         """At start-up: finish the automatic moves of every active game where a computer
-        seat or a standing order still owes a decision (e.g. after a crash)."""
+        seat or a standing order still owes a decision (e.g. after a crash).
+
+        Only the games that can owe such a move are read (`Repository.games_to_resume`:
+        active, with a computer seat or a standing order, found through the index of the
+        open games), so a restart reads no finished game and no game of humans only; the
+        deadlines are the reminders' (`due_reminders`), which read only the due ones.
+        """
         out = Outbox()
-        before_id: int | None = None
-        while True:
-            games = await self.repo.list_games(
-                statuses=frozenset({GameStatus.ACTIVE}), before_id=before_id, limit=200
-            )
-            if not games:
-                return out
-            for summary in games:
-                batch = await self.continue_automatic(summary.id)
-                if batch is not None:
-                    more = await self.narrate(batch, None)
-                    out.posts += more.posts
-                    out.dms += more.dms
-            before_id = games[-1].id
+        for game_id in await self.repo.games_to_resume():
+            batch = await self.continue_automatic(game_id)
+            if batch is not None:
+                more = await self.narrate(batch, None)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
 
     # ------------------------------------------------------------------ inspection
     async def describe_pending(self, game_id: int) -> list[str]:

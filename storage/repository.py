@@ -145,6 +145,13 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def games_to_resume(self) -> list[int]:
+        """The ids (ascending) of the active games a restart may owe automatic moves: those
+        with a computer seat or a standing order. Read through an index of the open games,
+        so its cost grows with the open games, not with the stored (finished) ones.
+        """
+
+    @abstractmethod
     async def games_for_user(
         self, user_id: int, *, statuses: frozenset[GameStatus] = OPEN_STATUSES
     ) -> list[UserSeat]:

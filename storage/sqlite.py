@@ -409,6 +409,46 @@ async def check_database(
             )
 
 
+async def integrity_problems(path: str | Path, *, thorough: bool = False) -> list[str]:
+    """Check the database file at ``path`` for damage; read only, on its own connection in
+    a worker thread (the bot keeps serving meanwhile).
+
+    ``PRAGMA quick_check`` by default (the pages and the rows' format: seconds per GiB); with
+    ``thorough``, ``PRAGMA integrity_check``, which also compares every index with its
+    table. The bot runs the quick one in the background once it is ready (``heroes-table
+    verify`` runs either on demand), so that a start-up does not read the whole file.
+
+    :returns: at most three problems as SQLite words them, one line each; empty when the
+        file is sound.
+    :raises DatabaseUnusable: when the file is missing or is not an SQLite database.
+    """
+    where = Path(path).expanduser()
+    if not where.is_file():
+        raise DatabaseUnusable(f"Cannot check the database {where}: there is no such file.")
+    pragma = "integrity_check" if thorough else "quick_check"
+
+    def check() -> list[str]:
+        conn = sqlite3.connect(f"{where.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
+            except sqlite3.DatabaseError as error:
+                raise DatabaseUnusable(
+                    f"Cannot check the database {where}: {error}. It is not a readable "
+                    "SQLite file."
+                ) from error
+            try:
+                rows = conn.execute(f"PRAGMA {pragma}(3)").fetchall()
+            except sqlite3.DatabaseError as error:  # a page too damaged to walk
+                return [str(error)]
+        finally:
+            conn.close()
+        found = [str(row[0]).replace("\n", " ") for row in rows]
+        return [] if found == ["ok"] else found
+
+    return await asyncio.to_thread(check)
+
+
 async def _prepare_writer(
     conn: aiosqlite.Connection, path: Path, synchronous: Synchronous, busy_timeout: float
 ) -> None:
@@ -829,6 +869,20 @@ class SqliteRepository(Repository):
         async with self._read() as conn:
             rows = await _rows(conn, sql, [*params, limit])
         return [_summary(row) for row in rows]
+
+    async def games_to_resume(self) -> list[int]:
+        """See `Repository.games_to_resume`. The partial index of the open games
+        (``games_one_open_per_channel``, schema 1) is named, so the query never scans the
+        archive; the condition repeats the index's own, which SQLite requires to use it."""
+        sql = (
+            "SELECT g.id FROM games g INDEXED BY games_one_open_per_channel "
+            "WHERE g.status IN ('lobby', 'active', 'paused') AND g.status = 'active' AND ("
+            "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1) OR "
+            "EXISTS (SELECT 1 FROM standing_orders o WHERE o.game_id = g.id))"
+        )
+        async with self._read() as conn:
+            rows = await _rows(conn, sql)
+        return sorted(row[0] for row in rows)
 
     async def games_for_user(
         self, user_id: int, *, statuses: frozenset[GameStatus] = OPEN_STATUSES

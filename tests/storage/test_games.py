@@ -205,3 +205,32 @@ async def test_options_change_only_in_the_lobby(repo: SqliteRepository) -> None:
     with pytest.raises(WrongGameStatus):
         await repo.update_options(started.id, {"target": 10})
     assert load(await repo.get_game(started.id)).target == 40
+
+
+async def test_games_to_resume_are_the_active_ones_with_a_computer_or_standing_orders(
+    repo: SqliteRepository,
+) -> None:
+    async def with_computer(channel_id: int) -> int:
+        lobby = await repo.create_game(channel_id, ruleset="dice_race", guild_id=1, seed=5)
+        await repo.join_game(lobby.id, user_id=player(0), display_name="Player 0")
+        await repo.add_ai_seat(lobby.id, display_name="Computer")
+        parsed = DICE_RACE.parse_options(lobby.options)
+        assert isinstance(parsed, Options)
+        state, events = DICE_RACE.new_game(parsed, 2, lobby.seed)
+        started = await repo.start_game(
+            lobby.id, state=state, events=events, options=parsed, actor_user_id=HOST
+        )
+        return started.id
+
+    humans = await started_game(repo, 1)
+    computer = await with_computer(2)
+    ordered = await started_game(repo, 3)
+    await repo.set_standing_order(ordered.id, 1, "retreat", "never")
+    paused = await with_computer(4)
+    await repo.pause(paused, moderator_user_id=HOST, reason="a break")
+    ended = await with_computer(5)
+    await repo.end_game(ended, moderator_user_id=HOST, reason="players left")
+    lobby = await repo.create_game(6, ruleset="dice_race", guild_id=1)
+    await repo.add_ai_seat(lobby.id, display_name="Computer")
+    assert humans.id < computer
+    assert await repo.games_to_resume() == [computer, ordered.id]
