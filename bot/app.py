@@ -223,7 +223,8 @@ async def open_service(
     The file is opened and migrated without reading it all: the integrity check runs once
     the bot is ready (`check_when_ready`) or with ``heroes-table verify``, so a start-up
     does not grow with the stored games. ``service_options`` go to `GameService`; without
-    a ``renderer`` there, a `PictureRenderer` with ``render_processes`` worker processes.
+    a ``renderer`` there, a `PictureRenderer` with ``render_processes`` worker processes,
+    its cache sized for the games active now (`PictureRenderer.fit`).
     Returns the service and the close functions to await, in opening order.
 
     :raises StorageError: when the database cannot be opened.
@@ -238,6 +239,7 @@ async def open_service(
         options = dict(service_options)
         if "renderer" not in options:
             renderer = PictureRenderer(processes=render_processes)
+            renderer.fit(await repo.count_active_games())
             closers.append(lambda: asyncio.to_thread(renderer.close))
             options["renderer"] = renderer
         service = GameService(repo, **options)

@@ -5,7 +5,8 @@ the event loop, through ``asyncio.to_thread``: Pillow work never runs on it). Th
 and their drawing functions are each ruleset's own, in the registry `rendering.pictures`
 (``rendering/<game>/pictures.py``); this module names no ruleset. `PictureRenderer` serves
 every game alike: it keeps the last pictures in a `PictureCache`, keyed by
-``(ruleset, kind, view JSON)``, and draws in worker processes when asked (the bot asks for
+``(ruleset, kind, digest of the view JSON)`` and sized by the active games (`PictureRenderer.fit`:
+`PICTURES_PER_GAME` for each, within `CACHE_BYTES`), and draws in worker processes when asked (the bot asks for
 ``HEROES_RENDER_PROCESSES``, default 2). A public picture is keyed and drawn from the public
 part of its view only; a private one (``hand``) from the seat's own view, sent by DM.
 
@@ -18,6 +19,7 @@ the bot itself shuts the pool down.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import multiprocessing
 import os
@@ -55,22 +57,51 @@ class Renderer(Protocol):
         """
 
 
+PICTURES_PER_GAME = 6
+"""Pictures kept per active game: about two rounds' worth (a board, a battlefield and the
+hands of the seats to act; /game status and the move's own post share one)."""
+
+MIN_CACHE_PICTURES = 48
+"""The cache holds at least this many pictures, however few games are active."""
+
+CACHE_BYTES = 192 * 2**20
+"""The most encoded picture bytes the cache holds (192 MiB: about 2,700 pictures of the
+homm4 board's mean 70 kB, or the pictures of some 450 active games)."""
+
+
 class PictureCache:
-    """The last ``size`` pictures, by key; thread-safe. A request for a key being drawn
-    in another thread waits for that drawing instead of drawing it again.
+    """The last ``size`` pictures by key, holding at most ``max_bytes`` of them (the least
+    recently used leave first); thread-safe. A request for a key being drawn in another
+    thread waits for that drawing instead of drawing it again.
 
     Drawing is a pure function of the view (docs/RENDERING.md), so a picture keyed by its
-    view's JSON can be reused: ``/game status`` on an unchanged position, or at the same
-    time as the move that produced it, costs no drawing and no encoding.
+    view can be reused: ``/game status`` on an unchanged position, or at the same time as
+    the move that produced it, costs no drawing and no encoding.
     """
 
-    def __init__(self, size: int = 48) -> None:
+    def __init__(self, size: int = MIN_CACHE_PICTURES, max_bytes: int = CACHE_BYTES) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.hits = 0
         self.misses = 0
         self._lock = threading.Lock()
         self._done: OrderedDict[Hashable, bytes] = OrderedDict()
         self._drawing: dict[Hashable, Future[bytes]] = {}
+
+    def resize(self, size: int) -> None:
+        """Hold at most ``size`` pictures from now on (the least recently used leave now
+        when there are more). :raises ValueError: if ``size`` is below 1."""
+        if size < 1:
+            raise ValueError(f"the picture cache holds at least 1 picture, not {size}")
+        with self._lock:
+            self.size = size
+            self._trim()
+
+    def _trim(self) -> None:
+        while self._done and (len(self._done) > self.size or self.bytes > self.max_bytes):
+            _, data = self._done.popitem(last=False)
+            self.bytes -= len(data)
 
     def get(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
         """The picture under ``key``, drawn by ``draw()`` unless cached or being drawn.
@@ -102,8 +133,8 @@ class PictureCache:
         with self._lock:
             del self._drawing[key]
             self._done[key] = data
-            while len(self._done) > self.size:
-                self._done.popitem(last=False)
+            self.bytes += len(data)
+            self._trim()
         mine.set_result(data)
         return data
 
@@ -154,8 +185,11 @@ def _rulesets() -> list[str]:
 
 class PictureRenderer:
     """`Renderer` for every ruleset (`rendering.pictures`), with a `PictureCache` keyed by
-    ``(ruleset, kind, view JSON)`` (a hand's key is that seat's own view, so a cached hand
-    only ever goes back to the seat it shows).
+    ``(ruleset, kind, view digest)``: the BLAKE2b digest (16 bytes) of the JSON of the view
+    the picture draws, which holds the game's position at its version, so the same game
+    at the same version is one entry and the key does not keep the JSON in memory (a
+    hand's view is that seat's own, so a cached hand only ever goes back to the seat it
+    shows). `fit` sizes the cache by the active games.
 
     With ``processes`` > 0 the pictures are drawn in that many worker processes (started
     with the first picture): drawing is Python work that holds the GIL, so in threads it
@@ -165,20 +199,24 @@ class PictureRenderer:
     module docstring). Call `close` when done.
     """
 
-    def __init__(self, cache_size: int = 48, processes: int = 0) -> None:
+    def __init__(self, cache_size: int = MIN_CACHE_PICTURES, processes: int = 0) -> None:
         self.cache = PictureCache(cache_size)
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
         self._alive: tuple[Connection, Connection] | None = None
         self._pool_lock = threading.Lock()
 
+    def fit(self, active_games: int) -> None:
+        """Size the cache for ``active_games`` games: `PICTURES_PER_GAME` pictures each,
+        at least `MIN_CACHE_PICTURES` (and never more than `CACHE_BYTES` of them)."""
+        self.cache.resize(max(MIN_CACHE_PICTURES, PICTURES_PER_GAME * active_games))
+
     def draw(self, ruleset: str, kind: str, view: BaseModel) -> Picture:
         """See `Renderer.draw`."""
         spec = pictures.picture_kind(ruleset, kind)
         payload = spec.prepare(view).model_dump_json()
-        data = self.cache.get(
-            (ruleset, kind, payload), lambda: self._render(ruleset, kind, payload)
-        )
+        digest = hashlib.blake2b(payload.encode(), digest_size=16).digest()
+        data = self.cache.get((ruleset, kind, digest), lambda: self._render(ruleset, kind, payload))
         return Picture(spec.filename, data, spec.description)
 
     def _render(self, ruleset: str, kind: str, payload: str) -> bytes:

@@ -145,6 +145,11 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def count_active_games(self) -> int:
+        """How many games are active (through the index of the open games: it reads no
+        finished game)."""
+
+    @abstractmethod
     async def games_to_resume(self) -> list[int]:
         """The ids (ascending) of the active games a restart may owe automatic moves: those
         with a computer seat or a standing order. Read through an index of the open games,

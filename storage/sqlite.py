@@ -870,6 +870,16 @@ class SqliteRepository(Repository):
             rows = await _rows(conn, sql, [*params, limit])
         return [_summary(row) for row in rows]
 
+    async def count_active_games(self) -> int:
+        """See `Repository.count_active_games` (the index named as in `games_to_resume`)."""
+        async with self._read() as conn:
+            row = await _row(
+                conn,
+                "SELECT count(*) FROM games INDEXED BY games_one_open_per_channel "
+                "WHERE status IN ('lobby', 'active', 'paused') AND status = 'active'",
+            )
+        return int(row[0]) if row is not None else 0
+
     async def games_to_resume(self) -> list[int]:
         """See `Repository.games_to_resume`. The partial index of the open games
         (``games_one_open_per_channel``, schema 1) is named, so the query never scans the

@@ -202,3 +202,44 @@ def test_worker_processes_draw_the_same_pictures() -> None:
             assert renderer.draw("mmh", kind, view).data == data, kind
     finally:
         renderer.close()
+
+
+def test_the_cache_is_sized_by_the_active_games_and_bounded_in_bytes() -> None:
+    from bot.render import MIN_CACHE_PICTURES, PICTURES_PER_GAME, PictureRenderer
+
+    renderer = PictureRenderer()
+    renderer.fit(3)
+    assert renderer.cache.size == MIN_CACHE_PICTURES
+    renderer.fit(500)
+    assert renderer.cache.size == 500 * PICTURES_PER_GAME
+    cache = PictureCache(size=10, max_bytes=250)
+    for key in "abcd":
+        cache.get(key, lambda: b"x" * 100)
+    assert (len(cache._done), cache.bytes) == (2, 200)  # "a" and "b" left for the bytes
+    assert cache.get("c", lambda: b"new") == b"x" * 100
+    cache.resize(1)
+    assert list(cache._done) == ["c"] and cache.bytes == 100
+    with pytest.raises(ValueError, match="at least 1"):
+        cache.resize(0)
+
+
+async def test_the_bot_sizes_its_cache_for_the_games_active_at_start(tmp_path: Any) -> None:
+    from bot.app import open_service
+    from bot.render import PICTURES_PER_GAME, PictureRenderer
+    from storage.sqlite import open_repository
+    from tests.storage.helpers import started_game
+
+    path = tmp_path / "games.db"
+    repo = await open_repository(path)
+    for channel in range(10):
+        await started_game(repo, channel)
+    await repo.create_game(99, ruleset="dice_race")  # a lobby: not active
+    assert await repo.count_active_games() == 10
+    await repo.close()
+    service, closers = await open_service(path)
+    try:
+        assert isinstance(service.renderer, PictureRenderer)
+        assert service.renderer.cache.size == max(48, 10 * PICTURES_PER_GAME)
+    finally:
+        for close in reversed(closers):
+            await close()
