@@ -1,11 +1,13 @@
 """``python -m benchmarks``: measure every area, write docs/PERFORMANCE.md, print a summary.
 
 Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AREA``
-(repeatable: ``engine``, ``storage``, ``render``, ``e2e``), ``--no-write`` (print only),
+(repeatable: ``engine``, ``storage``, ``render``, ``startup``, ``e2e``), ``--no-write`` (print only),
 ``--out PATH`` (another document), ``--py-spy FILE`` (record each end-to-end bot process
 with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 ``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
-the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default).
+the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default),
+``--games N`` (repeatable: the end-to-end run drives N active games at once, once per N
+named, each under its own heading; 50 by default).
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ from pathlib import Path
 
 from benchmarks.report import AreaResult, console_summary, python_command, update_document
 
-AREAS = ("engine", "storage", "render", "e2e")
+AREAS = ("engine", "storage", "render", "startup", "e2e")
 RULESETS = ("homm4", "mmh", "homm3", "heroforge")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
 
 
 def _runner(
-    area: str, quick: bool, py_spy: Path | None, ruleset: str = "homm4"
+    area: str,
+    quick: bool,
+    py_spy: Path | None,
+    ruleset: str = "homm4",
+    games: int | None = None,
 ) -> Callable[[], AreaResult]:
     if area == "engine":
         from benchmarks import bench_engine
@@ -39,9 +45,13 @@ def _runner(
         from benchmarks import bench_render
 
         return lambda: bench_render.run(quick)
+    if area == "startup":
+        from benchmarks import bench_startup
+
+        return lambda: bench_startup.run(quick)
     from benchmarks import bench_e2e
 
-    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset)
+    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset, games)
 
 
 def _py_spy_wrapper(out: Path | None) -> list[str]:
@@ -74,6 +84,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         choices=RULESETS,
         help="the e2e run plays games of this ruleset (repeatable; default homm4)",
     )
+    parser.add_argument(
+        "--games",
+        action="append",
+        type=int,
+        metavar="N",
+        help="the e2e run drives N active games at once (repeatable: one run each; "
+        "default 50, 8 with --quick)",
+    )
     return parser.parse_args(argv)
 
 
@@ -86,15 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     areas = [a for a in AREAS if a in (args.only or AREAS)]
     results: list[AreaResult] = []
     runs = [
-        (area, ruleset)
+        (area, ruleset, games)
         for area in areas
         for ruleset in (args.ruleset or ["homm4"] if area == "e2e" else ["homm4"])
+        for games in (args.games or [None] if area == "e2e" else [None])
     ]
-    for area, ruleset in runs:
+    for area, ruleset, games in runs:
         started = time.perf_counter()
         name = area if ruleset == "homm4" else f"{area} ({ruleset})"
+        name += "" if games is None else f" ({games} games)"
         print(f"measuring {name}...", file=sys.stderr, flush=True)
-        results.append(_runner(area, args.quick, args.py_spy, ruleset)())
+        results.append(_runner(area, args.quick, args.py_spy, ruleset, games)())
         print(f"  {name} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     print(console_summary(results))
     if not args.no_write:

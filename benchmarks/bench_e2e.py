@@ -590,13 +590,21 @@ def scenario_figures(label: str, heroes: RunResult, floor: RunResult, many: bool
     return figures
 
 
-async def measure(quick: bool, wrapper: list[str], ruleset: str = "homm4") -> AreaResult:
+async def measure(
+    quick: bool, wrapper: list[str], ruleset: str = "homm4", games: int | None = None
+) -> AreaResult:
     """Build the world and the database (games of ``ruleset``), run the four scenarios,
-    return the figures (area ``e2e``, or ``e2e-<ruleset>`` for a ruleset other than homm4)."""
+    return the figures (area ``e2e``, or ``e2e-<ruleset>`` for a ruleset other than homm4;
+    ``-<games>`` added when ``games`` active games are driven instead of `ACTIVE`; the
+    database then holds `STORED` games or twice the active ones, whichever is more)."""
     from tests.fakediscord import FakeDiscord
 
     started = time.perf_counter()
     active, stored = (8, 100) if quick else (ACTIVE, STORED)
+    if games is not None:
+        if games < 1:
+            raise ValueError(f"--games must be at least 1, got {games}")
+        active, stored = games, max(stored, 2 * games)
     one_rounds, many_rounds, think = (8, 2, 1.0) if quick else (60, 12, THINK)
     with tempfile.TemporaryDirectory(prefix="heroes-e2e-") as name:
         folder = Path(name)
@@ -685,10 +693,15 @@ async def measure(quick: bool, wrapper: list[str], ruleset: str = "homm4") -> Ar
     if first:
         notes.append(f"First error: `{first.splitlines()[0][:200]}`")
     notes.insert(0, f"Ruleset: {get_ruleset(ruleset).title} (``{ruleset}``).")
+    area = "e2e" if ruleset == "homm4" else f"e2e-{ruleset}"
+    title = "End to end (discord.py + fake Discord)" + (
+        "" if ruleset == "homm4" else f", {get_ruleset(ruleset).title}"
+    )
+    if games is not None:
+        area, title = f"{area}-{games}", f"{title}, {games} games at once"
     result = AreaResult(
-        "e2e" if ruleset == "homm4" else f"e2e-{ruleset}",
-        "End to end (discord.py + fake Discord)"
-        + ("" if ruleset == "homm4" else f", {get_ruleset(ruleset).title}"),
+        area,
+        title,
         figures,
         notes=notes,
         extra_markdown=breakdown_table(many, f"{active} games at once"),
@@ -698,13 +711,16 @@ async def measure(quick: bool, wrapper: list[str], ruleset: str = "homm4") -> Ar
 
 
 def run(
-    quick: bool = False, wrapper: list[str] | None = None, ruleset: str = "homm4"
+    quick: bool = False,
+    wrapper: list[str] | None = None,
+    ruleset: str = "homm4",
+    games: int | None = None,
 ) -> AreaResult:
     """Measure every end-to-end figure for games of ``ruleset`` (``quick``: fewer games
-    and rounds).
+    and rounds; ``games``: that many active games at once instead of `ACTIVE`).
 
     ``wrapper`` prefixes the bot process's command (e.g. ``["py-spy", "record", ...]``).
     :raises engine.core.errors.InvalidInput: for a ruleset that is not registered.
     """
     get_ruleset(ruleset)
-    return asyncio.run(measure(quick, wrapper or [], ruleset))
+    return asyncio.run(measure(quick, wrapper or [], ruleset, games))

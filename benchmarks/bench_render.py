@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -250,6 +250,147 @@ def draw_figures(shots: list[Picture], default: Encoding, repeats: int) -> list[
     return figures
 
 
+RULESET_SEED = 5
+"""The seed of the computer game each ruleset's pictures are taken from."""
+
+FIRST_STEP = 60
+"""Pictures are taken from this command of that game on (the middle of a game)."""
+
+MAX_STEPS = 4_000
+"""Commands played at most while looking for a view of every picture kind."""
+
+CARD_FACES = 12
+"""Card faces drawn per sample (the first of the pool), so one sample is not one card."""
+
+
+@dataclass(frozen=True)
+class KindShot:
+    """One registered picture kind of one ruleset and a view it draws (`rendering.pictures`)."""
+
+    ruleset: str
+    kind: str
+    views: tuple[Any, ...]
+
+
+def ruleset_pictures() -> list[KindShot]:
+    """A view of every picture kind of every registered ruleset: the first position from
+    command `FIRST_STEP` of a seeded computer game (3 seats, or 2 where 3 is refused)
+    that the kind draws (a battle picture waits for a battle); a card face: the first
+    `CARD_FACES` cards of the pool (one face each, drawn in turn).
+
+    :raises RuntimeError: naming a kind no position of the game could draw.
+    """
+    import random
+
+    import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+    from engine.core.ruleset import get_ruleset, registered
+    from rendering import pictures as registry
+
+    shots: list[KindShot] = []
+    for ruleset_id in registered():
+        if not registry.load(ruleset_id):
+            continue
+        rules: Any = get_ruleset(ruleset_id)
+        kinds = registry.kinds(ruleset_id)
+        try:
+            state, _ = rules.new_game(rules.parse_options({}), 3, RULESET_SEED)
+        except ValueError:
+            state, _ = rules.new_game(rules.parse_options({}), 2, RULESET_SEED)
+        rng = random.Random(RULESET_SEED)
+        found: dict[str, tuple[Any, ...]] = {}
+        if "card" in kinds:
+            found["card"] = tuple(_card_faces(ruleset_id))
+        step = 0
+        while step < MAX_STEPS and len(found) < len(kinds) and not rules.result(state).finished:
+            seat = rules.pending(state)[0].seat
+            state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+            step += 1
+            if step < FIRST_STEP:
+                continue
+            for kind in kinds:
+                spec = registry.picture_kind(ruleset_id, kind)
+                if kind in found or spec.view is registry.CardFace:
+                    continue
+                view = spec.prepare(
+                    rules.view(state, seat) if spec.private else rules.public_view(state)
+                )
+                try:
+                    spec.draw(view)
+                except ValueError:  # nothing to draw yet (no battle)
+                    continue
+                found[kind] = (view,)
+        missing = sorted(set(kinds) - set(found))
+        if missing:
+            raise RuntimeError(f"{ruleset_id}: no position drew {', '.join(missing)}")
+        shots += [KindShot(ruleset_id, kind, found[kind]) for kind in kinds]
+    return shots
+
+
+def _card_faces(ruleset_id: str) -> list[Any]:
+    """The first `CARD_FACES` card faces of the ruleset's pool (homm4's is the one with faces)."""
+    from engine.homm4.cards import load_card_pool
+    from rendering.pictures import CardFace
+
+    if ruleset_id != "homm4":  # pragma: no cover - only homm4 registers card faces
+        raise RuntimeError(f"{ruleset_id} registers card faces; add its pool here")
+    cards = list(load_card_pool().cards)[:CARD_FACES]
+    return [CardFace(card=card, instance=index + 1) for index, card in enumerate(cards)]
+
+
+def ruleset_figures(shots: list[KindShot], repeats: int) -> tuple[list[Figure], str]:
+    """Per ruleset and picture kind: drawing (warm caches) and encoding in the default
+    format, each beside encoding a blank image of the same size, in CPU time of this
+    process (`time.process_time`), interleaved. Returns the figures (the drawing's, with
+    the ≤ 2× target) and a Markdown table of all three and the bytes."""
+    from rendering import pictures as registry
+    from rendering.encode import encode
+
+    figures: list[Figure] = []
+    lines = [
+        "| ruleset | picture | size | draw | encode | blank encode | draw ÷ blank "
+        "| (draw + encode) ÷ blank | bytes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for shot in shots:
+        spec = registry.picture_kind(shot.ruleset, shot.kind)
+        images = [spec.draw(view).image for view in shot.views]
+        blanks = [Image.new("RGB", image.size, image.getpixel((0, 0))) for image in images]
+        drawn, encoded, empty = interleaved(
+            [
+                partial(_each, spec.draw, shot.views),
+                partial(_each, encode, images),
+                partial(_each, encode, blanks),
+            ],
+            repeats,
+            clock=time.process_time,
+        )
+        each = len(shot.views)
+        draw, enc, floor = (Stat.of([x / each for x in xs]) for xs in (drawn, encoded, empty))
+        size = f"{images[0].width}×{images[0].height}"
+        figures.append(
+            Figure(
+                f"draw {shot.ruleset} {shot.kind} ({size}), CPU",
+                "ms",
+                draw,
+                "encode a blank image, same size and format (CPU)",
+                floor,
+                target=ratio_at_most(2.0),
+            )
+        )
+        data = sum(len(encode(image)) for image in images) // each
+        lines.append(
+            f"| {shot.ruleset} | {shot.kind} | {size} | {draw.median:.2f} ms | "
+            f"{enc.median:.2f} ms | {floor.median:.2f} ms | {draw.median / floor.median:.2f}× | "
+            f"{(draw.median + enc.median) / floor.median:.2f}× | {data / 1000:.0f} kB |"
+        )
+    return figures, "\n".join(lines)
+
+
+def _each(fn: Callable[[Any], object], items: Sequence[Any]) -> None:
+    for item in items:
+        fn(item)
+
+
 def run(quick: bool = False) -> AreaResult:
     """Measure every rendering figure (``quick``: fewer repeats, fast encodings only)."""
     started = time.perf_counter()
@@ -261,6 +402,8 @@ def run(quick: bool = False) -> AreaResult:
         figures.append(
             Figure(f"bytes per {row.picture} image, default format", "kB", row.bytes / 1000)
         )
+    kind_figures, kind_table = ruleset_figures(ruleset_pictures(), repeats=3 if quick else 15)
+    figures += kind_figures
     best = best_encoding(rows)
     result = AreaResult(
         "render",
@@ -274,7 +417,12 @@ def run(quick: bool = False) -> AreaResult:
             f"the three pictures) in this run: **{best}**.",
         ],
         extra_markdown=(
-            "Encodings that keep text sharp (median encoding time and size per picture):\n\n"
+            "Every picture kind of every ruleset, in CPU time of the benchmark's process "
+            f"(median of the interleaved samples; a card face: the mean over {CARD_FACES} "
+            f"cards), from a computer game of seed {RULESET_SEED} at command {FIRST_STEP} or "
+            "later, with warm caches:\n\n"
+            + kind_table
+            + "\n\nEncodings that keep text sharp (median encoding time and size per picture):\n\n"
             + comparison_table(rows, shots)
         ),
     )

@@ -34,3 +34,40 @@ def test_a_quick_engine_run_writes_its_block_and_keeps_the_rest(
     assert "| measurement | unit | n | median | p95 | p99 | max |" in block
     printed = capsys.readouterr().out
     assert "== Engine" in printed and "targets missed:" in printed
+
+
+@pytest.mark.slow
+def test_the_start_up_area_measures_a_small_database() -> None:
+    from benchmarks import bench_startup
+
+    result = bench_startup.measure([(6, 4)], repeats=1)
+    names = [f.name for f in result.figures]
+    assert names == [
+        "start-up to ready, 6 stored games, 4 active",
+        "CPU of the start-up, 6 stored games, 4 active",
+        "integrity check (quick_check), 6 stored games, 4 active",
+        "database file, 6 stored games, 4 active",
+    ]
+    assert result.figures[0].floor is not None and result.figures[0].target is None
+
+
+@pytest.mark.slow
+def test_the_start_up_database_holds_the_games_asked_for(tmp_path: Path) -> None:
+    import asyncio
+
+    from benchmarks import bench_startup
+    from benchmarks.e2e_fixture import count_games
+    from storage.sqlite import open_repository
+
+    path = tmp_path / "startup.db"
+    asyncio.run(bench_startup.build(path, 120, 100))
+    assert count_games(path) == {"active": 100, "finished": 20}
+
+    async def resumable() -> int:
+        repo = await open_repository(path)
+        try:
+            return len(await repo.games_to_resume())
+        finally:
+            await repo.close()
+
+    assert asyncio.run(resumable()) == 4  # 2 % of 100 with a computer seat, as many with orders
