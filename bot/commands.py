@@ -38,6 +38,15 @@ def _i(name: str, description: str, lo: int, hi: int, *, required: bool = False)
 _REASON = _s("reason", "why (shown in the channel and kept in the log)", max_length=300)
 _SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", required=True)
 _DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
+_POLICY = OptionSpec(
+    "deadline-policy",
+    "when a deadline passes",
+    choices=(
+        Choice("remind moderators", "remind"),
+        Choice("play the default", "default"),
+        Choice("computer plays", "computer"),
+    ),
+)
 
 
 def _lobby_settings(deadline: str) -> tuple[OptionSpec, ...]:
@@ -55,6 +64,7 @@ def _lobby_settings(deadline: str) -> tuple[OptionSpec, ...]:
             ),
         ),
         _i("deadline-hours", deadline, 0, 720),
+        _POLICY,
         OptionSpec(
             "deck-rule",
             "which decks are allowed",
@@ -142,6 +152,19 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
             handler="status",
             ephemeral=False,
         ),
+        CommandSpec(
+            ("game", "extend"),
+            "More time for your decision (once a turn)",
+            (_i("hours", "how many (default: most allowed)", 1, 720),),
+            handler="extend",
+        ),
+        CommandSpec(
+            ("game", "away"),
+            "The computer plays for you until then",
+            (_s("until", "hours (36) or UTC date time", required=True, max_length=40),),
+            handler="away",
+        ),
+        CommandSpec(("game", "back"), "Play your seat again", handler="back"),
         CommandSpec(
             ("game", "log"),
             "The game's public log, page by page",
@@ -266,6 +289,11 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
                 OptionSpec("role", "the moderator role (Manage Server only)", "role"),
                 _i("deadline-hours", "default hours per decision (0: none)", 0, 720),
                 _i("reminder-hours", "remind every N hours (0: once, at 75%)", 0, 720),
+                _POLICY,
+                _i("away-after", "missed deadlines in a row before a seat is away", 1, 20),
+                _i("away-hours", "how far ahead /game away may reach (0: off)", 0, 720),
+                _i("extensions", "/game extend per seat and game (0: off)", 0, 20),
+                _i("extension-hours", "the longest /game extend", 1, 720),
                 OptionSpec(
                     "clear-role", "remove the moderator role (Manage Server only)", "boolean"
                 ),

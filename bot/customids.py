@@ -12,7 +12,11 @@ newer position. Actions (see `bot.service` for what each does): ``opt`` (one of 
 commands: its index in `Ruleset.legal_commands` and a short hash of its JSON, so a changed
 enumeration is detected), ``pick`` (a select menu whose values are such ``index.hash``
 pairs), ``cards`` (a multi-select of card ids building one command), ``hand``, ``status``,
-``log`` (page before a seq), ``join``, ``leave``, ``start``, ``ai``.
+``log`` (page before a seq), ``join``, ``leave``, ``start``, ``ai``, ``skipv`` (a vote
+to play the default for the seat in its argument, whose deadline passed: `bot.deadlines`), ``undo`` (``y`` or
+``n`` and the asker's command's seq: an answer to a player's undo request, `bot.undo`; a
+request belongs to the version it was asked at and lapses with it), ``me`` (a page of
+``/me games``, `bot.me`: game and version 0, of no game).
 """
 
 from __future__ import annotations
@@ -47,11 +51,19 @@ def _b36(value: int) -> str:
             return out
 
 
+MAX_NUMBER = 2**63 - 1
+"""The largest number a custom id may carry (SQLite's largest integer): a larger one was
+not made by this bot, and asking the database about it would overflow."""
+
+
 def _from_b36(text: str) -> int:
     try:
-        return int(text, 36)
+        value = int(text, 36)
     except ValueError:
         raise CustomIdError(f"not a number: {text!r}") from None
+    if value > MAX_NUMBER:
+        raise CustomIdError(f"number out of range: {text[:20]!r}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,14 @@ from typing import Any
 from bot import customids, registry
 from bot.actors import Actor
 from bot.adapters import DeckHooks, adapter_for
+from bot.deadlines import POLICY_WORDS
 from bot.errors import BadOption, DeckProblem, NotHost, WrongStage
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
 from engine.core.model import seat_name
 from engine.core.words import plural
 from storage.errors import DeckNotFound
-from storage.records import Game, GameSettings, GameStatus, SavedDeck, Seat
+from storage.records import DEADLINE_POLICIES, Game, GameSettings, GameStatus, SavedDeck, Seat
 
 AI_NAMES = (
     "Computer Gelu",
@@ -67,6 +68,7 @@ class LobbyMixin(ServiceCore):
         ruleset: str | None = None,
         players: int | None = None,
         deadline_hours: int | None = None,
+        deadline_policy: str | None = None,
         deck_rule: str | None = None,
         deck: str | None = None,
         seed: int | None = None,
@@ -80,6 +82,8 @@ class LobbyMixin(ServiceCore):
             e.g. ``map_sections`` and ``assembly``), and ``options``: the ``options:``
             text of /game new, read by the game's adapter (``mode:adventure size:medium``).
         :param deadline_hours: hours per decision (0: none; default: the guild's setting).
+        :param deadline_policy: what a passed deadline does (``remind``, ``default``,
+            ``computer``: `bot.deadlines`; default: the guild's setting).
         :param deck_rule: ``any`` (default) or ``ready-made``.
         :param deck: the host's deck (a ready-made deck or a saved deck name).
         :param seed: a fixed seed (console and tests); default: a secure random one.
@@ -96,6 +100,7 @@ class LobbyMixin(ServiceCore):
             )
         options = self._engine_options(rules.id, {}, **game_options)
         deadline = self._deadline(deadline_hours)
+        policy = self._policy(deadline_policy)
         rule = self._deck_rule(deck_rule or "any")
         ready, saved = await self._deck_choice(actor, rules.id, options, rule, deck)
         game = await self.repo.create_game(
@@ -106,7 +111,9 @@ class LobbyMixin(ServiceCore):
             options=options,
             seed=seed,
         )
-        await self.repo.save_game_settings(GameSettings(game.id, players, deadline, rule))
+        await self.repo.save_game_settings(
+            GameSettings(game.id, players, deadline, rule, deadline_policy=policy)
+        )
         await self.repo.join_game(
             game.id,
             user_id=actor.user_id,
@@ -135,6 +142,15 @@ class LobbyMixin(ServiceCore):
         if hours < 0 or hours > 24 * 30:
             raise BadOption("The deadline is 0 (none) to 720 hours.")
         return timedelta(hours=hours)
+
+    @staticmethod
+    def _policy(policy: str | None) -> str | None:
+        """A deadline policy option checked (None: the server's default).
+
+        :raises BadOption: naming the policies."""
+        if policy is None or policy in DEADLINE_POLICIES:
+            return policy
+        raise BadOption(f"The deadline policy is one of: {', '.join(DEADLINE_POLICIES)}.")
 
     @staticmethod
     def _deck_rule(rule: str) -> str:
@@ -292,6 +308,7 @@ class LobbyMixin(ServiceCore):
         *,
         players: int | None = None,
         deadline_hours: int | None = None,
+        deadline_policy: str | None = None,
         deck_rule: str | None = None,
         **game_options: Any,
     ) -> Outbox:
@@ -302,6 +319,7 @@ class LobbyMixin(ServiceCore):
         """
         game = await self._lobby(channel_id)
         self._require_host(game, actor, "change the options")
+        policy = self._policy(deadline_policy)
         rules = self.rules(game)
         options = self._engine_options(game.ruleset, game.options, **game_options)
         settings = await self.repo.game_settings(game.id)
@@ -324,6 +342,7 @@ class LobbyMixin(ServiceCore):
                 if deadline_hours is not None
                 else settings.turn_deadline,
                 self._deck_rule(deck_rule) if deck_rule is not None else settings.deck_rule,
+                deadline_policy=policy if policy is not None else settings.deadline_policy,
             )
         )
         out = await self.lobby_post(game.id, f"{actor.display_name} changed the options.")
@@ -498,7 +517,8 @@ class LobbyMixin(ServiceCore):
         rules = self.rules(game)
         adapter = self.adapter(game)
         most = settings.seats_wanted or rules.max_players
-        length, _ = await self.deadline_length(game)
+        deadline = await self.deadline_rules(game)
+        length = deadline.length
         lines = [
             f"**{rules.title}** — game #{game.id} (lobby). {news}",
             f"Host: <@{game.host_user_id}>. Seats {len(seats)}/{most} (at least {rules.min_players} to start).",
@@ -515,7 +535,12 @@ class LobbyMixin(ServiceCore):
         decks = f"decks: {settings.deck_rule}, " if adapter.uses_decks else ""
         lines.append(
             f"Options: {adapter.options_summary(game.options)}, {decks}deadline: "
-            + (f"{int(length.total_seconds() // 3600)} h per decision" if length else "none")
+            + (
+                f"{int(length.total_seconds() // 3600)} h per decision, then "
+                f"{POLICY_WORDS[deadline.policy]}"
+                if length
+                else "none"
+            )
             + "."
         )
         buttons = (

@@ -10,6 +10,7 @@ would rather keep a person in the seat uses replace instead.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from datetime import timedelta
 
@@ -22,7 +23,7 @@ from bot.service_core import Batch, Position, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, StaleState
 from engine.core.model import Command, seat_name
 from engine.core.words import plural
-from storage.records import DeadlineSpec, GameStatus, GuildSettings
+from storage.records import DEADLINE_POLICIES, DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_command, verify_game
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,20 @@ def settings_text(settings: GuildSettings) -> tuple[str, str, str]:
         f"every {int(every.total_seconds() // 3600)} h" if every else "once, at 75% of the deadline"
     )
     return role, turn_text, every_text
+
+
+def policy_text(settings: GuildSettings) -> tuple[str, str, str, str]:
+    """The deadline policy, away threshold, away cap and extension caps of ``settings`` in
+    words (``"remind"``, ``"after 2 missed deadlines"``, ``"up to 72 h"``, ``"2 of up to
+    24 h"``)."""
+    away_hours = int(settings.away_max.total_seconds() // 3600)
+    longest = int(settings.extension_max.total_seconds() // 3600)
+    return (
+        settings.deadline_policy,
+        f"after {plural(settings.away_after, 'missed deadline')}",
+        f"up to {away_hours} h" if away_hours else "off",
+        f"{settings.extensions} of up to {longest} h" if settings.extensions else "off",
+    )
 
 
 class ModerationMixin(ServiceCore):
@@ -359,7 +374,8 @@ class ModerationMixin(ServiceCore):
         reason: str = "",
     ) -> Outbox:
         """Set a seat's decision deadline to ``hours`` from now (default seat: the first
-        person owing a decision).
+        person owing a decision). Uncapped (unlike a player's /game extend) and logged;
+        refused for a seat that owes no decision.
 
         :raises NotModerator | NoGameHere | BadOption | WrongGameStatus:
         """
@@ -375,7 +391,13 @@ class ModerationMixin(ServiceCore):
             else (owing[0] if owing else None)
         )
         if number is None:
-            raise BadOption("Nobody owes a decision now; name the seat.")
+            raise BadOption("Nobody owes a decision now, so there is no deadline to set.")
+        if number not in owing:
+            waiting = ", ".join(seat_name(s) for s in owing) or "nobody"
+            raise BadOption(
+                f"{seat_name(number)} owes no decision now, so it can have no deadline; "
+                f"waiting for: {waiting}."
+            )
         due = self.clock() + timedelta(hours=hours)
         _, cadence = await self.deadline_length(game)
         async with self.lock(game.id):
@@ -444,12 +466,20 @@ class ModerationMixin(ServiceCore):
         role: int | None = None,
         deadline_hours: int | None = None,
         reminder_hours: int | None = None,
+        deadline_policy: str | None = None,
+        away_after: int | None = None,
+        away_hours: int | None = None,
+        extensions: int | None = None,
+        extension_hours: int | None = None,
         clear_role: bool = False,
         reason: str = "",
     ) -> Outbox:
         """``/settings``: show or change the server's settings: moderator role, default
         decision deadline (0 = none) and reminder cadence (0 = only one reminder, at 75% of
-        the deadline). Any moderator may see them and change the deadline and reminders;
+        the deadline), and what deadlines do (`bot.deadlines`): the default deadline policy
+        (``remind``, ``default``, ``computer``), the missed deadlines in a row after which a
+        seat is away (1-20), how far ahead /game away may reach (hours, 0 = off), and the
+        /game extend caps (per seat and game, 0 = off; hours each, 1-720). Any moderator may see them and change the deadline and reminders;
         only members with Manage Server choose (or clear) the moderator role. A change is
         announced in the channel with who, what (old → new) and why, and logged (INFO,
         ``bot.moderation``: guild, user, change, reason); the settings belong to the server,
@@ -476,22 +506,59 @@ class ModerationMixin(ServiceCore):
             if not 0 <= reminder_hours <= 24 * 30:
                 raise BadOption("The reminder cadence is 0 (one reminder) to 720 hours.")
             every = timedelta(hours=reminder_hours) if reminder_hours else None
+        if deadline_policy is not None and deadline_policy not in DEADLINE_POLICIES:
+            raise BadOption(f"The deadline policy is one of: {', '.join(DEADLINE_POLICIES)}.")
+        for name, value, lo in (
+            ("away-after", away_after, 1),
+            ("away-hours", away_hours, 0),
+            ("extensions", extensions, 0),
+            ("extension-hours", extension_hours, 1),
+        ):
+            top = 20 if name in ("away-after", "extensions") else 24 * 30
+            if value is not None and not lo <= value <= top:
+                raise BadOption(f"{name} is {lo} to {top}.")
         new_role = None if clear_role else (role if role is not None else current.moderator_role_id)
-        updated = GuildSettings(guild_id, new_role, turn, every)
+        updated = dataclasses.replace(
+            current,
+            moderator_role_id=new_role,
+            turn_deadline=turn,
+            reminder_every=every,
+            deadline_policy=deadline_policy or current.deadline_policy,
+            away_after=away_after if away_after is not None else current.away_after,
+            away_max=timedelta(hours=away_hours) if away_hours is not None else current.away_max,
+            extensions=extensions if extensions is not None else current.extensions,
+            extension_max=timedelta(hours=extension_hours)
+            if extension_hours is not None
+            else current.extension_max,
+        )
         changed = updated != current
         role_text, turn_text, every_text = settings_text(updated)
+        policy, away_text, away_cap, extend_text = policy_text(updated)
         text = (
-            f"Moderator role: {role_text}. Decision deadline: {turn_text}. Reminders: {every_text}."
+            f"Moderator role: {role_text}. Decision deadline: {turn_text}. Reminders: {every_text}. "
+            f"When a deadline passes: {policy}. Away: {away_text}; /game away {away_cap}. "
+            f"/game extend: {extend_text}."
         )
         out = Outbox(reply=Reply(("Saved. " if changed else "") + text, ephemeral=True))
         if not changed:
             return out
         await self.repo.save_guild_settings(updated)
-        names = ("moderator role", "decision deadline", "reminders")
+        names = (
+            "moderator role",
+            "decision deadline",
+            "reminders",
+            "deadline policy",
+            "away",
+            "/game away",
+            "/game extend",
+        )
         changes = "; ".join(
             f"{name} {old} → {new}"
             for name, old, new in zip(
-                names, settings_text(current), settings_text(updated), strict=True
+                names,
+                (*settings_text(current), *policy_text(current)),
+                (*settings_text(updated), *policy_text(updated)),
+                strict=True,
             )
             if old != new
         )

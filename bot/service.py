@@ -14,11 +14,13 @@ Entry points (all coroutines returning an `Outbox` unless noted):
 * following a game: `status`, `log`, `hand` (ephemeral; in DMs too), `rules_topic`;
 * playing: `play(actor, channel_id, path, options)` for every command of the ruleset's
   table, `autocomplete(...) -> list[(name, value)]`, `click(actor, custom_id, values)`
-  for buttons and select menus, `set_orders` (standing orders);
+  for buttons and select menus, `set_orders` (standing orders), `undo` (a player takes
+  back their own last move; `bot.undo`);
 * cards and decks: `card`, `deck_import`, `deck_show`, `deck_list`, `deck_delete`;
 * moderators: `mod_pause`, `mod_resume`, `mod_skip`, `mod_undo`, `mod_replace`,
   `mod_kick`, `mod_end`, `mod_deadline`, `mod_verify`, `server_settings` (``/settings``);
-* delivery feedback and timers: `record_dm_result`, `due_reminders(now)`, `recover()`;
+* delivery feedback and timers: `record_dm_result`, `due_reminders(now)`, `recover()`,
+  `redeliver()` and `news_delivered(receipt)` (news owed after a restart: `bot.news`);
 * generic: `run(actor, path, options, channel_id=, guild_id=)` dispatches any command of
   `bot.commands.all_specs` (what the Discord cogs and the console call).
 """
@@ -35,19 +37,33 @@ from typing import Any
 from bot import customids, registry, rules_help
 from bot.actors import Actor
 from bot.adapters import DeckHooks, PlayRequest, adapter_for, clip, deck_adapter
-from bot.command_table import CommandSpec, help_lines
+from bot.command_table import (
+    CommandSpec,
+    LineError,
+    choice_suggestions,
+    choice_value,
+    help_lines,
+)
 from bot.commands import all_specs, spec_for
+from bot.deadlines import DEADLINE_MISSED, VOTE_SKIP, DeadlineMixin
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
 from bot.lobby import LobbyMixin
+from bot.me import ME_GAMES, MeMixin
 from bot.moderation import MODERATOR_SKIP, ModerationMixin
+from bot.news import NewsMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
 from bot.service_core import Batch, Position, chunks, discord_time
+from bot.undo import PLAYER_UNDO, UNDO_ACTION, UndoMixin
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
 from storage.records import GameStatus, LogEntry, LogKind
 
 LOG_PAGE = 15
 """Log entries per /game log page."""
+
+MAX_LOG_SEQ = 2**62
+"""No log entry number is above this (SQLite integers stop at 2**63 - 1): a page before a
+larger one is refused rather than asked of the database."""
 
 _COUNT_AHEAD = re.compile(r"(?<!\S)(?=\d+\s*[x×]\s)", re.IGNORECASE)
 """Where an entry like ``3x Orc`` starts inside a line (a count, then ``x``)."""
@@ -74,7 +90,7 @@ def deck_lines(text: str) -> str:
     return "\n".join(lines)
 
 
-class GameService(LobbyMixin, ModerationMixin):
+class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, DeadlineMixin):
     """Lobby, play, decisions, private hands, deadlines and moderation over a `Repository`.
 
     Build it with ``GameService(repo, renderer=..., clock=...)`` (see
@@ -111,6 +127,14 @@ class GameService(LobbyMixin, ModerationMixin):
         except KeyError:
             raise UnknownCommand(f"There is no command /{' '.join(path)}; see /help.") from None
         values = {k.replace("-", "_"): v for k, v in (options or {}).items() if v is not None}
+        for option in spec.options:
+            # Choices offered by autocomplete arrive as typed: only a choice is accepted.
+            key = option.name.replace("-", "_")
+            if option.suggest_choices and option.choices and key in values:
+                try:
+                    values[key] = choice_value(option, str(values[key]))
+                except LineError as error:
+                    raise BadOption(str(error)) from None
         if spec.kind == "play":
             return await self.play(actor, channel_id, spec.path, values)
         if spec.moderator:
@@ -267,6 +291,10 @@ class GameService(LobbyMixin, ModerationMixin):
         values = {k.replace("-", "_"): v for k, v in (options or {}).items() if v is not None}
         opt = option.replace("-", "_")
         try:
+            found = next((s for s in all_specs() if s.path == key), None)
+            fixed = None if found is None else found.option(option)
+            if fixed is not None and fixed.suggest_choices:
+                return choice_suggestions(fixed, current)
             if key == ("card",) and opt == "name":
                 # Only the channel's game's names (its lobby's too); elsewhere the flagship's,
                 # as /card then shows: never another game's.
@@ -287,6 +315,8 @@ class GameService(LobbyMixin, ModerationMixin):
                     return []
             if opt == "deck" or (key[0] == "deck" and opt == "name"):
                 return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
+            if key == ("me", "notify") and opt == "time_zone":
+                return self.time_zone_suggestions(current)
             if key == ("hand",) and opt == "game":
                 return await self._game_suggestions(actor)
             if key == ("game", "rules") and opt == "topic":
@@ -328,18 +358,30 @@ class GameService(LobbyMixin, ModerationMixin):
         :raises RuleViolation | StorageError | ServiceError: the user's error.
         """
         cid = customids.decode(custom_id)
+        if cid.action == ME_GAMES:  # /me games' pages: of no game
+            page = customids.arg_int(cid.args[0]) if cid.args else None
+            return await self.me_games(actor, None, page=page)
         game, seats = await self.repo.game_with_seats(cid.game_id)
         if cid.action in ("join", "leave", "ai", "start"):
             return await self._lobby_click(actor, cid.action, game.channel_id)
         if cid.action == "log":
-            before = customids.arg_int(cid.args[0]) if cid.args else None
+            try:
+                before = customids.arg_int(cid.args[0]) if cid.args else None
+            except customids.CustomIdError:
+                raise BadOption(
+                    "That log page does not exist; /game log shows the newest."
+                ) from None
             return await self.log(actor, game.channel_id, before=before)
+        if cid.action == "skipv":
+            return await self.vote_skip(actor, cid)
         if cid.action == "hand":
             return await self.hand(
                 actor, game.channel_id if not actor.in_dm else None, game=game.id
             )
         if cid.action == "status":
             return await self.status(actor, game.channel_id)
+        if cid.action == UNDO_ACTION:
+            return await self.undo_answer(actor, cid)
         seat, _ = await self.require_seat(game, actor, seats)
         self.require_active(game)
         if cid.action in ("opt", "pick"):
@@ -490,6 +532,10 @@ class GameService(LobbyMixin, ModerationMixin):
         result = rules.result(state)
         if result.finished:
             lines.append(f"🏆 {result.reason}")
+        elif game.status is GameStatus.ACTIVE:
+            away = await self.away_line(game, seats)
+            if away:
+                lines.append(away)
         kind = self.adapter(game).status_picture(state)
         image = await self.picture(kind, state)
         reply = Reply(chunks(lines)[0], ephemeral=False, images=(image,) if image else ())
@@ -501,6 +547,12 @@ class GameService(LobbyMixin, ModerationMixin):
     ) -> Outbox:
         """One page of the public log (newest page first; a button pages back). Public
         lines only: never a private line or a command's hidden choice."""
+        if before is not None and not 1 <= before <= MAX_LOG_SEQ:
+            raise BadOption(
+                f"There is no log entry {before}; /game log shows the newest page."
+                if before > 0
+                else "Log entries are numbered from 1; /game log shows the newest page."
+            )
         game = await self.latest_game_here(channel_id)
         page = (
             await self.repo.read_log(game.id, before_seq=before, limit=LOG_PAGE) if before else None
@@ -537,6 +589,12 @@ class GameService(LobbyMixin, ModerationMixin):
 
     @staticmethod
     def _log_lines(entry: LogEntry) -> list[str]:
+        if entry.kind is LogKind.MODERATOR and (entry.reason or "").startswith(PLAYER_UNDO):
+            target = f" ({seat_name(entry.seat)})" if entry.seat is not None else ""
+            why = (entry.reason or "").removeprefix(PLAYER_UNDO).lstrip(": ")
+            return [
+                f"`{entry.seq}` ↩️ <@{entry.actor_user_id}> undid #{entry.undoes}{target} — {why}"
+            ]
         if entry.kind is LogKind.MODERATOR:
             why = f" — {entry.reason}" if entry.reason else ""
             target = f" ({seat_name(entry.seat)})" if entry.seat is not None else ""
@@ -552,6 +610,8 @@ class GameService(LobbyMixin, ModerationMixin):
         undone = " (undone)" if entry.undone_by is not None else ""
         if entry.reason and entry.reason.startswith(f"{MODERATOR_SKIP}:"):
             who += f" (🛡️ <@{entry.actor_user_id}> {entry.reason})"
+        elif entry.reason and entry.reason.startswith((DEADLINE_MISSED, VOTE_SKIP, "away:")):
+            who += f" ({entry.reason})"
         return [f"`{entry.seq}` {who}{undone}: " + clip(" ".join(texts), 300)]
 
     async def hand(
@@ -786,61 +846,13 @@ class GameService(LobbyMixin, ModerationMixin):
         return Outbox(posts=[ChannelPost(game.channel_id, text, mention_user_ids=(user_id,))])
 
     async def due_reminders(self, now: datetime | None = None) -> Outbox:
-        """Post what the clock calls for: reminders for decisions owed, the passing of a
-        deadline (naming the moderators, who may /mod skip), and the moves of computer
-        seats left over from a long automatic sequence. Call it every minute or so; the
-        deadlines are in the database, so they survive restarts."""
+        """Post and do what the clock calls for: reminders for decisions owed, passed
+        deadlines (what the game's deadline policy says: `bot.deadlines`), and the moves
+        of computer seats left over from a long automatic sequence. Call it every minute
+        or so; the deadlines are in the database, so they survive restarts, and each acts
+        once."""
         moment = now or self.clock()
-        out = Outbox()
-        for deadline in await self.repo.due_deadlines(moment):
-            game = await self.repo.get_game(deadline.game_id)
-            seats = {s.seat: s for s in await self.repo.seats(game.id)}
-            seat = seats.get(deadline.seat)
-            who = (
-                f"<@{seat.user_id}> **{seat_name(deadline.seat)}**"
-                if seat and seat.user_id
-                else f"**{seat_name(deadline.seat)}**"
-            )
-            turn = next(
-                (
-                    d
-                    for d in await self.repo.deadlines(game.id)
-                    if d.seat == deadline.seat and d.kind == "turn"
-                ),
-                None,
-            )
-            if deadline.kind == "reminder":
-                await self.repo.clear_deadlines(game.id, seat=deadline.seat, kind="reminder")
-                _, cadence = await self.deadline_length(game)
-                if turn is not None and cadence is not None and moment + cadence < turn.due_at:
-                    from storage.records import DeadlineSpec
-
-                    await self.repo.set_deadline(
-                        game.id, DeadlineSpec(deadline.seat, "reminder", moment + cadence)
-                    )
-                when = f" The deadline is {discord_time(turn.due_at)}." if turn else ""
-                out.posts.append(
-                    ChannelPost(
-                        game.channel_id,
-                        f"⏰ {who}, game #{game.id} is waiting for you.{when} (/game status shows the decision.)",
-                        mention_user_ids=(seat.user_id,) if seat and seat.user_id else (),
-                    )
-                )
-            elif deadline.kind == "turn":
-                await self.repo.clear_deadlines(game.id, seat=deadline.seat)
-                role = None
-                if game.guild_id is not None:
-                    role = (await self.repo.guild_settings(game.guild_id)).moderator_role_id
-                mods = f"<@&{role}>" if role else "Moderators"
-                out.posts.append(
-                    ChannelPost(
-                        game.channel_id,
-                        f"⌛ {who}'s time for a decision in game #{game.id} has run out. {mods}: "
-                        "/mod skip plays the default answer, /mod deadline gives more time.",
-                        mention_user_ids=(seat.user_id,) if seat and seat.user_id else (),
-                        mention_role_ids=(role,) if role else (),
-                    )
-                )
+        out = await self.fire_deadlines(moment)
         for game_id in sorted(self._unfinished):
             batch = await self.continue_automatic(game_id)
             if batch is not None:

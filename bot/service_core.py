@@ -34,7 +34,7 @@ import asyncio
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -42,11 +42,21 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
-from bot import customids
+from bot import customids, digest, notify
 from bot.actors import Actor
 from bot.adapters import DecisionUI, RulesetAdapter, adapter_for
 from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage, failure_text
-from bot.outbox import Button, ChannelPost, Component, DirectMessage, Image, Outbox, Reply
+from bot.outbox import (
+    Button,
+    ChannelPost,
+    Component,
+    DirectMessage,
+    Image,
+    Outbox,
+    Receipt,
+    Reply,
+    stamped,
+)
 from bot.render import DEFAULT_RENDERER, Renderer
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, Result, TurnRecord, seat_name
@@ -205,6 +215,41 @@ class Position:
         return Position(self.state, self.rules, shares=self)
 
 
+AUTOMATIC_REASONS = {
+    "computer": "computer player",
+    "away": "away: computer player",
+    "orders": "standing orders",
+}
+"""The log reason of each kind of automatic answer (`ServiceCore.automatic_command`)."""
+
+
+@dataclass(frozen=True)
+class DeadlineRules:
+    """What a game's deadlines are and do (`ServiceCore.deadline_rules`).
+
+    Attributes:
+        length: how long a seat has for a decision (None: no deadline).
+        cadence: how often a waiting seat is reminded (None: once, at 75%).
+        policy: what a passed deadline does: ``remind``, ``default`` or ``computer``
+            (`storage.records.DEADLINE_POLICIES`).
+        policy_source: ``game`` (chosen at /game new or /game options) or ``server``
+            (the /settings default).
+        away_after: missed deadlines in a row that make a seat away.
+        away_max: how far ahead /game away may reach.
+        extensions: /game extend per seat and game.
+        extension_max: the longest single extension.
+    """
+
+    length: timedelta | None
+    cadence: timedelta | None
+    policy: str = "remind"
+    policy_source: str = "server"
+    away_after: int = 2
+    away_max: timedelta = timedelta(hours=72)
+    extensions: int = 2
+    extension_max: timedelta = timedelta(hours=24)
+
+
 @dataclass
 class Step:
     """One command applied to a game.
@@ -213,8 +258,9 @@ class Step:
         seat: the seat it was applied as.
         command: the command.
         events: its events (whole: public and private parts).
-        by: ``None`` when a person chose it, else ``"computer"``, ``"orders"`` or
-            ``"moderator"`` (a skip).
+        by: ``None`` when a person chose it, else ``"computer"``, ``"away"`` (the
+            computer for an away seat), ``"orders"``, ``"moderator"`` (a skip),
+            ``"deadline"`` (a passed deadline's policy) or ``"vote"`` (a vote to skip).
     """
 
     seat: int
@@ -239,6 +285,11 @@ class Batch:
         positions: the `Position` of ``before`` and ``after`` (see `position`).
         lengths: the deadline and reminder cadence, once read (`deadline_length`).
         kept_deadlines: the game's deadlines as the last commit left them, once known.
+        rules: the game's deadline rules, once read (`deadline_rules`).
+        hand_refresh: seats whose Hand DM is sent afresh even if nothing of theirs
+            changed (a player who took back a move, `bot.undo`).
+        again: the batch was rebuilt from the log to deliver its news a second time
+            (`bot.news`).
     """
 
     game: Game
@@ -252,6 +303,22 @@ class Batch:
     positions: list[Position] = field(default_factory=list)
     lengths: tuple[timedelta | None, timedelta | None] | None = None
     kept_deadlines: list[DeadlineSpec] | None = None
+    rules: DeadlineRules | None = None
+    hand_refresh: set[int] = field(default_factory=set)
+    again: bool = False
+
+    def receipt(self) -> Receipt | None:
+        """The commits this batch's news covers (`bot.outbox.Receipt`): the versions after
+        ``before`` up to ``after``, and the setup's version 0 too when the batch started the
+        game; None when it committed nothing."""
+        if self.before is None or self.after is None:
+            return None
+        first = self.before.version
+        if self.started and first == 0:
+            first = -1
+        if self.after.version <= first:
+            return None
+        return Receipt(self.game.id, first, self.after.version, again=self.again)
 
     def position(self, state: GameState) -> Position:
         """The `Position` of ``state`` (the batch's ``before`` or ``after``), made once."""
@@ -401,18 +468,61 @@ class ServiceCore:
             raise WrongStage(f"Game #{game.id} is over ({game.status.value}); see /game log.")
 
     # ------------------------------------------------------------------ deadlines
-    async def deadline_length(self, game: Game) -> tuple[timedelta | None, timedelta | None]:
-        """The game's decision deadline and reminder cadence (None: none).
-
-        The game's own setting wins (0 = no deadline); else the guild's default.
-        """
+    async def deadline_rules(self, game: Game) -> DeadlineRules:
+        """The game's deadline rules (`DeadlineRules`), read in one snapshot: the game's
+        own deadline and policy win (a deadline of 0 = none), else the guild's defaults."""
         settings, guild = await self.repo.deadline_settings(game.id, game.guild_id)
         length = (
             settings.turn_deadline if settings.turn_deadline is not None else guild.turn_deadline
         )
         if length is not None and length.total_seconds() <= 0:
             length = None
-        return length, guild.reminder_every
+        policy = settings.deadline_policy or guild.deadline_policy
+        return DeadlineRules(
+            length=length,
+            cadence=guild.reminder_every,
+            policy=policy,
+            policy_source="game" if settings.deadline_policy else "server",
+            away_after=guild.away_after,
+            away_max=guild.away_max,
+            extensions=guild.extensions,
+            extension_max=guild.extension_max,
+        )
+
+    async def deadline_length(self, game: Game) -> tuple[timedelta | None, timedelta | None]:
+        """The game's decision deadline and reminder cadence (None: none).
+
+        The game's own setting wins (0 = no deadline); else the guild's default.
+        """
+        found = await self.deadline_rules(game)
+        return found.length, found.cadence
+
+    @staticmethod
+    def maybe_away(seats: Sequence[Seat]) -> bool:
+        """Whether any seat may be away (it missed a deadline or chose an away period):
+        only then are the deadline rules needed to tell (`away_seats`)."""
+        return any(s.missed or s.away_until is not None for s in seats)
+
+    def away_seats(self, seats: Sequence[Seat], away_after: int) -> frozenset[int]:
+        """The seats that are away now: a person's seat that missed ``away_after`` deadlines
+        in a row, or whose ``/game away`` period has not ended. The computer plays them at
+        once until their player acts again or says ``/game back``."""
+        now = self.clock()
+        return frozenset(
+            s.seat
+            for s in seats
+            if not s.is_ai
+            and s.user_id is not None
+            and (s.missed >= away_after or (s.away_until is not None and s.away_until > now))
+        )
+
+    async def batch_away(self, batch: Batch) -> frozenset[int]:
+        """`away_seats` of ``batch`` (its deadline rules read once, only when needed)."""
+        if not self.maybe_away(batch.seats):
+            return frozenset()
+        if batch.rules is None:
+            batch.rules = await self.deadline_rules(batch.game)
+        return self.away_seats(batch.seats, batch.rules.away_after)
 
     @staticmethod
     def first_reminder(start: datetime, length: timedelta, cadence: timedelta | None) -> datetime:
@@ -428,12 +538,15 @@ class ServiceCore:
         existing: Sequence[Deadline | DeadlineSpec],
         *,
         lengths: tuple[timedelta | None, timedelta | None] | None = None,
+        away: Collection[int] = (),
     ) -> list[DeadlineSpec]:
         """The deadlines to store after a commit: a ``turn`` deadline and a ``reminder``
         for each person who owes a decision. A seat that already owed one keeps its
         deadline (one deadline per turn, not per command).
 
         :param lengths: `deadline_length`'s answer when already read (else read here).
+        :param away: the seats that are away (`away_seats`): the computer answers for
+            them at once, so they get no deadline.
         """
         position = state if isinstance(state, Position) else Position(state, self.rules(game))
         if position.result.finished:
@@ -442,7 +555,7 @@ class ServiceCore:
         if length is None:
             return []
         now = self.clock()
-        humans = {s.seat for s in seats if not s.is_ai}
+        humans = {s.seat for s in seats if not s.is_ai} - set(away)
         kept = {(d.seat, d.kind): d.due_at for d in existing}
         specs: list[DeadlineSpec] = []
         for seat in sorted({d.seat for d in position.pending} & humans):
@@ -483,8 +596,10 @@ class ServiceCore:
         position = Position(new_state, rules)
         specs: list[DeadlineSpec] = []
         if not position.result.finished:
+            if batch.rules is None:
+                batch.rules = await self.deadline_rules(game)
             if batch.lengths is None:
-                batch.lengths = await self.deadline_length(game)
+                batch.lengths = (batch.rules.length, batch.rules.cadence)
             if batch.lengths[0] is not None:
                 existing: Sequence[Deadline | DeadlineSpec] = (
                     batch.kept_deadlines
@@ -492,7 +607,12 @@ class ServiceCore:
                     else await self.repo.deadlines(game.id)
                 )
                 specs = await self.deadline_specs(
-                    game, position, batch.seats, existing, lengths=batch.lengths
+                    game,
+                    position,
+                    batch.seats,
+                    existing,
+                    lengths=batch.lengths,
+                    away=self.away_seats(batch.seats, batch.rules.away_after),
                 )
         entry = await self.repo.commit(
             game.id,
@@ -531,9 +651,11 @@ class ServiceCore:
         state: GameState | Position,
         seats: Sequence[Seat],
         orders: Mapping[int, Mapping[str, str]],
+        away: Collection[int] = (),
     ) -> tuple[int, Command, str] | None:
-        """The next command a computer seat or a standing order gives, if any:
-        ``(seat, command, "computer" | "orders")``."""
+        """The next command a computer seat, an away seat (the computer plays it:
+        `away_seats`) or a standing order gives, if any:
+        ``(seat, command, "computer" | "away" | "orders")``."""
         rules = self.rules(game)
         position = state if isinstance(state, Position) else Position(state, rules)
         state = position.state
@@ -544,9 +666,9 @@ class ServiceCore:
             seat = by_seat.get(decision.seat)
             if seat is None:
                 continue
-            if seat.is_ai:
+            if seat.is_ai or decision.seat in away:
                 command = await asyncio.to_thread(ai_choice, rules, state, decision.seat, game.seed)
-                return decision.seat, command, "computer"
+                return decision.seat, command, "computer" if seat.is_ai else "away"
             own = orders.get(decision.seat, {})
             if own:
                 ordered = self.adapter(game).order_command(state, decision.seat, decision, own)
@@ -575,16 +697,17 @@ class ServiceCore:
 
     async def _play_automatic(self, batch: Batch) -> None:
         orders = await self.repo.standing_orders(batch.game.id)
+        away = await self.batch_away(batch)
         for _ in range(self.max_auto_steps):
             assert batch.after is not None
             found = await self.automatic_command(
-                batch.game, batch.position(batch.after), batch.seats, orders
+                batch.game, batch.position(batch.after), batch.seats, orders, away
             )
             if found is None:
                 self._unfinished.discard(batch.game.id)
                 return
             seat, command, by = found
-            reason = "computer player" if by == "computer" else "standing orders"
+            reason = AUTOMATIC_REASONS[by]
             try:
                 await self.commit_step(
                     batch, seat, command, actor_user_id=None, by=by, reason=reason
@@ -848,9 +971,13 @@ class ServiceCore:
         drawn is left out (the reply says so), and if building the messages fails the
         reply still says the move was applied and the channel gets the moves' public lines
         (`applied_news`); the failure is logged with its stack, never its message.
+
+        Every post and DM carries the batch's `Receipt` (`Batch.receipt`, `bot.news`): the
+        deliverer confirms it once they went out, else they are delivered again after a
+        restart.
         """
         try:
-            return await self._narrate(batch, actor)
+            out = await self._narrate(batch, actor)
         except Exception as error:
             log.error(
                 "game %s: showing %d committed step(s) failed: %s",
@@ -858,7 +985,14 @@ class ServiceCore:
                 len(batch.steps),
                 failure_text(error),
             )
-            return self.applied_news(batch)
+            out = self.applied_news(batch)
+        receipt = batch.receipt()
+        if receipt is None:
+            return out
+        if not out.posts and not out.dms:  # nothing is owed to anyone
+            await self.repo.news_delivered(receipt.game_id, receipt.after_version, receipt.version)
+            return out
+        return stamped(out, receipt)
 
     def applied_news(self, batch: Batch) -> Outbox:
         """The plain messages of a committed batch whose narration failed: a reply saying
@@ -931,6 +1065,10 @@ class ServiceCore:
                 [],
                 [by_seat[w].user_id for w in result.winners if w in by_seat and by_seat[w].user_id],
             )
+        elif prompt_lines:
+            away = await self.batch_away(batch)
+            if away:
+                prompt_lines.append(away_names(batch.seats, away))
         if batch.automation_error:
             prompt_lines.append(batch.automation_error)
         texts = chunks([*lines, *prompt_lines]) or [""]
@@ -943,11 +1081,12 @@ class ServiceCore:
                     texts[-1],
                     images=(image,) if image else (),
                     components=tuple(components),
-                    mention_user_ids=tuple(m for m in mentions if m is not None),
+                    mention_user_ids=await self._pinged(batch, mentions),
                 )
             )
         self._clear_decision_dms(batch, out)
         await self._hand_dms(batch, out)
+        await self._digest_dms(batch, actor_seat, out, picture_kind, image)
         return out
 
     def turn_began(self, batch: Batch, seat: int) -> bool:
@@ -1032,7 +1171,7 @@ class ServiceCore:
     def _public_lines(batch: Batch) -> list[str]:
         lines: list[str] = []
         for step in batch.steps:
-            tag = "🤖 " if step.by == "computer" else ("📜 " if step.by == "orders" else "")
+            tag = STEP_TAGS.get(step.by or "", "")
             for event in step.events:
                 if event.text:
                     lines.append(f"{tag}{event.text}")
@@ -1131,7 +1270,7 @@ class ServiceCore:
             if seat.is_ai or seat.user_id is None or not self._dm_reachable(seat, retries):
                 continue
             number = seat.seat
-            changed = self.turn_began(batch, number)
+            changed = number in batch.hand_refresh or self.turn_began(batch, number)
             if not changed:
                 assert before is not None
                 changed = adapter.seat_hidden(before, number) != adapter.seat_hidden(after, number)
@@ -1163,6 +1302,100 @@ class ServiceCore:
                     fallback_channel_id=game.channel_id,
                 )
             )
+
+    async def _pinged(self, batch: Batch, mentions: Sequence[int | None]) -> tuple[int, ...]:
+        """The users of ``mentions`` that the channel post pings: all at the game's end;
+        else not those told by DM only (``/me notify ping:dm``, `bot.notify`) whose DMs
+        are not known to be closed (their line still names them)."""
+        wanted = tuple(dict.fromkeys(m for m in mentions if m is not None))
+        if not wanted or batch.after is None or batch.position(batch.after).result.finished:
+            return wanted
+        settings = await self.repo.notify_settings(wanted)
+        reachable = {s.user_id: s.dm_reachable for s in batch.seats if s.user_id is not None}
+        return tuple(
+            uid
+            for uid in wanted
+            if notify.pinged_in_channel(settings[uid], dm_reachable=reachable.get(uid))
+        )
+
+    async def _digest_dms(
+        self,
+        batch: Batch,
+        actor_seat: Seat | None,
+        out: Outbox,
+        shown_kind: str | None,
+        shown: Image | None,
+    ) -> None:
+        """A "coming back" digest DM (`bot.digest`) for each person whose decision opened in
+        ``batch`` — not the one who acted, not at the start, not once the game is over, only
+        to DMs that reach them — with the board picture (``shown`` when the batch's post
+        already drew the status picture ``shown_kind``, else drawn here once). A digest
+        that fails is left out (logged): the move and its other messages stand."""
+        try:
+            await self._add_digests(batch, actor_seat, out, shown_kind, shown)
+        except Exception as error:
+            log.error(
+                "game %s: building the digest DMs failed: %s", batch.game.id, failure_text(error)
+            )
+
+    async def _add_digests(
+        self,
+        batch: Batch,
+        actor_seat: Seat | None,
+        out: Outbox,
+        shown_kind: str | None,
+        shown: Image | None,
+    ) -> None:
+        game, before, after = batch.game, batch.before, batch.after
+        if after is None or before is None or batch.started:
+            return
+        now = batch.position(after)
+        if now.result.finished:
+            return
+        retries = self.dm_retries(batch)
+        deadlines = {
+            seat: f" (deadline {discord_time(due)}, {discord_time(due, 'f')})"
+            for seat, due in batch.deadlines.items()
+        }
+        found = [
+            o
+            for o in digest.openings(
+                batch.position(before).pending,
+                now.pending,
+                batch.seats,
+                deadlines,
+                skip=actor_seat.seat if actor_seat is not None else None,
+            )
+            if self._dm_reachable(o.seat, retries)
+        ]
+        if not found:
+            return
+        kind = self.adapter(game).status_picture(after)
+        image = shown if shown_kind == kind and shown is not None else None
+        if image is None:
+            image, _ = await self.drawn(game.id, kind, now)
+        settings = await self.repo.notify_settings([o.seat.user_id or 0 for o in found])
+        for opening in found:
+            made = await digest.digest_dm(
+                self.repo,
+                game.id,
+                game.channel_id,
+                game.guild_id,
+                opening,
+                settings[opening.seat.user_id or 0],
+                image,
+            )
+            digest.place(out.dms, made)
+
+
+def away_names(seats: Sequence[Seat], away: Collection[int]) -> str:
+    """The line of a turn prompt naming the away seats (`ServiceCore.away_seats`)."""
+    named = ", ".join(f"{seat_name(s.seat)} ({s.display_name})" for s in seats if s.seat in away)
+    return f"💤 Away, the computer plays for them: {named} (/game back returns)."
+
+
+STEP_TAGS = {"computer": "🤖 ", "away": "🤖 ", "orders": "📜 ", "deadline": "⌛ ", "vote": "🗳️ "}
+"""The mark before the public lines of an automatic or overdue step (`Step.by`)."""
 
 
 def ai_choice(rules: Ruleset[Any], state: GameState, seat: int, seed: int) -> Command:

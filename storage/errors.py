@@ -109,3 +109,7 @@ class DeckNotFound(StorageError):
 
 class NothingToUndo(StorageError):
     """The game has no command in effect that could be undone."""
+
+
+class ExtensionRefused(StorageError):
+    """A ``/game extend`` the caps or the seat's deadline do not allow (nothing changed)."""

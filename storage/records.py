@@ -138,6 +138,9 @@ class Seat:
         ready_deck: the chosen ready-made deck id, if any.
         saved_deck_id: the chosen saved deck (`SavedDeck.id`), if any.
         joined_at: when the seat was taken.
+        missed: deadlines missed in a row (schema 6: the deadline policy acted for the
+            seat; a command of the seat's own player resets it).
+        away_until: the end of an away period the player chose (``/game away``), if any.
     """
 
     game_id: int
@@ -149,6 +152,8 @@ class Seat:
     ready_deck: str | None
     saved_deck_id: int | None
     joined_at: datetime
+    missed: int = 0
+    away_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +238,39 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """A player's ``/undo`` waiting for the consent of the other players concerned
+    (schema 7, ``undo_requests``; at most one per game).
+
+    Attributes:
+        game_id: the game.
+        version: the game's version when it was asked; once the game is at another
+            version the request has lapsed (the game moved on).
+        seat: the seat asking.
+        user_id: the player asking.
+        from_seq: the log seq of the asker's command; it and every command in effect after
+            it are undone when everyone needed agrees.
+        needed: the seats whose players must agree, in seat order.
+        agreed: those of them who have agreed so far, in seat order.
+        created_at: when it was asked (UTC).
+    """
+
+    game_id: int
+    version: int
+    seat: int
+    user_id: int
+    from_seq: int
+    needed: tuple[int, ...]
+    agreed: tuple[int, ...]
+    created_at: datetime
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The needed seats that have not agreed yet (empty: everyone agreed)."""
+        return tuple(s for s in self.needed if s not in self.agreed)
+
+
+@dataclass(frozen=True, slots=True)
 class LogPage:
     """A page of log entries in ascending ``seq`` order.
 
@@ -295,12 +333,43 @@ class GuildSettings:
             members with Manage Server).
         turn_deadline: how long a seat has for a decision; None for no deadline.
         reminder_every: how often a waiting seat is reminded; None for no reminders.
+        deadline_policy: what a passed deadline does unless the game chose otherwise
+            (`DEADLINE_POLICIES`: ``remind``, ``default``, ``computer``).
+        away_after: missed deadlines in a row after which a seat is away (the computer
+            plays it at once until its player acts or comes back).
+        away_max: how far ahead ``/game away`` may reach.
+        extensions: how many times a seat may ``/game extend`` in one game.
+        extension_max: the longest single extension.
     """
 
     guild_id: int
     moderator_role_id: int | None = None
     turn_deadline: timedelta | None = DEFAULT_TURN_DEADLINE
     reminder_every: timedelta | None = DEFAULT_REMINDER_EVERY
+    deadline_policy: str = "remind"
+    away_after: int = 2
+    away_max: timedelta = timedelta(hours=72)
+    extensions: int = 2
+    extension_max: timedelta = timedelta(hours=24)
+
+
+DEADLINE_POLICIES = ("remind", "default", "computer")
+"""What a passed decision deadline does (schema 6): ``remind`` pings the moderators (and
+the other players may vote to skip), ``default`` plays the ruleset's default answer for
+the seat, ``computer`` lets the computer player answer for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Extension:
+    """A ``/game extend`` that was granted.
+
+    Attributes:
+        due_at: the seat's new deadline (UTC).
+        used: the seat's extensions in this game, this one included.
+    """
+
+    due_at: datetime
+    used: int
 
 
 class DeadlineKind(StrEnum):
@@ -388,12 +457,15 @@ class GameSettings:
         turn_deadline: how long a seat has for a decision: None for the guild's default,
             ``timedelta(0)`` for no deadline at all.
         deck_rule: ``any`` (ready-made or saved decks) or ``ready-made`` (ready-made only).
+        deadline_policy: what a passed deadline does in this game (`DEADLINE_POLICIES`);
+            None for the guild's default.
     """
 
     game_id: int
     seats_wanted: int | None = None
     turn_deadline: timedelta | None = None
     deck_rule: str = "any"
+    deadline_policy: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +488,62 @@ class CampaignHero:
     saved_at: datetime
 
 
+class PingMode(StrEnum):
+    """How a person is told that a decision waits for them (``/me notify ping:``).
+
+    ``channel``: a mention in the game's channel (the default); ``dm``: a direct message
+    instead (the channel line still names them, without a ping); ``both``.
+    """
+
+    CHANNEL = "channel"
+    DM = "dm"
+    BOTH = "both"
+
+    @property
+    def by_dm(self) -> bool:
+        """Whether this mode tells by direct message."""
+        return self is not PingMode.CHANNEL
+
+    @property
+    def in_channel(self) -> bool:
+        """Whether this mode pings in the game's channel."""
+        return self is not PingMode.DM
+
+
+@dataclass(frozen=True, slots=True)
+class NotifySettings:
+    """How one person is told about their games (``/me notify``), the same on every server.
+
+    Attributes:
+        user_id: the Discord user.
+        ping: see `PingMode`.
+        time_zone: an IANA time zone name (``Europe/Berlin``); None: UTC.
+        quiet_start / quiet_end: quiet hours in minutes after local midnight, 0..1439
+            (``1320`` and ``420``: 22:00 to 07:00, across midnight); both None: none.
+            No reminder is sent in quiet hours (a held one goes out when they end).
+    """
+
+    user_id: int
+    ping: PingMode = PingMode.CHANNEL
+    time_zone: str | None = None
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DigestMark:
+    """Where a seat's last digest DM began (``/me``'s "coming back" digest).
+
+    Attributes:
+        user_id: who held the seat when it was sent.
+        since_seq: the log seq of the seat's last own command then (0: none yet); a digest
+            with the same ``since_seq`` continues the same absence and is edited in place.
+    """
+
+    user_id: int
+    since_seq: int
+
+
 @dataclass(frozen=True, slots=True)
 class MessageRef:
     """A chat message the bot edits in place (a keyed channel post, a DM slot).
@@ -427,3 +555,27 @@ class MessageRef:
 
     channel_id: int
     message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeldMessage:
+    """A DM that could not reach its user (their DMs are closed), kept until their next
+    interaction shows it to them ephemerally (schema 8, ``held_direct_messages``).
+
+    Attributes:
+        id: the arrival order (larger is newer).
+        user_id: the user it was for.
+        game_id: the game it is about.
+        slot: ``hand``, ``decision`` (the latest per user and game is kept) or ``notice``
+            (the latest few per user).
+        message: the DM as the bot serialised it (JSON text; may name the user's own
+            private cards, as the DM would have).
+        created_at: when it was kept.
+    """
+
+    id: int
+    user_id: int
+    game_id: int
+    slot: str
+    message: str
+    created_at: datetime

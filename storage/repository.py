@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -31,19 +31,24 @@ from storage.records import (
     CampaignHero,
     Deadline,
     DeadlineSpec,
+    DigestMark,
+    Extension,
     Game,
     GameSettings,
     GameStatus,
     GameSummary,
     GuildSettings,
+    HeldMessage,
     LogEntry,
     LogPage,
     MessageRef,
     ModeratorAction,
     ModeratorChange,
+    NotifySettings,
     SavedDeck,
     Seat,
     SeatChange,
+    UndoRequest,
     UserSeat,
 )
 
@@ -419,6 +424,58 @@ class Repository(ABC):
         Paused games' deadlines wait; ended games have none.
         """
 
+    @abstractmethod
+    async def claim_deadline(
+        self,
+        deadline: Deadline,
+        *,
+        clear_seat: bool = False,
+        then: DeadlineSpec | None = None,
+    ) -> bool:
+        """Take a due deadline for acting on it, once: delete it if it is still stored with
+        the same ``due_at`` and, in the same transaction, the seat's other deadlines
+        (``clear_seat``) and write ``then`` (the next reminder).
+
+        :returns: False when it was already taken (by another tick or process) or moved.
+        """
+
+    @abstractmethod
+    async def set_away(self, game_id: int, seat: int, until: datetime | None) -> None:
+        """Mark ``seat`` away until ``until`` (``/game away``); None brings it back: no
+        away period and no missed deadline counted (``/game back``).
+
+        :raises GameNotFound:
+        """
+
+    @abstractmethod
+    async def extend_deadline(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        turn: int,
+        by: timedelta,
+        max_count: int,
+        reminder: timedelta | None,
+    ) -> Extension:
+        """Move ``seat``'s turn deadline ``by`` later (one transaction): at most once per
+        ``turn`` and ``max_count`` times per game. The seat's reminder is set ``reminder``
+        before the new deadline (None: none).
+
+        :raises ExtensionRefused: no turn deadline, already extended this turn, or no
+            extension left (nothing changed).
+        """
+
+    @abstractmethod
+    async def record_skip_vote(
+        self, game_id: int, seat: int, version: int, voter_user_id: int
+    ) -> int:
+        """Record a vote to skip ``seat``'s overdue decision at ``version`` (a second vote
+        by the same person counts once; votes at older versions are dropped).
+
+        :returns: how many people have voted so at ``version``.
+        """
+
     # --------------------------------------------------------------------- decks
     @abstractmethod
     async def save_deck(
@@ -504,6 +561,114 @@ class Repository(ABC):
     async def forget_message_ref(self, scope: str, key: str) -> None:
         """Drop the message remembered under ``(scope, key)`` (nothing if there is none)."""
 
+    # --------------------------------------------- news owed and held DMs (schema 8)
+    @abstractmethod
+    async def undelivered_news(self, limit: int = 1000) -> list[tuple[int, int]]:
+        """The commits whose news (channel posts, pings, DMs) was not confirmed delivered:
+        ``(game_id, version)`` pairs, ``version`` being the version a command (or a game's
+        setup: 0) left, ordered by game then version, at most ``limit``. Every commit
+        leaves one in the same transaction (`commit`, `start_game`); `news_delivered`
+        removes them. Costs one indexed read of these rows only (a handful), however many
+        games are stored.
+
+        :raises ValueError: if ``limit`` is not 1..100000.
+        """
+
+    @abstractmethod
+    async def news_delivered(self, game_id: int, after_version: int, version: int) -> int:
+        """Confirm the news of game ``game_id``'s commits that left versions
+        ``after_version + 1 .. version`` delivered: drop their rows and the ids of the
+        channel messages posted for them (scope ``news:{game_id}:{version}``), in one
+        statement.
+
+        :returns: how many commits were confirmed (0 when already done: harmless).
+        """
+
+    @abstractmethod
+    async def hold_direct_message(
+        self, user_id: int, game_id: int, slot: str, message: str, *, notices_kept: int = 5
+    ) -> None:
+        """Keep a DM that could not reach ``user_id`` (DMs closed) for their next
+        interaction. A ``hand`` or ``decision`` DM replaces the one kept for the same
+        (user, game, slot); of ``notice`` DMs the newest ``notices_kept`` per user stay.
+
+        :param message: the DM, serialised by the caller (JSON text).
+        :raises ValueError: for a slot other than ``hand``, ``decision``, ``notice``.
+        """
+
+    @abstractmethod
+    async def held_messages(self, user_id: int) -> list[HeldMessage]:
+        """Every DM kept for ``user_id``, oldest first (left in place)."""
+
+    @abstractmethod
+    async def take_held_messages(self, user_id: int) -> list[HeldMessage]:
+        """Remove and return every DM kept for ``user_id``, oldest first (one statement:
+        of two processes taking them at once, one gets them)."""
+
+    @abstractmethod
+    async def drop_held_message(self, user_id: int, game_id: int, slot: str) -> None:
+        """Forget the DM kept for ``(user_id, game_id, slot)`` (a newer one got through)."""
+
+    @abstractmethod
+    async def users_with_held_messages(self) -> set[int]:
+        """The users who have DMs kept for them (read once at start; indexed)."""
+
+    # ------------------------------------------------ notices and digests (/me)
+    @abstractmethod
+    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
+        """Return how each of ``user_ids`` is told about their games, by user id (the
+        defaults, `NotifySettings(user_id)`, for those who never chose)."""
+
+    @abstractmethod
+    async def save_notify_settings(self, settings: NotifySettings) -> None:
+        """Store a person's notify settings, replacing their earlier ones."""
+
+    @abstractmethod
+    async def last_own_command(self, game_id: int, seat: int, user_id: int) -> int:
+        """The log seq of the newest command applied as ``seat`` by ``user_id`` themselves
+        (not by the computer, standing orders or a moderator for them); 0 if none."""
+
+    @abstractmethod
+    async def digest_mark(self, game_id: int, seat: int) -> DigestMark | None:
+        """Where ``seat``'s last digest began, or None if it never had one."""
+
+    @abstractmethod
+    async def set_digest_mark(self, game_id: int, seat: int, mark: DigestMark) -> None:
+        """Remember where ``seat``'s latest digest began (replacing the earlier mark).
+
+        :raises GameNotFound: if there is no such game.
+        """
+
+    # ------------------------------------------------------ undo requests (schema 7)
+    @abstractmethod
+    async def save_undo_request(self, request: UndoRequest) -> None:
+        """Store ``request`` as the game's waiting ``/undo`` (replacing any earlier one).
+
+        :raises GameNotFound | WrongGameStatus: unless the game exists and is active.
+        :raises StaleState: if the game is no longer at ``request.version``.
+        """
+
+    @abstractmethod
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        """Return the game's stored ``/undo`` request, if any (it may have lapsed: compare
+        its ``version`` with the game's)."""
+
+    @abstractmethod
+    async def agree_to_undo(self, game_id: int, *, version: int, seat: int) -> UndoRequest:
+        """Record that ``seat`` agrees to the game's request made at ``version`` (agreeing
+        twice is harmless) and return the request as it now stands.
+
+        :raises NothingToUndo: if no request made at ``version`` waits, or ``seat`` is not
+            one of those it needs.
+        """
+
+    @abstractmethod
+    async def drop_undo_request(self, game_id: int, *, version: int | None = None) -> bool:
+        """Delete the game's request (only the one made at ``version`` when given).
+
+        :returns: whether one was deleted.
+        """
+
     # ---------------------------------------------------------------- campaigns
     @abstractmethod
     async def save_campaign_heroes(
@@ -520,6 +685,18 @@ class Repository(ABC):
     async def campaign_heroes(self, channel_id: int) -> list[CampaignHero]:
         """Return the Heroes saved for ``channel_id`` by its last finished game, in order
         (empty when none)."""
+
+    # ---------------------------------------------------------------- command sync
+    @abstractmethod
+    async def command_tree_hash(self, scope: str) -> str | None:
+        """The hash of the command tree last synced to Discord for ``scope``
+        (``global:{application_id}`` or ``guild:{application_id}:{guild_id}``), or None
+        when none was recorded (schema 11, ``command_syncs``)."""
+
+    @abstractmethod
+    async def save_command_tree_hash(self, scope: str, tree_hash: str) -> None:
+        """Record that the command tree with hash ``tree_hash`` (hex text) was synced to
+        ``scope`` now (replacing the scope's earlier hash)."""
 
     # ---------------------------------------------------------- moderator helpers
     async def pause(self, game_id: int, *, moderator_user_id: int | None, reason: str) -> LogEntry:

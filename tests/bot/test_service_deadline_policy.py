@@ -1,0 +1,290 @@
+"""Deadlines that act (issue 15, `bot.deadlines`): the deadline policies, away seats,
+/game extend, /game away and /game back, votes to skip, and firing once across a restart
+or two processes."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot import customids
+from bot.errors import BadOption, NotSeated
+from bot.service import GameService
+from engine.core.errors import StaleState
+from storage.errors import ExtensionRefused
+from storage.records import GuildSettings, LogEntry, LogKind
+from storage.sqlite import SqliteRepository
+from tests.bot.service_helpers import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    click_choice,
+    current,
+    make_service,
+    person,
+    started_game,
+)
+
+
+async def commands(repo: SqliteRepository, game_id: int) -> list[LogEntry]:
+    """Every logged command of the game, oldest first."""
+    page = await repo.read_log_unredacted(game_id, before_seq=10**9, limit=1000)
+    return [e for e in page.entries if e.kind is LogKind.COMMAND]
+
+
+async def test_the_default_policy_plays_the_default_once_and_logs_the_rule(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, ai=1, seed=5, deadline_hours=1, deadline_policy="default"
+        )
+        _, state = await current(service, game.id)
+        expected = service.rules(game).default_command(state, 0)
+        before = len(await commands(repo, game.id))
+        out = await service.due_reminders(clock.advance(minutes=61))
+        texts = [p.text for p in out.posts]
+        assert any("Red**'s time for a decision" in t and "default answer" in t for t in texts)
+        played = (await commands(repo, game.id))[before]
+        assert played.seat == 0 and played.actor_user_id is None
+        assert played.command == expected.model_dump(mode="json")
+        assert played.reason == (
+            "deadline missed: the default answer, by the deadline policy 'default' "
+            "(chosen for this game)"
+        )
+        assert (await repo.seats(game.id))[0].missed == 1
+        again = await service.due_reminders(clock.advance(seconds=1))
+        assert not any("time for a decision" in p.text for p in again.posts)
+        log = await service.log(person(1), CHANNEL)
+        assert log.reply is not None and "deadline missed: the default answer" in log.reply.text
+    finally:
+        await repo.close()
+
+
+async def test_a_restart_between_the_deadline_and_its_action_fires_it_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, ai=1, seed=6, deadline_hours=2, deadline_policy="computer"
+        )
+        before = len(await commands(repo, game.id))
+        clock.advance(hours=3)  # the deadline passes while no process ticks
+        del service
+        first, second = (GameService(repo, renderer=None, clock=clock) for _ in range(2))
+        # Two processes come up and tick at the same moment: one of them acts.
+        await asyncio.gather(first.due_reminders(), second.due_reminders())
+        overdue = [
+            e
+            for e in (await commands(repo, game.id))[before:]
+            if (e.reason or "").startswith("deadline")
+        ]
+        assert len(overdue) == 1
+        assert overdue[0].reason is not None and "'computer'" in overdue[0].reason
+        await first.due_reminders(clock.advance(seconds=30))
+        overdue_later = [
+            e
+            for e in (await commands(repo, game.id))[before:]
+            if (e.reason or "").startswith("deadline")
+        ]
+        assert overdue_later == overdue
+    finally:
+        await repo.close()
+
+
+async def test_two_missed_deadlines_make_a_seat_away_until_it_comes_back(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        await repo.save_guild_settings(
+            GuildSettings(GUILD, None, timedelta(hours=1), None, deadline_policy="default")
+        )
+        game = await started_game(service, humans=2, ai=0, seed=7)
+        missed = 0
+        for _ in range(40):
+            out = await service.due_reminders(clock.advance(minutes=61))
+            missed += sum("time for a decision" in p.text for p in out.posts)
+            seats = await repo.seats(game.id)
+            if seats[0].missed >= 2 or seats[1].missed >= 2:
+                break
+        away = next(s for s in await repo.seats(game.id) if s.missed >= 2)
+        assert missed >= 2
+        assert any("is away" in p.text for p in out.posts)
+        status = await service.status(person(1), CHANNEL)
+        assert status.reply is not None and "💤 Away" in status.reply.text
+        assert f"{away.display_name}" in status.reply.text.split("💤 Away")[1]
+        assert not [d for d in await repo.deadlines(game.id) if d.seat == away.seat]
+        await service.back(person(away.user_id or 0), CHANNEL)
+        back = next(s for s in await repo.seats(game.id) if s.seat == away.seat)
+        assert back.missed == 0 and back.away_until is None
+        with pytest.raises(BadOption, match="not away"):
+            await service.back(person(away.user_id or 0), CHANNEL)
+    finally:
+        await repo.close()
+
+
+async def test_a_command_of_the_player_ends_the_run_of_missed_deadlines(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, ai=1, seed=8, deadline_hours=1, deadline_policy="default"
+        )
+        await service.due_reminders(clock.advance(minutes=61))
+        assert (await repo.seats(game.id))[0].missed == 1
+        for _ in range(20):
+            pending = await service.describe_pending(game.id)
+            if any(line.startswith("Red") for line in pending):
+                break
+            await service.due_reminders(clock.advance(minutes=61))
+        await click_choice(service, game.id, person(1), 0)
+        assert (await repo.seats(game.id))[0].missed == 0
+    finally:
+        await repo.close()
+
+
+async def test_away_until_refuses_bad_times_and_changes_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=9, deadline_hours=24)
+        for bad, words in (
+            ("next tuesday", "cannot read"),
+            ("2029-12-31 10:00", "has passed"),
+            ("73", "at most 72 h"),
+            ("2030-02-01", "at most 72 h"),
+            ("99999999", "more than a year"),
+        ):
+            with pytest.raises(BadOption, match=words):
+                await service.away(person(2), CHANNEL, until=bad)
+        assert all(s.away_until is None for s in await repo.seats(game.id))
+        out = await service.away(person(2), CHANNEL, until="2030-01-02 18:00")
+        assert any("Blue (Player 2) is away until <t:1893607200:f>" in p.text for p in out.posts)
+        seat = (await repo.seats(game.id))[1]
+        assert seat.away_until is not None and seat.away_until.hour == 18
+        with pytest.raises(NotSeated):
+            await service.away(person(3), CHANNEL, until="5")
+    finally:
+        await repo.close()
+
+
+async def test_extend_once_per_turn_within_the_caps_and_never_when_nothing_is_owed(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        await repo.save_guild_settings(
+            GuildSettings(
+                GUILD,
+                None,
+                timedelta(hours=10),
+                None,
+                extensions=1,
+                extension_max=timedelta(hours=6),
+            )
+        )
+        game = await started_game(service, humans=2, ai=0, seed=5)
+        assert await service.describe_pending(game.id) == [
+            "Red: Red chooses 5 of the 8 cards drawn as the Risk Stack."
+        ]
+        before = await repo.deadlines(game.id)
+        with pytest.raises(BadOption, match="owe no decision"):
+            await service.extend(person(2), CHANNEL)  # Blue owes nothing
+        with pytest.raises(BadOption, match="1 to 6 hours"):
+            await service.extend(person(1), CHANNEL, hours=7)
+        assert await repo.deadlines(game.id) == before
+        out = await service.extend(person(1), CHANNEL, hours=4)
+        turn = next(d for d in await repo.deadlines(game.id) if d.seat == 0 and d.kind == "turn")
+        assert turn.due_at == clock.now + timedelta(hours=14)
+        assert "extension 1 of 1" in out.posts[0].text
+        with pytest.raises(ExtensionRefused, match="already extended"):
+            await service.extend(person(1), CHANNEL, hours=1)
+        assert await repo.deadlines(game.id) == await repo.deadlines(game.id)
+    finally:
+        await repo.close()
+
+
+async def test_mod_deadline_is_refused_for_a_seat_that_owes_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=5, deadline_hours=10)
+        before = await repo.deadlines(game.id)
+        with pytest.raises(BadOption, match="Blue owes no decision now"):
+            await service.mod_deadline(person(9, moderator=True), CHANNEL, hours=50, seat="Blue")
+        assert await repo.deadlines(game.id) == before
+        await service.mod_deadline(person(9, moderator=True), CHANNEL, hours=500, seat="Red")
+        turn = next(d for d in await repo.deadlines(game.id) if d.seat == 0 and d.kind == "turn")
+        assert turn.due_at == clock.now + timedelta(hours=500)  # uncapped
+    finally:
+        await repo.close()
+
+
+async def test_a_majority_of_the_other_players_votes_to_play_the_default(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=4, ai=0, seed=5, deadline_hours=1)
+        _, state = await current(service, game.id)
+        expected = service.rules(game).default_command(state, 0)
+        vote = customids.encode(game.id, state.version, "skipv", 0)
+        with pytest.raises(BadOption, match="once the deadline has passed"):
+            await service.click(person(2), vote)
+        out = await service.due_reminders(clock.advance(minutes=61))
+        notice = next(p for p in out.posts if "has run out" in p.text)
+        assert "2 of 3 votes" in notice.text
+        assert [b.custom_id for b in notice.components] == [vote]  # type: ignore[union-attr]
+        with pytest.raises(BadOption, match="your own decision"):
+            await service.click(person(1), vote)
+        first = await service.click(person(2), vote)
+        assert first.reply is not None and "1 of 2 needed" in first.reply.text
+        again = await service.click(person(2), vote)  # the same person counts once
+        assert again.reply is not None and "1 of 2 needed" in again.reply.text
+        before = len(await commands(repo, game.id))
+        decided = await service.click(person(3), vote)
+        assert decided.reply is not None and "decided" in decided.reply.text
+        assert any("2 of 3 players voted" in p.text for p in decided.posts)
+        played = (await commands(repo, game.id))[before]
+        assert played.seat == 0 and played.command == expected.model_dump(mode="json")
+        assert played.reason is not None and played.reason.startswith("vote to skip: 2 of 3")
+        with pytest.raises(StaleState):
+            await service.click(person(4), vote)  # the vote's position is gone
+    finally:
+        await repo.close()
+
+
+async def test_a_reminder_for_an_answered_decision_is_never_sent(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=5, deadline_hours=10)
+        # A moderator's reminder for Blue, who owes nothing (set directly, as an old
+        # version of /mod deadline could).
+        from storage.records import DeadlineSpec
+
+        await repo.set_deadline(
+            game.id, DeadlineSpec(1, "reminder", clock.now + timedelta(hours=1))
+        )
+        out = await service.due_reminders(clock.advance(hours=2))
+        assert not any("<@2>" in p.text for p in out.posts)
+        assert not [d for d in await repo.deadlines(game.id) if d.seat == 1]
+    finally:
+        await repo.close()
+
+
+async def test_a_log_page_beyond_any_real_number_is_refused(tmp_path: Path) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, ai=1, seed=5)
+        for page, words in ((2**62 + 5, "no log entry"), (2**70, "does not exist")):
+            huge = customids.encode(game.id, game.version, "log", page)
+            with pytest.raises(BadOption, match=words):
+                await service.click(person(1), huge)
+        with pytest.raises(customids.CustomIdError):
+            await service.click(person(1), customids.encode(2**70, 0, "status"))
+    finally:
+        await repo.close()
