@@ -14,10 +14,36 @@ decided here by type, not by care at each call site:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pydantic import ConfigDict, TypeAdapter
+
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """Which commits a message is news of: game ``game_id``'s commits that left versions
+    ``after_version + 1 .. version`` (storage keeps a row per commit until the news is
+    confirmed delivered: `Repository.news_delivered`). Every channel post and DM of one
+    batch's news carries the same receipt; the deliverer confirms it once the last of them
+    was handed to Discord, so a bot killed before that delivers them again at start-up.
+
+    ``again``: this is such a second delivery (some messages may have gone out already:
+    posts are then edited in place, found by their key).
+    """
+
+    game_id: int
+    after_version: int
+    version: int
+    again: bool = False
+
+    @property
+    def scope(self) -> str:
+        """Where the ids of this news's channel posts are remembered (storage schema 8
+        drops them with the receipt's rows)."""
+        return f"news:{self.game_id}:{self.version}"
 
 
 @dataclass(frozen=True)
@@ -27,6 +53,9 @@ class Image:
     filename: str
     data: bytes
     description: str = ""
+
+    # as JSON (a DM kept while the user's DMs are closed), the bytes go in base64
+    __pydantic_config__ = ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
 
 
 @dataclass(frozen=True)
@@ -79,6 +108,8 @@ class ChannelPost:
     ``mention_user_ids`` are pinged (the player whose turn it is); ``mention_role_ids``
     are roles pinged (the moderators' role when a deadline passes). ``key`` names a
     message the deliverer may edit instead of posting anew (e.g. ``"status"``); None posts.
+    ``receipt``: the commits this post is news of (`Receipt`; its key is then remembered
+    in the receipt's scope until the news is confirmed).
     """
 
     channel_id: int
@@ -88,6 +119,7 @@ class ChannelPost:
     mention_user_ids: tuple[int, ...] = ()
     key: str | None = None
     mention_role_ids: tuple[int, ...] = ()
+    receipt: Receipt | None = None
 
 
 @dataclass(frozen=True)
@@ -95,21 +127,24 @@ class DirectMessage:
     """A private message to one user about one game.
 
     ``slot`` groups DMs that replace each other: the deliverer edits the previous DM of the
-    same (user, game, slot) instead of sending a new one (``"hand"``, ``"decision"``);
+    same (user, game, slot) instead of sending a new one (``"hand"``, ``"decision"``,
+    ``"digest"``: what happened since the seat last acted, `bot.digest`);
     ``"notice"`` always sends. ``notify`` marks news the user should be pinged about (a
     new decision): an edit notifies nobody, so the deliverer deletes the slot's previous
     DM and sends this one anew. ``fallback_channel_id`` is the game's channel, where the
     deliverer says — without any private detail — that the DM could not be delivered.
+    ``receipt``: the commits this DM is news of (`Receipt`).
     """
 
     user_id: int
     game_id: int
-    slot: Literal["hand", "decision", "notice"]
+    slot: Literal["hand", "decision", "digest", "notice"]
     text: str
     images: tuple[Image, ...] = ()
     components: tuple[Component, ...] = ()
     fallback_channel_id: int | None = None
     notify: bool = False
+    receipt: Receipt | None = None
 
 
 @dataclass(frozen=True)
@@ -140,3 +175,41 @@ class Outbox:
             self.reply = other.reply
         self.posts.extend(other.posts)
         self.dms.extend(other.dms)
+
+
+def stamped(outbox: Outbox, receipt: Receipt) -> Outbox:
+    """``outbox`` with every channel post and DM carrying ``receipt`` (the news of its
+    commits), each post keyed by its place (``"0"``, ``"1"``...; a key it had is kept) so a
+    second delivery edits it in place. The reply is left as it is."""
+    return Outbox(
+        reply=outbox.reply,
+        posts=[
+            replace(post, receipt=receipt, key=post.key if post.key is not None else str(index))
+            for index, post in enumerate(outbox.posts)
+        ],
+        dms=[replace(dm, receipt=receipt) for dm in outbox.dms],
+    )
+
+
+_DM_JSON: TypeAdapter[DirectMessage] | None = None
+
+
+def _dm_json() -> TypeAdapter[DirectMessage]:
+    global _DM_JSON
+    if _DM_JSON is None:
+        _DM_JSON = TypeAdapter(DirectMessage)
+    return _DM_JSON
+
+
+def dump_direct_message(dm: DirectMessage) -> str:
+    """``dm`` as JSON text (pictures in base64, no receipt), for storage to keep while the
+    user's DMs are closed (`Repository.hold_direct_message`); `load_direct_message` reads it."""
+    return _dm_json().dump_json(replace(dm, receipt=None)).decode()
+
+
+def load_direct_message(text: str) -> DirectMessage:
+    """The `DirectMessage` that `dump_direct_message` wrote.
+
+    :raises pydantic.ValidationError: for text it did not write.
+    """
+    return _dm_json().validate_json(text)

@@ -21,7 +21,7 @@ import logging
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from bot.actors import Actor
 from bot.adapters import adapter_for
 from bot.errors import USER_ERRORS, user_message
-from bot.outbox import ChannelPost, Outbox
+from bot.outbox import ChannelPost, DirectMessage, Outbox
 from bot.service import GameService
 from engine.core.errors import RuleViolation
 from engine.core.model import Command, GameState
@@ -112,6 +112,31 @@ class Watch:
         seats: list[int | None] = [None, *range(after.players)]
         return {s: ph.seat_checker(before, after, s, shuffled=shuffled, shown=shown) for s in seats}
 
+    async def digest_leaks(self, dm: DirectMessage, reader: Any) -> list[str]:
+        """A digest DM (`bot.digest`) repeats log lines: each must be a line its seat may
+        read in the log — a public line, or its own private one (🔒) — checked when it was
+        written, while the cards it named may have been hidden again since (a discard pile
+        shuffled back); its other lines (the heading, the decision now) are checked as any
+        DM to that seat."""
+        seat = self.users.get(dm.user_id)
+        page = await self.service.repo.read_log_unredacted(
+            self.game_id, before_seq=10**9, limit=1000
+        )
+        events = [e for entry in page.entries for e in entry.events]
+        readable = {e.text for e in events if e.text}
+        readable |= {f"🔒 {e.private[seat]}" for e in events if seat in e.private}
+        found: list[str] = []
+        for line in dm.text.splitlines():
+            if not line.startswith("• "):
+                found += [f"digest to {dm.user_id}: {hit}" for hit in reader.leaks([line])]
+                continue
+            body = re.sub(r"^(🤖|📜|🛡️) ", "", line.removeprefix("• "))
+            cut = body.endswith("…") and any(r.startswith(body[:-1]) for r in readable)
+            if body in readable or cut or body.startswith("A moderator: "):
+                continue
+            found.append(f"digest to {dm.user_id}: {line!r} is no line seat {seat} may read")
+        return found
+
     async def observe(
         self, what: str, before: GameState, out: Outbox | None, actor_seat: int | None
     ) -> None:
@@ -124,7 +149,12 @@ class Watch:
         channel = ph.channel_checker(before, after, shuffled=shuffled, shown=shown)
         if out is not None:
             readers = self.seat_checkers(before, after, shuffled=shuffled, shown=shown)
-            found = ph.outbox_leaks(out, channel, self.users, readers, actor_seat)
+            digests = [dm for dm in out.dms if dm.slot == "digest"]
+            rest = replace(out, dms=[dm for dm in out.dms if dm.slot != "digest"])
+            found = ph.outbox_leaks(rest, channel, self.users, readers, actor_seat)
+            for dm in digests:
+                found += await self.digest_leaks(dm, readers[self.users.get(dm.user_id)])
+            self.count("digests", len(digests))
             self.leaks += [f"{what}: {hit}" for hit in found]
             self.count("posts", len(out.posts))
             self.count("dms", len(out.dms))
