@@ -11,7 +11,14 @@ import pytest
 from bot.digest import DIGEST_LINES, digest_text, entry_lines
 from bot.errors import BadOption
 from bot.me import GAMES_PAGE
-from bot.notify import quiet_until, read_quiet_hours, read_zone
+from bot.notify import (
+    ReminderPlan,
+    pinged_in_channel,
+    quiet_until,
+    read_quiet_hours,
+    read_zone,
+    reminder_plan,
+)
 from bot.outbox import Button, DirectMessage, Outbox
 from engine.homm4 import RULESET as HOMM4
 from storage.records import GuildSettings, LogEntry, NotifySettings, PingMode
@@ -355,3 +362,19 @@ async def test_a_reminder_goes_by_dm_to_a_person_told_by_dm(tmp_path: Path) -> N
         assert "waiting for you" in dm.text and f"/channels/{GUILD}/{CHANNEL}" in dm.text
     finally:
         await repo.close()
+
+
+def test_a_person_told_by_dm_whose_dms_are_closed_is_told_in_the_channel() -> None:
+    moment = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    by_dm = NotifySettings(1, PingMode.DM)
+    assert reminder_plan(by_dm, moment, dm_reachable=True) == ReminderPlan(None, False, True)
+    assert reminder_plan(by_dm, moment, dm_reachable=False) == ReminderPlan(None, True, False)
+    both = NotifySettings(1, PingMode.BOTH)
+    assert reminder_plan(both, moment, dm_reachable=None) == ReminderPlan(None, True, True)
+    assert not pinged_in_channel(by_dm, dm_reachable=None)
+    assert pinged_in_channel(by_dm, dm_reachable=False)
+    assert pinged_in_channel(NotifySettings(1), dm_reachable=True)
+    quiet = NotifySettings(1, PingMode.BOTH, quiet_start=11 * 60, quiet_end=13 * 60)
+    assert reminder_plan(quiet, moment, dm_reachable=True) == ReminderPlan(
+        datetime(2030, 1, 1, 13, tzinfo=UTC), False, False
+    )
