@@ -1,0 +1,235 @@
+"""Deadlines that act, through the real bot and the fake Discord with a clock the test
+controls (issue 15, `bot.deadlines`): a game in which one player never answers finishes
+with no moderator command, in every ruleset; a restart between a deadline's time and its
+action fires it once; /game extend and /mod deadline refuse a seat that owes nothing; the
+other players' vote to skip plays the default."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_bot import HeroesBot
+from storage.records import Game, GameStatus, LogEntry, LogKind
+from tests.bot.discord_helpers import Table, heroes_bot, running_bot
+from tests.bot.service_helpers import FakeClock
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
+
+TICK = 0.02
+"""Seconds between reminder ticks in these tests (a minute in production)."""
+
+WAIT = 60.0
+"""Seconds a message is waited for before the test fails: only a bot that hangs takes it."""
+
+
+async def ticks(bot: HeroesBot, count: int = 2) -> None:
+    """Wait until the reminder loop has ticked ``count`` more times (counted, not timed)."""
+    loop = bot.reminders
+    target = loop.ticks + count
+    while loop.ticks < target:
+        await asyncio.sleep(TICK)
+    await bot.wait_idle()
+
+
+async def channel_game(bot: HeroesBot, channel_id: int) -> Game:
+    """The channel's game (the finished one once it is archived)."""
+    repo = bot.service.repo
+    found = await repo.game_in_channel(channel_id)
+    if found is None:
+        archive = await repo.list_games(channel_id=channel_id, limit=1)
+        found = await repo.get_game(archive[0].id)
+    return found
+
+
+async def full_log(bot: HeroesBot, game_id: int) -> list[LogEntry]:
+    """Every entry of the game's log, oldest first."""
+    entries: list[LogEntry] = []
+    while True:
+        page = await bot.service.repo.read_log_unredacted(
+            game_id, after_seq=entries[-1].seq if entries else 0, limit=1000
+        )
+        entries += page.entries
+        if not page.has_more or not page.entries:
+            return entries
+
+
+async def never_answers(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    *,
+    ruleset: str,
+    players: int,
+    policy: str,
+    options: dict[str, Any],
+) -> tuple[Game, list[str]]:
+    """ann opens a game of ``ruleset`` with ``players - 1`` computer players and the
+    deadline ``policy``, starts it and never answers; the clock moves an hour at a time.
+    Returns the game at the end and the channel's texts."""
+    table = Table.create(fake)
+    clock = FakeClock()
+    channel = table.channel
+    async with running_bot(
+        fake, tmp_path / "db.sqlite", clock=clock, reminder_interval=TICK
+    ) as runner:
+        bot = heroes_bot(runner)
+        await fake.slash(
+            table.ann,
+            channel,
+            "game new",
+            ruleset=ruleset,
+            players=players,
+            **{"deadline-hours": 1, "deadline-policy": policy},
+            **options,
+        )
+        await bot.wait_idle()
+        await fake.slash(table.ann, channel, "game add-ai", count=players - 1)
+        await bot.wait_idle()
+        await fake.slash(table.ann, channel, "game start")
+        await bot.wait_idle()
+        for _ in range(30):
+            game = await channel_game(bot, channel.id)
+            if game.status is not GameStatus.ACTIVE:
+                break
+            clock.advance(minutes=61)
+            await ticks(bot)
+        game = await channel_game(bot, channel.id)
+        entries = await full_log(bot, game.id)
+        assert not [e for e in entries if e.kind is LogKind.MODERATOR]
+        mine = [e for e in entries if e.kind is LogKind.COMMAND and e.seat == 0]
+        assert mine and all(e.actor_user_id is None for e in mine)  # ann never answered
+        assert any((e.reason or "").startswith("deadline missed:") for e in mine)
+        runner.assert_no_errors()
+    fake.assert_no_violations()
+    return game, [m.content for m in channel.public_messages()]
+
+
+async def test_a_four_player_homm4_game_finishes_with_a_player_who_never_answers(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    game, texts = await never_answers(
+        fake_discord, tmp_path, ruleset="homm4", players=4, policy="computer", options={}
+    )
+    assert game.status is GameStatus.FINISHED
+    assert any("The game is over" in t for t in texts)
+    assert any("ran out: the computer player's answer was played" in t for t in texts)
+    assert any("missed 2 deadlines in a row and is away" in t for t in texts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("ruleset", "policy", "options"),
+    [
+        ("mmh", "default", {"options": "length:quick"}),
+        ("homm3", "computer", {}),
+        ("heroforge", "default", {}),
+    ],
+)
+async def test_every_ruleset_finishes_with_a_player_who_never_answers(
+    fake_discord: FakeDiscord, tmp_path: Path, ruleset: str, policy: str, options: dict[str, Any]
+) -> None:
+    game, texts = await never_answers(
+        fake_discord, tmp_path, ruleset=ruleset, players=2, policy=policy, options=options
+    )
+    assert game.status is GameStatus.FINISHED
+    assert any("The game is over" in t for t in texts)
+    assert any("is away" in t for t in texts)
+
+
+async def test_a_restart_between_the_deadline_and_its_action_fires_it_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    clock = FakeClock()
+    channel = table.channel
+    db = tmp_path / "db.sqlite"
+    async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
+        bot = heroes_bot(runner)
+        await fake_discord.slash(
+            table.ann,
+            channel,
+            "game new",
+            players=2,
+            **{"deadline-hours": 2, "deadline-policy": "default"},
+        )
+        await bot.wait_idle()
+        await fake_discord.slash(table.bob, channel, "game join")
+        await bot.wait_idle()
+        await fake_discord.slash(table.ann, channel, "game start")
+        await bot.wait_idle()
+        runner.assert_no_errors()
+    clock.advance(hours=3)  # the deadline passes while the bot is down
+    for _ in range(2):  # the first start acts; the second finds nothing left to do
+        async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
+            bot = heroes_bot(runner)
+            await ticks(bot, 3)
+            runner.assert_no_errors()
+    ran_out = [m for m in channel.public_messages() if "time for a decision" in m.content]
+    assert len(ran_out) == 1 and "the default answer was played" in ran_out[0].content
+    fake_discord.assert_no_violations()
+
+
+def last_with(messages: list[FakeMessage], words: str) -> FakeMessage:
+    """The newest of ``messages`` containing ``words``."""
+    return next(m for m in reversed(messages) if words in m.content)
+
+
+async def test_refusals_for_a_seat_owing_nothing_and_a_vote_to_skip_by_majority(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    clock = FakeClock()
+    channel = table.channel
+    async with running_bot(
+        fake_discord, tmp_path / "db.sqlite", clock=clock, reminder_interval=TICK
+    ) as runner:
+        bot = heroes_bot(runner)
+        await fake_discord.slash(table.ann, channel, "game new", players=4, **{"deadline-hours": 1})
+        await bot.wait_idle()
+        for user in (table.bob, table.cara, table.mod):
+            await fake_discord.slash(user, channel, "game join")
+            await bot.wait_idle()
+        await fake_discord.slash(table.ann, channel, "game start")
+        await bot.wait_idle()
+        # Red (ann) owes the first decision; Blue (bob) owes nothing.
+        extend = await fake_discord.slash(table.bob, channel, "game extend")
+        await bot.wait_idle()
+        assert any(m.ephemeral and "owe no decision" in m.content for m in extend.messages), extend
+        late = await fake_discord.slash(table.mod, channel, "mod deadline", hours=5, seat="Blue")
+        await bot.wait_idle()
+        assert any(
+            m.ephemeral and "Blue owes no decision now" in m.content for m in late.messages
+        ), late
+        game = await channel_game(bot, channel.id)
+        deadlines = await bot.service.repo.deadlines(game.id)
+        assert {(d.seat, d.kind) for d in deadlines} == {(0, "turn"), (0, "reminder")}
+        clock.advance(minutes=61)
+        await ticks(bot)
+        notice = last_with(channel.public_messages(), "has run out")
+        assert "2 of 3 votes" in notice.content
+        vote = notice.find_component(label="Vote: play Red's default now")["custom_id"]
+        first = await fake_discord.click(table.bob, notice, vote)
+        await bot.wait_idle()
+        assert any("1 of 2 needed" in m.content for m in first.messages)
+        before = (await channel_game(bot, channel.id)).version
+        second = await fake_discord.click(table.cara, notice, vote)
+        await bot.wait_idle()
+        assert any("Your vote decided" in m.content for m in second.messages)
+        assert (
+            "2 of 3 players voted" in last_with(channel.public_messages(), "players voted").content
+        )
+        after = await channel_game(bot, channel.id)
+        assert after.version > before
+        skipped = [
+            e for e in await full_log(bot, after.id) if (e.reason or "").startswith("vote to skip")
+        ]
+        assert len(skipped) == 1 and skipped[0].seat == 0
+        stale = await fake_discord.click(table.mod, notice, vote)
+        await bot.wait_idle()
+        assert any(m.ephemeral and "move" in m.content for m in stale.messages), stale
+        assert (await channel_game(bot, channel.id)).version == after.version
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
