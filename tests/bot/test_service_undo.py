@@ -6,6 +6,7 @@ rolls the same dice, deadlines come back, and the post names no private card."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -337,5 +338,52 @@ async def test_the_seat_owing_again_gets_a_deadline_and_the_next_loses_its(tmp_p
         assert deadlines[(first, "turn")] == clock.now + timedelta(hours=24)
         assert (second, "turn") not in deadlines and (second, "reminder") not in deadlines
         assert f"<@{first + 1}>" in " ".join(p.text for p in out.posts)
+    finally:
+        await repo.close()
+
+
+async def _find(service: Any, game_id: int, revealing: bool) -> tuple[int, Command]:
+    """Play the computer's choices until the seat owing a decision has a legal command
+    that reveals hidden information (``revealing``) or one that does not; that seat and
+    command (the engine decides, `Ruleset.reveals_hidden`)."""
+    chooser = random.Random(5)
+    for _ in range(200):
+        game, state = await current(service, game_id)
+        rules = get_ruleset(game.ruleset)
+        seat = rules.pending(state)[0].seat
+        for command in rules.legal_commands(state, seat):
+            after, events = rules.apply(state, seat, command)
+            if rules.reveals_hidden(state, seat, command, after, events) is revealing:
+                return seat, command
+        pick = rules.ai_command(state, seat, chooser)
+        await _play(service, game_id, seat, pick.__eq__)
+    raise AssertionError("no such command found")
+
+
+@pytest.mark.parametrize("ruleset", ["homm4", "mmh", "homm3", "heroforge"])
+async def test_every_ruleset_undoes_at_once_or_with_consent(tmp_path: Path, ruleset: str) -> None:
+    repo, service = await make_service(tmp_path)
+    moderator = person(9, moderator=True)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=4, ruleset=ruleset)
+        for revealing in (False, True):
+            seat, command = await _find(service, game.id, revealing)
+            _, before = await current(service, game.id)
+            await _play(service, game.id, seat, command.__eq__)
+            out = await _undo(service, seat, game.channel_id)
+            buttons = _undo_buttons(out)
+            assert bool(buttons) is revealing
+            if revealing:
+                assert "hidden information came out" in out.posts[0].text
+                out = await service.click(person(2 - seat), buttons["y"])
+            assert "took back their last move" in out.posts[0].text
+            _, after = await current(service, game.id)
+            assert _same_position(after, before)
+            checker = ph.channel_checker(None, after)
+            for post in out.posts:
+                assert checker.leaks(ph.post_texts(post)) == []
+        verdict = await service.mod_verify(moderator, game.channel_id)
+        assert "exactly the stored position" in verdict.posts[0].text
+        assert len(await _undo_entries(repo, game.id)) == 2
     finally:
         await repo.close()
