@@ -20,7 +20,11 @@ real Discord. The two processes talk over pipes, in JSON lines on stdout:
   ``{"event": "errors", "count": n, "first": "..."}`` when it stops (`LoopLag`).
 
 Lines on stdin: ``mark`` (measure the loop lag from now on), ``stop`` (close the bot
-and exit). ``--profile FILE`` writes a
+and exit).
+
+For tests of a crash (`KILL_AFTER_COMMIT`): with ``HEROES_E2E_KILL_AFTER_COMMIT=1`` in its
+environment, the heroes bot SIGKILLs itself right after its first commit is stored, before
+anything of it is delivered (as a power cut or an OOM kill would). ``--profile FILE`` writes a
 pyinstrument profile of the whole run (HTML).
 """
 
@@ -118,6 +122,8 @@ async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
 
     settings = Settings(_env_file=None, db_path=db)
     built, closers = await build_bot(settings)
+    if os.environ.get(KILL_AFTER_COMMIT) == "1":
+        kill_after_commit(built.service.repo)
     bot = BenchHeroesBot(
         built.service,
         refs=built.deliverer.refs,
@@ -125,6 +131,25 @@ async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
         guild_ready_timeout=0.01,
     )
     return bot, closers
+
+
+KILL_AFTER_COMMIT = "HEROES_E2E_KILL_AFTER_COMMIT"
+"""Environment variable: ``1`` makes the heroes bot SIGKILL itself right after its first
+stored commit (`kill_after_commit`)."""
+
+
+def kill_after_commit(repo: Any) -> None:
+    """Make ``repo.commit`` SIGKILL this process once the commit has been stored, before
+    the service can narrate or deliver it (no clean shutdown, no flush)."""
+    import signal
+
+    stored = repo.commit
+
+    async def commit_then_die(*args: Any, **kwargs: Any) -> Any:
+        await stored(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    repo.commit = commit_then_die
 
 
 def floor_picture() -> bytes:

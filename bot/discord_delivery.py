@@ -12,7 +12,16 @@ One `Deliverer` per bot. For each handled action it sends, in order:
    an edit pings nobody; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
    in the game channel — by mention, without any private detail — to use ``/hand`` there
    (the service records it and words the notice: `DmReachability`), and what could not
-   be delivered is shown as an ephemeral followup the next time the user interacts.
+   be delivered is kept in the database (`DmReachability.hold`, so it survives a restart)
+   and shown as an ephemeral followup the next time the user interacts.
+
+News of commits is delivered at least once, and a second delivery is harmless: every post
+and DM of a batch's news carries its `Receipt`; once the last of them was handed to
+Discord, the receipt is confirmed (`DmReachability.news_delivered`, one write) and storage
+forgets that news was owed. A bot killed before that delivers the news again at start-up
+(`GameService.redeliver`): its channel posts are keyed in the receipt's scope, their
+message ids remembered as they go out, so a post that went out the first time is edited
+in place instead of posted twice; DMs edit their slot's message as always.
 
 Nothing here decides game matters, and nothing private is ever logged: logs carry ids,
 kinds and Discord error codes only.
@@ -29,7 +38,18 @@ from typing import Literal, Protocol
 import discord
 
 from bot.discord_refs import MessageRef, MessageRefStore
-from bot.outbox import ChannelPost, Component, DirectMessage, Embed, Image, Outbox, Reply
+from bot.outbox import (
+    ChannelPost,
+    Component,
+    DirectMessage,
+    Embed,
+    Image,
+    Outbox,
+    Receipt,
+    Reply,
+    dump_direct_message,
+    load_direct_message,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +66,6 @@ DM_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user"."""
 
 DeferKind = Literal["ephemeral", "public", "update"]
-_NOTICES_KEPT = 5
 _DEFER_KEY = "heroes_defer"
 _ORIGINAL_USED_KEY = "heroes_original_used"
 
@@ -67,6 +86,31 @@ class DmReachability(Protocol):
     async def holds_seat(self, user_id: int, game_id: int) -> bool:
         """Whether ``user_id`` still plays a seat of game ``game_id`` (a DM kept for them
         is shown only then: a kicked or replaced player never sees their old hand)."""
+        ...
+
+    async def news_delivered(self, receipt: Receipt) -> None:
+        """Confirm that every message of ``receipt``'s news was handed to Discord."""
+        ...
+
+    async def hold(self, user_id: int, game_id: int, slot: str, message: str) -> None:
+        """Keep a DM (serialised: `bot.outbox.dump_direct_message`) that could not reach
+        ``user_id`` until their next interaction, durably."""
+        ...
+
+    async def take_held(self, user_id: int) -> list[str]:
+        """Remove and return the DMs kept for ``user_id``, oldest first (serialised)."""
+        ...
+
+    async def held(self, user_id: int) -> list[str]:
+        """The DMs kept for ``user_id``, oldest first (serialised; left in place)."""
+        ...
+
+    async def drop_held(self, user_id: int, game_id: int, slot: str) -> None:
+        """Forget the DM kept for ``(user_id, game_id, slot)``: a newer one got through."""
+        ...
+
+    async def holding(self) -> set[int]:
+        """The users who have DMs kept for them (asked once, at the first need)."""
         ...
 
 
@@ -318,8 +362,7 @@ class Deliverer:
         self.refs = refs
         self.reachability = reachability
         self.build_view = build_view
-        self._undelivered: dict[int, dict[tuple[int, str], DirectMessage]] = {}
-        self._notices: dict[int, list[DirectMessage]] = {}
+        self._holding: set[int] | None = None
 
     # -------------------------------------------------------------- entry point
     async def deliver(
@@ -327,23 +370,40 @@ class Deliverer:
     ) -> DeliveryReport:
         """Send everything in ``outbox``; ``interaction`` (if any) receives the reply.
 
-        A refused post or DM does not stop the rest. With an interaction, DMs that could
-        not reach its user (now or earlier) follow as ephemeral messages.
+        A refused post or DM does not stop the rest, and neither does a refused reply (the
+        posts and DMs are news the others are owed). With an interaction, DMs that could
+        not reach its user (now or earlier) follow as ephemeral messages. Each `Receipt`
+        is confirmed after the last item carrying it was handed to Discord (whatever
+        Discord answered: a refused post is reported, not retried).
 
-        :raises discord.HTTPException: only when the reply itself is refused.
+        :raises discord.HTTPException: when the reply itself was refused (after the rest
+            was delivered).
         """
         report = DeliveryReport()
+        refused: discord.HTTPException | None = None
         if interaction is not None and outbox.reply is not None:
-            await self.reply(interaction, outbox.reply)
-        for post in outbox.posts:
+            try:
+                await self.reply(interaction, outbox.reply)
+            except discord.HTTPException as error:
+                refused = error
+        last = _last_items(outbox)
+        for index, post in enumerate(outbox.posts):
             await self._post_safely(post, report)
-        for dm in outbox.dms:
+            await self._confirm(last.get(index, ()))
+        for index, dm in enumerate(outbox.dms, start=len(outbox.posts)):
             await self._dm_safely(dm, report)
+            await self._confirm(last.get(index, ()))
+        if refused is not None:
+            raise refused
         if interaction is not None:
             await self._after_interaction(interaction, report)
         elif outbox.reply is not None:
             log.debug("A reply without an interaction was dropped")
         return report
+
+    async def _confirm(self, receipts: Sequence[Receipt]) -> None:
+        for receipt in receipts:
+            await self.reachability.news_delivered(receipt)
 
     async def reply(self, interaction: discord.Interaction, reply: Reply) -> None:
         """Send ``reply`` as the answer to ``interaction``.
@@ -407,8 +467,11 @@ class Deliverer:
             await channel.send(piece, allowed_mentions=mentions)
         last = pieces[-1]
         view = self.build_view(post.components)
-        scope = f"post:{post.channel_id}"
-        if post.key is not None and len(pieces) == 1:
+        receipt = post.receipt
+        scope = receipt.scope if receipt is not None else f"post:{post.channel_id}"
+        # the first delivery of news has nothing to edit: no read
+        fresh = receipt is not None and not receipt.again
+        if post.key is not None and len(pieces) == 1 and not fresh:
             ref = await self.refs.get(scope, post.key)
             if ref is not None:
                 edited = await self._edit(ref, last, post.images, view, mentions)
@@ -446,7 +509,7 @@ class Deliverer:
     # ---------------------------------------------------------------------- DMs
     async def _dm_safely(self, dm: DirectMessage, report: DeliveryReport) -> None:
         if dm.user_id in report.closed_dms:  # one refusal per delivery is enough
-            self._keep_undelivered(dm)
+            await self._keep_undelivered(dm)
             return
         try:
             await self.direct_message(dm)
@@ -458,7 +521,7 @@ class Deliverer:
             log.warning(
                 "DM to user %s failed: HTTP %s code %s", dm.user_id, error.status, error.code
             )
-            self._keep_undelivered(dm)
+            await self._keep_undelivered(dm)
 
     async def direct_message(self, dm: DirectMessage) -> discord.Message | discord.PartialMessage:
         """Send ``dm``, editing the user's previous DM of the same slot when there is one —
@@ -491,7 +554,7 @@ class Deliverer:
         if dm.slot != "notice":
             await self.refs.put(scope, dm.slot, MessageRef(channel.id, message.id))
         await self.reachability.dm_delivered(dm.user_id, dm.game_id)
-        self._forget_undelivered(dm)
+        await self._forget_undelivered(dm)
         return message
 
     async def _delete(self, ref: MessageRef) -> None:
@@ -506,36 +569,42 @@ class Deliverer:
 
     async def _dm_closed(self, dm: DirectMessage, report: DeliveryReport) -> None:
         report.closed_dms.append(dm.user_id)
-        self._keep_undelivered(dm)
+        await self._keep_undelivered(dm)
         log.info("DMs to user %s are closed (game %s)", dm.user_id, dm.game_id)
         notice = await self.reachability.dm_failed(dm.user_id, dm.game_id)
         for post in notice.posts:
             await self._post_safely(post, report)
 
-    def _keep_undelivered(self, dm: DirectMessage) -> None:
-        """Keep the latest undelivered DM per (game, slot), and the last few notices."""
-        if dm.slot == "notice":
-            notices = self._notices.setdefault(dm.user_id, [])
-            notices.append(dm)
-            del notices[:-_NOTICES_KEPT]
-        else:
-            self._undelivered.setdefault(dm.user_id, {})[(dm.game_id, dm.slot)] = dm
+    async def _held_users(self) -> set[int]:
+        """The users with DMs kept for them: asked of storage once, then kept up to date
+        here (so a delivered DM or an interaction costs no query for everyone else)."""
+        if self._holding is None:
+            self._holding = await self.reachability.holding()
+        return self._holding
 
-    def _forget_undelivered(self, dm: DirectMessage) -> None:
-        pending = self._undelivered.get(dm.user_id)
-        if pending is not None and dm.slot != "notice":
-            pending.pop((dm.game_id, dm.slot), None)
+    async def _keep_undelivered(self, dm: DirectMessage) -> None:
+        """Keep ``dm`` in the database for the user's next interaction: the latest per
+        (game, slot), and the last few notices (`DmReachability.hold`)."""
+        await self.reachability.hold(dm.user_id, dm.game_id, dm.slot, dump_direct_message(dm))
+        (await self._held_users()).add(dm.user_id)
 
-    def undelivered(self, user_id: int) -> list[DirectMessage]:
+    async def _forget_undelivered(self, dm: DirectMessage) -> None:
+        if dm.slot != "notice" and dm.user_id in await self._held_users():
+            await self.reachability.drop_held(dm.user_id, dm.game_id, dm.slot)
+
+    async def undelivered(self, user_id: int) -> list[DirectMessage]:
         """The DMs that could not reach ``user_id`` and wait for their next interaction."""
-        return [*self._undelivered.get(user_id, {}).values(), *self._notices.get(user_id, [])]
+        return [load_direct_message(text) for text in await self.reachability.held(user_id)]
 
     async def flush_undelivered(self, interaction: discord.Interaction) -> None:
         """Show ``interaction``'s user, ephemerally, the DMs that could not reach them —
         only those of games where they still hold a seat (the others are dropped)."""
-        waiting = self.undelivered(interaction.user.id)
-        self._undelivered.pop(interaction.user.id, None)
-        self._notices.pop(interaction.user.id, None)
+        user_id = interaction.user.id
+        holding = await self._held_users()
+        if user_id not in holding:
+            return
+        holding.discard(user_id)
+        waiting = [load_direct_message(text) for text in await self.reachability.take_held(user_id)]
         seated: dict[int, bool] = {}
         pending: list[DirectMessage] = []
         for dm in waiting:
@@ -543,7 +612,7 @@ class Deliverer:
                 seated[dm.game_id] = await self.reachability.holds_seat(dm.user_id, dm.game_id)
             if seated[dm.game_id]:
                 pending.append(dm)
-        for dm in pending:
+        for index, dm in enumerate(pending):
             view = self.build_view(dm.components)
             try:
                 await send_to_interaction(
@@ -555,4 +624,20 @@ class Deliverer:
                     interaction.user.id,
                     error.code,
                 )
+                for kept in pending[index:]:  # shown at the next interaction instead
+                    await self._keep_undelivered(kept)
                 return
+
+
+def _last_items(outbox: Outbox) -> dict[int, tuple[Receipt, ...]]:
+    """For each receipt in ``outbox``, the index of the last item carrying it (posts
+    first, then DMs, as they are delivered): ``{index: receipts confirmed after it}``."""
+    last: dict[Receipt, int] = {}
+    items: list[ChannelPost | DirectMessage] = [*outbox.posts, *outbox.dms]
+    for index, item in enumerate(items):
+        if item.receipt is not None:
+            last[item.receipt] = index
+    found: dict[int, tuple[Receipt, ...]] = {}
+    for receipt, index in last.items():
+        found[index] = (*found.get(index, ()), receipt)
+    return found

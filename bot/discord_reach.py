@@ -5,14 +5,16 @@ after a DM went through. The service records it (``repo.set_dm_reachable``) and 
 the public notice — "I cannot send you direct messages; use /hand here", without any
 private detail — which the deliverer posts. Each change is reported once: a seat already
 marked unreachable is not announced again, and a delivered DM is written only when the
-seat was not already known to be reachable (no database write per DM).
+seat was not already known to be reachable (no database write per DM). It also keeps the
+DMs that could not be delivered (in the database, so they survive a restart) and confirms
+delivered news (`bot.outbox.Receipt`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.outbox import Outbox
+from bot.outbox import Outbox, Receipt
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -59,6 +61,30 @@ class ServiceReachability:
         except StorageError:
             return False
         return any(s.user_id == user_id and not s.is_ai for s in seats)
+
+    async def news_delivered(self, receipt: Receipt) -> None:
+        """Confirm ``receipt``'s news delivered (`GameService.news_delivered`)."""
+        await self._service.news_delivered(receipt)
+
+    async def hold(self, user_id: int, game_id: int, slot: str, message: str) -> None:
+        """Keep an undelivered DM in the database (`Repository.hold_direct_message`)."""
+        await self._service.repo.hold_direct_message(user_id, game_id, slot, message)
+
+    async def take_held(self, user_id: int) -> list[str]:
+        """Remove and return the DMs kept for ``user_id`` (`Repository.take_held_messages`)."""
+        return [held.message for held in await self._service.repo.take_held_messages(user_id)]
+
+    async def held(self, user_id: int) -> list[str]:
+        """The DMs kept for ``user_id`` (`Repository.held_messages`)."""
+        return [held.message for held in await self._service.repo.held_messages(user_id)]
+
+    async def drop_held(self, user_id: int, game_id: int, slot: str) -> None:
+        """Forget a kept DM (`Repository.drop_held_message`)."""
+        await self._service.repo.drop_held_message(user_id, game_id, slot)
+
+    async def holding(self) -> set[int]:
+        """The users with DMs kept (`Repository.users_with_held_messages`)."""
+        return await self._service.repo.users_with_held_messages()
 
     def known(self, user_id: int) -> bool | None:
         """What this process last saw for ``user_id`` (None: nothing yet)."""

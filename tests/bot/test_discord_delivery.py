@@ -154,7 +154,7 @@ async def test_closed_dms_are_announced_once_and_shown_at_the_next_interaction(
         private = [m for m in helped.messages if m.content.startswith("Your Hand:")]
         assert [m.content for m in private] == ["Your Hand: #12 Angel, #13 Orc"]
         assert all(m.ephemeral for m in helped.messages)
-        assert bot.deliverer.undelivered(table.cara.id) == []
+        assert await bot.deliverer.undelivered(table.cara.id) == []
     fake_discord.assert_no_violations()
 
 

@@ -36,7 +36,7 @@ async def test_a_player_who_lost_the_seat_is_not_shown_the_undelivered_hand(
         notice = DirectMessage(table.cara.id, 1, "notice", "Game #1: your refused choice #12")
         report = await bot.deliverer.deliver(Outbox(dms=[hand, notice]))
         assert report.closed_dms == [table.cara.id], "cara's DMs are closed"
-        assert len(bot.deliverer.undelivered(table.cara.id)) == 2
+        assert len(await bot.deliverer.undelivered(table.cara.id)) == 2
         if "user" in options:
             options = {**options, "user": table.bob}
         await fake_discord.slash(table.mod, table.channel, action, **options)
@@ -47,7 +47,7 @@ async def test_a_player_who_lost_the_seat_is_not_shown_the_undelivered_hand(
         await bot.wait_idle()
         texts = [m.content for m in helped.messages]
         assert not any("#12" in t or "Angel" in t for t in texts), texts
-        assert bot.deliverer.undelivered(table.cara.id) == []
+        assert await bot.deliverer.undelivered(table.cara.id) == []
     fake_discord.assert_no_violations()
 
 

@@ -1,0 +1,178 @@
+"""Nothing a commit owes the players is lost: the news of every commit is delivered at
+least once, also when the bot was killed between the commit and its messages (issue 15).
+
+How (a transactional outbox, without storing any message twice):
+
+1. *With the commit.* Storage keeps one row per logged command (and per game setup) in
+   ``undelivered_commits``, written by a trigger inside the very statement that logs the
+   command (schema 8): a move is never stored without the note that its news is owed.
+   No extra round trip.
+2. *Delivered.* `ServiceCore.narrate` stamps every channel post and DM of a batch's news
+   with the batch's `Receipt` (its first and last version) and keys the posts; the
+   deliverer confirms the receipt once the last of them was handed to Discord
+   (`NewsMixin.news_delivered`: one DELETE). Until then the ids of the posts sent are
+   remembered in the receipt's scope (`bot.discord_delivery`).
+3. *After a restart.* `NewsMixin.redeliver` reads the rows left (one indexed read; a
+   handful of rows, whatever the number of games), and rebuilds each run of versions'
+   news from what storage keeps anyway: the log entries in the run (their public and
+   private event lines, the commands, who acted) and the positions before and after it,
+   replayed from the log (`storage.replay.rebuild`). That is the same `narrate` as the
+   first time, so the channel gets the public lines, whose turn it is and the ping, and
+   the players their DMs, pictures redrawn. The reply to the interaction that made the
+   move is not sent again (that interaction is gone; the player's own private lines are
+   in their hand DM). Posts that went out the first time are edited in place (their ids
+   are in the receipt's scope), DMs edit their slot's message: a second delivery is
+   harmless.
+
+Why not store the built Outbox: its pictures would have to be redrawn anyway (their bytes
+are too large to keep per move), and its text is a function of the log and the positions,
+which storage keeps exactly; storing it would cost a write of every message's text per
+move, and would put a channel message's text in a second place to be kept free of private
+cards. A rebuild that fails (a log that no longer replays) still posts a plain public line
+that the game moved on, and confirms the receipt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from itertools import groupby
+
+from bot.errors import failure_text
+from bot.outbox import ChannelPost, Outbox, Receipt
+from bot.service_core import Batch, ServiceCore, Step
+from engine.core.model import GameState
+from storage.records import Game, LogEntry, LogKind, Seat
+from storage.replay import read_full_log, rebuild
+
+log = logging.getLogger(__name__)
+
+REDELIVERED_AT_ONCE = 1000
+"""How many owed commits one `NewsMixin.redeliver` call reads (the rest: the next call)."""
+
+_BY_REASON = {"computer player": "computer", "standing orders": "orders"}
+"""`Step.by` of a logged command, from its logged reason (else a moderator's skip or a
+person: see `step_by`)."""
+
+
+def runs(versions: list[int]) -> list[tuple[int, int]]:
+    """Consecutive versions grouped: ``[(first, last), ...]`` (``[1, 2, 3, 7] -> [(1, 3),
+    (7, 7)]``), for a sorted list."""
+    found: list[tuple[int, int]] = []
+    for version in versions:
+        if found and found[-1][1] == version - 1:
+            found[-1] = (found[-1][0], version)
+        else:
+            found.append((version, version))
+    return found
+
+
+def step_by(entry: LogEntry) -> str | None:
+    """Who chose a logged command, as `Step.by` says it: ``"computer"``, ``"orders"``,
+    ``"moderator"`` (a /mod skip) or None (a person)."""
+    reason = entry.reason or ""
+    if reason in _BY_REASON:
+        return _BY_REASON[reason]
+    if reason.startswith("moderator skip"):
+        return "moderator"
+    return None
+
+
+class NewsMixin(ServiceCore):
+    """Confirming delivered news and delivering it again after a restart (see the module
+    docstring)."""
+
+    async def news_delivered(self, receipt: Receipt) -> None:
+        """The deliverer handed every message of ``receipt``'s news to Discord: storage
+        forgets that it was owed (one statement; harmless when repeated)."""
+        await self.repo.news_delivered(receipt.game_id, receipt.after_version, receipt.version)
+
+    async def redeliver(self) -> Outbox:
+        """At start-up (after the Discord client is ready): the news of every commit whose
+        delivery was not confirmed — a bot killed after a commit and before its messages.
+        Costs one indexed read of the owed rows, then a rebuild per game that has any.
+
+        :returns: the news to deliver (each item carries its `Receipt`, ``again=True``).
+        """
+        owed = await self.repo.undelivered_news(REDELIVERED_AT_ONCE)
+        out = Outbox()
+        for game_id, rows in groupby(owed, key=lambda row: row[0]):
+            for first, last in runs([version for _, version in rows]):
+                more = await self.news_again(game_id, first - 1, last)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
+
+    async def news_again(self, game_id: int, after_version: int, version: int) -> Outbox:
+        """The news of game ``game_id``'s commits that left versions ``after_version + 1
+        .. version``, rebuilt from the log (``after_version`` -1: the game's setup too).
+        Never raises for a game that exists: a rebuild that fails gives a plain public
+        line that the game moved on (logged without its message).
+
+        :raises GameNotFound: for an unknown game.
+        """
+        game, seats = await self.repo.game_with_seats(game_id)
+        try:
+            batch = await self.rebuilt_batch(game, seats, after_version, version)
+        except Exception as error:  # the commits stand: say so rather than nothing
+            log.error(
+                "game %s: rebuilding the news of moves %s-%s failed: %s",
+                game_id,
+                after_version + 1,
+                version,
+                failure_text(error),
+            )
+            receipt = Receipt(game_id, after_version, version, again=True)
+            text = (
+                f"Game #{game_id} moved on to move {version} while I was away, but I could not "
+                "show how (logged). /game status shows the position and whose turn it is."
+            )
+            return Outbox(posts=[ChannelPost(game.channel_id, text, key="0", receipt=receipt)])
+        return await self.narrate(batch, None)
+
+    async def rebuilt_batch(
+        self, game: Game, seats: list[Seat], after_version: int, version: int
+    ) -> Batch:
+        """The `Batch` the commits of versions ``after_version + 1 .. version`` made: the
+        states before and after (replayed from the log; the stored one when ``version``
+        is the game's), their steps from the log, the game's turn deadlines.
+
+        :raises StorageError | RuleViolation: when the log does not replay.
+        """
+        rules = self.rules(game)
+        entries = await read_full_log(self.repo, game.id)
+        started = after_version < 0
+
+        def state_at(at: int) -> GameState:
+            return rebuild(rules, game, [e for e in entries if e.version_after <= at])
+
+        before = await asyncio.to_thread(state_at, max(after_version, 0))
+        after = (
+            self.state_of(game)
+            if version == game.version
+            else await asyncio.to_thread(state_at, version)
+        )
+        within = [e for e in entries if e.version_after <= version]
+        undone = {e.undoes for e in within if e.undoes is not None}
+        steps = [
+            Step(e.seat, rules.parse_command(e.command_json), list(e.events), step_by(e))
+            for e in within
+            if e.kind is LogKind.COMMAND
+            and e.version_after > after_version
+            and e.seq not in undone
+            and e.seat is not None
+            and e.command_json is not None
+        ]
+        batch = Batch(
+            game=game,
+            seats=seats,
+            before=before,
+            after=after,
+            steps=steps,
+            started=started,
+            again=True,
+        )
+        batch.deadlines = {
+            d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
+        }
+        return batch
