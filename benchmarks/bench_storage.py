@@ -17,7 +17,10 @@ database of its own on the same disk (WAL, the same ``synchronous``):
   statement, kept for comparison);
 - the same autocommit insert through the standard library's ``sqlite3`` on the calling
   thread (no thread hop), as a third reference;
-- loading a game: a bare ``SELECT`` of the same snapshot bytes by primary key.
+- loading a game: a bare ``SELECT`` of the same snapshot bytes by primary key;
+- one reminder-loop tick (`GameService.due_reminders`) over 10,000 stored active games
+  with deadlines: a bare ``SELECT`` of the due rows through the ``due_at`` index, on the
+  same file.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +43,7 @@ from benchmarks.report import AreaResult, Figure, ratio_at_most
 from benchmarks.stats import Stat
 from engine.core.model import Command, Event
 from engine.homm4.state import Homm4State
+from storage.records import GuildSettings
 from storage.sqlite import SqliteRepository, Synchronous, open_repository
 
 PLAYERS = 4
@@ -269,6 +274,114 @@ async def read_samples(
     return reads, parses, floors
 
 
+TICK_GAMES = 10_000
+"""How many stored active games with deadlines the reminder tick runs over."""
+
+DUE_NOW = 10
+"""How many of them have a reminder due at the tick in the second tick figure."""
+
+
+def _clone_games(path: Path, template: int, count: int, start: datetime) -> None:
+    """Copy game ``template`` (its row, seats and settings) ``count - 1`` times in one
+    transaction, with a turn deadline and a reminder per copy spread over two days after
+    ``start`` (none due at ``start``)."""
+    conn = sqlite3.connect(path)
+    try:
+        columns = {
+            table: [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            for table in ("games", "seats", "game_settings")
+        }
+
+        def copy(table: str, key: str, extra: dict[str, str]) -> None:
+            names = columns[table]
+            chosen = ", ".join(extra.get(name, f"t.{name}") for name in names)
+            conn.execute(
+                f"WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
+                f"INSERT INTO {table} ({', '.join(names)}) SELECT {chosen} FROM n, {table} t "
+                f"WHERE t.{key} = ?",
+                (count, template),
+            )
+
+        conn.execute("BEGIN")
+        copy("games", "id", {"id": "n.i", "channel_id": "t.channel_id + n.i"})
+        copy("seats", "game_id", {"game_id": "n.i"})
+        copy("game_settings", "game_id", {"game_id": "n.i"})
+        base = int(start.timestamp() * 1000)
+        conn.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "
+            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+            "SELECT n.i, 0, k.kind, ? + 60000 + (n.i % 2880) * 60000 + k.lead, ? "
+            "FROM n, (SELECT 'turn' AS kind, 3600000 AS lead UNION ALL SELECT 'reminder', 0) k "
+            "WHERE true ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            (count, base, base),
+        )
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def _arm(path: Path, games: int, moment: datetime) -> None:
+    """Make the reminders of games 1..``games`` due at ``moment`` (the tick takes them)."""
+    conn = sqlite3.connect(path)
+    try:
+        due = int(moment.timestamp() * 1000) - 1000
+        with conn:
+            conn.executemany(
+                "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+                "VALUES (?, 0, 'reminder', ?, ?) ON CONFLICT (game_id, seat, kind) "
+                "DO UPDATE SET due_at = excluded.due_at",
+                [(game, due, due) for game in range(1, games + 1)],
+            )
+    finally:
+        conn.close()
+
+
+async def tick_samples(
+    folder: Path, game: RecordedGame, count: int
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """One reminder-loop tick over `TICK_GAMES` stored active 4-player homm4 games (the
+    game of ``game`` after its first command, copied), and the bare indexed ``SELECT`` of
+    the due deadline rows just before each tick: first with nothing due, then with
+    `DUE_NOW` reminders due (re-armed before each select, untimed).
+
+    :returns: ``(idle ticks, idle selects, busy ticks, busy selects)`` in ms.
+    """
+    from bot.service import GameService
+
+    path = folder / "ticks.db"
+    start = datetime(2030, 1, 1, tzinfo=UTC)
+    repo = await open_repository(path)
+    try:
+        game_id = await start_game(repo, 7, game)
+        await repo.save_guild_settings(GuildSettings(1, None, timedelta(hours=48), None))
+    finally:
+        await repo.close()
+    _clone_games(path, game_id, TICK_GAMES, start)
+    repo = await open_repository(path)
+    service = GameService(repo, renderer=None, clock=lambda: start)
+    bare = await aiosqlite.connect(path)
+    sql = "SELECT game_id, seat, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at"
+    samples: tuple[list[float], list[float], list[float], list[float]] = ([], [], [], [])
+    try:
+        for busy in (False, True):
+            for _ in range(count):
+                if busy:
+                    _arm(path, DUE_NOW, start)
+                began = time.perf_counter()
+                async with bare.execute(sql, (int(start.timestamp() * 1000),)) as cursor:
+                    rows = await cursor.fetchall()
+                selected = time.perf_counter()
+                out = await service.due_reminders(start)
+                done = time.perf_counter()
+                assert len(list(rows)) == len(out.posts) == (DUE_NOW if busy else 0)
+                samples[2 * busy].append((done - selected) * 1000)
+                samples[2 * busy + 1].append((selected - began) * 1000)
+    finally:
+        await bare.close()
+        await repo.close()
+    return samples
+
+
 def _commit_figures(samples: CommitSamples, synchronous: Synchronous) -> list[Figure]:
     label = f"synchronous={synchronous}"
     main = Figure(
@@ -308,6 +421,9 @@ async def measure(quick: bool) -> AreaResult:
             samples = await commit_samples(folder, games, synchronous, count)
             figures += _commit_figures(samples, synchronous)
         reads, parses, floors = await read_samples(folder, games[0], 200 if quick else 2000)
+        idle, idle_floor, busy, busy_floor = await tick_samples(
+            folder, games[0], 20 if quick else 100
+        )
     figures.append(
         Figure(
             "game_in_channel (row with its snapshot)",
@@ -316,6 +432,26 @@ async def measure(quick: bool) -> AreaResult:
             "bare SELECT of the same bytes",
             Stat.of(floors),
             note=f"then load_state of the snapshot: median {Stat.of(parses).median:.3f} ms",
+        )
+    )
+    figures.append(
+        Figure(
+            f"reminder-loop tick, {TICK_GAMES:,} active games with deadlines, none due",
+            "ms",
+            Stat.of(idle),
+            "bare indexed SELECT of the due deadline rows",
+            Stat.of(idle_floor),
+        )
+    )
+    figures.append(
+        Figure(
+            f"reminder-loop tick, {TICK_GAMES:,} games, {DUE_NOW} reminders due",
+            "ms",
+            Stat.of(busy),
+            f"bare indexed SELECT of the same {DUE_NOW} due rows",
+            Stat.of(busy_floor),
+            note="each due reminder: the game and seats read, its position (kept or loaded), "
+            "the reminder claimed and the next one set in one transaction, a post",
         )
     )
     snapshot = Stat.of([len(_ruleset().dump_state(s.state)) / 1024 for s in games[0].steps])
