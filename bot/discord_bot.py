@@ -99,6 +99,8 @@ class HeroesBot(commands.Bot):
             before_first=self.wait_until_ready,
         )
         self._recovered = False
+        self.started_up = asyncio.Event()
+        """Set once `on_ready`'s start-up steps (redelivery, recovery) have finished."""
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -118,15 +120,23 @@ class HeroesBot(commands.Bot):
         self.reminders.start()
 
     async def on_ready(self) -> None:
-        """Once per process: let the service finish automatic moves left by a crash."""
+        """Once per process: first deliver the news of commits a crash left unsent
+        (`GameService.redeliver`: its cost follows the owed rows, not the stored games),
+        then let the service finish automatic moves left by a crash."""
         if self._recovered:
             return
         self._recovered = True
+        try:
+            await self.deliver_unprompted(await self.service.redeliver())
+        except Exception as error:  # nor may a failed redelivery (tried again next start)
+            log.error("Delivering the news a restart left owed failed: %s", failure_text(error))
         try:
             outbox = await self.service.recover()
             await self.deliver_unprompted(outbox)
         except Exception as error:  # a failed recovery must not keep the bot from serving
             log.error("Recovering unfinished automatic moves failed: %s", failure_text(error))
+        finally:
+            self.started_up.set()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Sync the command tree: to the dev guild when configured, else globally."""
