@@ -17,7 +17,11 @@ from rendering.mmh import track as _track
 
 
 def public_only(view: PublicView) -> PublicView:
-    """The public part of any view (a `SeatView` loses its scrolls and choices)."""
+    """The public part of any view (a `SeatView` loses its scrolls and choices); a
+    `PublicView` itself is already that, and is returned as it is (no copy: reading it
+    again cost a third of drawing the initiative track)."""
+    if type(view) is PublicView:
+        return view
     return PublicView.model_validate(view.model_dump(include=set(PublicView.model_fields)))
 
 

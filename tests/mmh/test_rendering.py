@@ -178,3 +178,18 @@ def test_the_board_counts_week_cards_in_words() -> None:
     assert f"{left} week cards left · win at {view.threshold} VP" in draw_board(view).texts()
     one = view.model_copy(update={"weeks_left": 1})
     assert f"1 week card left · win at {view.threshold} VP" in draw_board(one).texts()
+
+
+def test_public_only_keeps_a_public_view_and_reduces_a_seat_view() -> None:
+    from engine.core.ruleset import get_ruleset
+    from engine.mmh.views import PublicView, SeatView
+    from rendering.mmh.api import public_only
+
+    rules = get_ruleset("mmh")
+    state = new_game(2, seed=3)
+    public = rules.public_view(state)
+    assert type(public) is PublicView and public_only(public) is public
+    seat = rules.view(state, 0)
+    assert isinstance(seat, SeatView)
+    reduced = public_only(seat)
+    assert type(reduced) is PublicView and reduced == public
