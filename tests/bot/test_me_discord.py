@@ -1,17 +1,28 @@
 """Coming back (issue 15) through the real bot and the fake Discord: the digest DM is one
-message edited in place while decisions open in a row, and ``/me games`` in a DM lists
-games of two servers with their deadlines and jump links."""
+message edited in place while decisions open in a row; ``/me games`` in a DM lists games
+of two servers with their deadlines and jump links; a digest that meets closed DMs waits
+for the player's next interaction, as every DM does; quiet hours hold a reminder of the
+reminder loop until they end, and the deadline does not move."""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import timedelta
 from pathlib import Path
 
 from bot.outbox import DirectMessage, Outbox
 from engine.homm4 import RULESET as HOMM4
 from tests.bot.discord_driver import Driver, named_cards
 from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
+from tests.bot.service_helpers import FakeClock
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
+
+TICK = 0.02
+"""Seconds between reminder ticks in these tests (a minute in production)."""
+
+WAIT = 60.0
+"""Seconds a message is waited for before the test fails: only a bot that hangs takes it."""
 
 
 def digest_messages(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
@@ -121,5 +132,56 @@ async def test_a_digest_that_meets_closed_dms_waits_for_the_next_interaction(
         shown = [m for m in helped.messages if m.content.startswith("📬")]
         assert len(shown) == 1 and shown[0].ephemeral
         assert await bot.deliverer.undelivered(cara.id) == []
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+async def test_quiet_hours_hold_a_reminder_through_the_reminder_loop(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    ann, channel = table.ann, table.channel
+    clock = FakeClock()  # 2030-01-01 12:00 UTC, 13:00 in Berlin
+    async with running_bot(
+        fake_discord, tmp_path / "heroes.db", clock=clock, reminder_interval=TICK
+    ) as runner:
+        bot = heroes_bot(runner)
+        quiet = await fake_discord.slash(
+            ann, fake_discord.dm_channel(ann), "me notify", quiet="22-8", **{"time-zone": "berl"}
+        )
+        assert "'berl' is not a time zone I know" in (await quiet.final_message()).content
+        quiet = await fake_discord.slash(
+            ann,
+            fake_discord.dm_channel(ann),
+            "me notify",
+            quiet="22-8",
+            **{"time-zone": "Europe/Berlin"},
+        )
+        assert "22:00-08:00 your time" in (await quiet.final_message()).content
+        await fake_discord.slash(ann, channel, "game new", players=2, **{"deadline-hours": 24})
+        await bot.wait_idle()
+        await fake_discord.slash(table.bob, channel, "game join")
+        await bot.wait_idle()
+        await fake_discord.slash(ann, channel, "game start")
+        await bot.wait_idle()
+        loop = bot.reminders
+
+        async def ticks(count: int) -> None:  # counted ticks of the loop, not timed waits
+            start = loop.ticks
+            while loop.ticks < start + count:
+                await asyncio.sleep(TICK)
+
+        mark = fake_discord.world.message_seq
+        clock.advance(hours=18, minutes=1)  # the reminder falls due: 07:01 in Berlin, quiet
+        await ticks(3)
+        reminders = [m for m in channel.public_messages() if "waiting for you" in m.content]
+        assert reminders == [], "held by ann's quiet hours"
+        clock.advance(minutes=59)  # 08:00 in Berlin: the quiet hours are over
+        sent = await fake_discord.wait_for_message(
+            channel, check=lambda m: "waiting for you" in m.content, after=mark, timeout=WAIT
+        )
+        assert f"<@{ann.id}>" in sent.content
+        turn = clock.now + timedelta(hours=5)  # the deadline did not move: 24 h after the start
+        assert f"The deadline is <t:{int(turn.timestamp())}:R>" in sent.content
         runner.assert_no_errors()
     fake_discord.assert_no_violations()
