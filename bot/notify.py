@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -119,14 +119,15 @@ def clock_text(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-def zone_of(settings: NotifySettings) -> ZoneInfo:
-    """The person's time zone (UTC when they chose none, or when it is no longer known)."""
-    if settings.time_zone:
+def zone_of(settings: NotifySettings) -> tzinfo:
+    """The person's time zone: UTC when they chose none, or when the time zone database
+    no longer knows it (or the host has none: then every name but UTC is refused)."""
+    if settings.time_zone and settings.time_zone != "UTC":
         try:
             return ZoneInfo(settings.time_zone)
         except (ZoneInfoNotFoundError, ValueError):  # dropped from the database since saved
             pass
-    return ZoneInfo("UTC")
+    return UTC
 
 
 def quiet_until(settings: NotifySettings, moment: datetime) -> datetime | None:
