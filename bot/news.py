@@ -163,6 +163,17 @@ class NewsMixin(ServiceCore):
             and e.seat is not None
             and e.command_json is not None
         ]
+        first_own = next(
+            (
+                e.actor_user_id
+                for e in within
+                if e.kind is LogKind.COMMAND
+                and e.version_after > after_version
+                and step_by(e) is None
+                and e.actor_user_id is not None
+            ),
+            None,
+        )
         batch = Batch(
             game=game,
             seats=seats,
@@ -171,6 +182,7 @@ class NewsMixin(ServiceCore):
             steps=steps,
             started=started,
             again=True,
+            acted_by=first_own,
         )
         batch.deadlines = {
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"

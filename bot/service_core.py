@@ -290,6 +290,8 @@ class Batch:
             changed (a player who took back a move, `bot.undo`).
         again: the batch was rebuilt from the log to deliver its news a second time
             (`bot.news`).
+        acted_by: in a rebuilt batch, the person whose own command began it (the one
+            who acted: no digest of their own move is sent to them).
     """
 
     game: Game
@@ -306,6 +308,7 @@ class Batch:
     rules: DeadlineRules | None = None
     hand_refresh: set[int] = field(default_factory=set)
     again: bool = False
+    acted_by: int | None = None
 
     def receipt(self) -> Receipt | None:
         """The commits this batch's news covers (`bot.outbox.Receipt`): the versions after
@@ -1086,7 +1089,10 @@ class ServiceCore:
             )
         self._clear_decision_dms(batch, out)
         await self._hand_dms(batch, out)
-        await self._digest_dms(batch, actor_seat, out, picture_kind, image)
+        acted = actor_seat
+        if acted is None and batch.acted_by is not None:  # news rebuilt after a restart
+            acted = self.seat_of(batch.seats, batch.acted_by)
+        await self._digest_dms(batch, acted, out, picture_kind, image)
         return out
 
     def turn_began(self, batch: Batch, seat: int) -> bool:

@@ -93,6 +93,9 @@ async def test_news_not_confirmed_is_delivered_again_at_start_without_posting_tw
         assert owed == [(game.id, v) for v in range(before.version + 1, game.version + 1)]
         posts = bot_posts(table)
         news = posts[-1]
+        dms = {
+            u.id: sum(not m.deleted for m in fake_discord.dms(u)) for u in (table.ann, table.bob)
+        }
 
     async with running_bot(fake_discord, db) as runner:  # the restart
         bot = heroes_bot(runner)
@@ -107,10 +110,11 @@ async def test_news_not_confirmed_is_delivered_again_at_start_without_posting_tw
             user = await driver.user_of(pending.seat)
             assert f"<@{user.id}>" in news.content, "the player who owes a decision is pinged"
         # DMs edit their slot's message (a new decision is sent anew, the old one deleted):
-        # no DM is there twice.
+        # nobody has more DMs on screen than before, none is there twice.
         for user in (table.ann, table.bob):
             live = [m.content for m in fake_discord.dms(user) if not m.deleted]
             assert len(live) == len(set(live)), f"{user.name} got a DM twice: {live}"
+            assert len(live) <= dms[user.id], f"{user.name} got a DM the first time did not"
         # Privacy (homm4:card-types): the redelivered post names no card of a Hand or Risk Stack.
         hidden = adapter.private_cards(state)
         for text in message_texts(news):
