@@ -1456,6 +1456,11 @@ class SqliteRepository(Repository):
         )
         if cursor.rowcount == 0:
             raise SeatNotFound(f"Game #{game_id} has no seat {target.seat}.")
+        # The seat's new holder starts afresh: no missed deadlines, away period or
+        # extensions of the one before (schema 6).
+        await conn.execute(
+            "DELETE FROM seat_presence WHERE game_id = ? AND seat = ?", (game_id, target.seat)
+        )
 
     async def _change_status(
         self, conn: aiosqlite.Connection, game: GameSummary, change: ModeratorChange, now: int

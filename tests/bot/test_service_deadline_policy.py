@@ -288,3 +288,30 @@ async def test_a_log_page_beyond_any_real_number_is_refused(tmp_path: Path) -> N
             await service.click(person(1), customids.encode(2**70, 0, "status"))
     finally:
         await repo.close()
+
+
+async def test_the_turn_prompt_names_the_away_seat_and_a_new_holder_starts_afresh(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=5, deadline_hours=24)
+        await service.away(person(2), CHANNEL, until="48h")
+        assert (await repo.seats(game.id))[1].away_until == clock.now + timedelta(hours=48)
+        out = await click_choice(service, game.id, person(1), 0)
+        prompts = [p.text for p in out.posts if "➡️" in p.text]
+        # Red owes the next decision (Blue's are the computer's at once): its prompt says
+        # who is away.
+        assert any("💤 Away, the computer plays for them: Blue (Player 2)" in t for t in prompts)
+        status = await service.status(person(1), CHANNEL)
+        assert status.reply is not None
+        assert (
+            "💤 Away (the computer plays for them; /game back returns): Blue (Player 2) until <t:"
+            in (status.reply.text)
+        )
+        await service.mod_replace(person(9, moderator=True), CHANNEL, seat="Blue", user=7)
+        seat = (await repo.seats(game.id))[1]
+        assert (seat.user_id, seat.missed, seat.away_until) == (7, 0, None)
+    finally:
+        await repo.close()
