@@ -178,6 +178,45 @@ def fit_choices(
     return fitted
 
 
+def typed_command(path: Sequence[str], options: Mapping[str, Any]) -> str:
+    """A command as typed, in Discord and at the console alike:
+    ``/army recruit army:2 card:#12``; a value with spaces in double quotes."""
+    parts = ["/" + " ".join(path)]
+    for name, value in options.items():
+        text = str(value)
+        parts.append(f'{name}:"{text}"' if " " in text else f"{name}:{text}")
+    return " ".join(parts)
+
+
+LEFT_OUT_LIMIT = 900
+"""Characters of a decision's text given to the commands a select menu left out."""
+
+
+def left_out_text(
+    left: Sequence[Command],
+    label: Callable[[Command], str],
+    typed: Callable[[Command], str | None] | None = None,
+) -> str:
+    """One line naming the commands a select menu cut at 25 left out, each with how it
+    is typed (``typed``: e.g. `RulesetAdapter.typed_command`), within `LEFT_OUT_LIMIT`
+    characters ("… N more" after that); "" when none was left out. ``label`` must be the
+    one the menu uses, so the line names nothing the menu would not show."""
+    if not left:
+        return ""
+    text = f"Not in the menu ({len(left)}), typed as shown: "
+    shown = 0
+    for cmd in left:
+        how = typed(cmd) if typed is not None else None
+        entry = f"{label(cmd)}: {how}" if how else label(cmd)
+        if len(text) + len(entry) + 2 > LEFT_OUT_LIMIT:
+            break
+        text += ("; " if shown else "") + entry
+        shown += 1
+    if shown < len(left):
+        text += f"{'; ' if shown else ''}… {len(left) - shown} more (see /help)"
+    return text
+
+
 def decision_buttons(
     decision: Decision,
     game_id: int,
@@ -188,15 +227,17 @@ def decision_buttons(
     *,
     ends: Sequence[str] = (),
     priority: Callable[[Command], Any] | None = None,
+    typed: Callable[[Command], str | None] | None = None,
 ) -> DecisionUI:
     """Generic buttons for a public decision, built from the legal commands.
 
     Up to `MAX_BUTTONS` choices become buttons (the default first, in blue). More become
     one select menu (at most 25: the default, then by ``priority``; when more are legal its
-    placeholder says how many are shown and that the others are typed), plus a green button
-    for each command whose type is in ``ends`` (e.g. "end buying") and a blue one for the
-    default. Each carries an option token: the command's index and hash, checked again
-    when clicked (`GameService.click`).
+    placeholder says how many are shown, and the text names those left out and how each
+    is typed: `left_out_text` with ``typed``), plus a green button for each command whose
+    type is in ``ends`` (e.g. "end buying") and a blue one for the default. Each carries
+    an option token: the command's index and hash, checked again when clicked
+    (`GameService.click`).
     """
     tokens = {
         id(cmd): customids.option_token(i, cmd.model_dump_json()) for i, cmd in enumerate(legal)
@@ -230,8 +271,9 @@ def decision_buttons(
     placeholder = (
         "Choose…"
         if len(rest) <= 25
-        else f"Choose (25 of {len(rest)} shown; the others: type the command, /help)…"
+        else f"Choose (25 of {len(rest)} shown; the others are typed, as the message says)…"
     )
+    left = left_out_text((head + tail)[25:], label, typed)
     components.append(
         Select(
             custom_id=customids.encode(game_id, version, "pick"),
@@ -255,7 +297,8 @@ def decision_buttons(
                 style="primary",
             )
         )
-    return DecisionUI(decision.prompt, tuple(components), False)
+    text = f"{decision.prompt}\n{left}" if left else decision.prompt
+    return DecisionUI(text, tuple(components), False)
 
 
 class CommandTable(Protocol):
@@ -512,8 +555,21 @@ class RulesetAdapter:
             offered,
             default if default in offered else None,
             lambda c: self.describe(state, c),
+            typed=self.typed_command,
         )
         return DecisionUI(ui.text, ui.components, decision.private)
+
+    def typed_command(self, command: Command) -> str | None:
+        """How ``command`` is typed (``/army recruit army:2 card:#12``), from the command
+        table's ``slash_for`` when it has one; None when it cannot be typed."""
+        slash_for = getattr(self.command_table, "slash_for", None)
+        if slash_for is None:
+            return None
+        try:
+            path, options = slash_for(command)
+        except (KeyError, ValueError):
+            return None
+        return typed_command(path, options)
 
     def command_from_selection(self, which: str, values: Sequence[str]) -> dict[str, Any]:
         """The command of a multi-select (custom id action ``cards``).

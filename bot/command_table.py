@@ -66,6 +66,9 @@ class OptionSpec:
         required: whether Discord insists on it. Required options come first.
         choices: fixed choices (≤ 25); empty for free input.
         autocomplete: whether `GameService.autocomplete` suggests values for it.
+        suggest_choices: the fixed ``choices`` are offered by autocomplete instead of
+            sent with the command (they then cost nothing of Discord's 4,000 characters
+            per command); the service still accepts only them (`choice_value`).
         min_value / max_value: bounds of an integer option.
         max_length: the longest string accepted.
     """
@@ -79,6 +82,18 @@ class OptionSpec:
     min_value: int | None = None
     max_value: int | None = None
     max_length: int | None = None
+    suggest_choices: bool = False
+
+    @property
+    def sent_choices(self) -> tuple[Choice, ...]:
+        """The choices sent to Discord with the command (none when `suggest_choices`)."""
+        return () if self.suggest_choices else self.choices
+
+    @property
+    def suggested(self) -> bool:
+        """Whether Discord asks the bot for suggestions (``autocomplete``, or choices
+        offered by autocomplete)."""
+        return self.autocomplete or (self.suggest_choices and bool(self.choices))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +218,7 @@ def _check_options(where: str, options: Sequence[OptionSpec]) -> list[str]:
         optional_seen = optional_seen or not option.required
         if len(option.choices) > 25:
             problems.append(f"{where} {option.name}: more than 25 choices")
-        if option.choices and option.autocomplete:
+        if option.sent_choices and option.suggested:
             problems.append(f"{where} {option.name}: choices and autocomplete together")
         for choice in option.choices:
             if not 1 <= len(choice.name) <= 100:
@@ -224,7 +239,7 @@ class LineError(ValueError):
     """A console line that does not fit the table; the message says what to type."""
 
 
-FREE_TEXT: frozenset[str] = frozenset({"name", "topic", "reason", "text"})
+FREE_TEXT: frozenset[str] = frozenset({"name", "topic", "reason", "text", "command"})
 """Options whose value is free words: the last open one takes the rest of a console line
 without quotes."""
 
@@ -321,21 +336,40 @@ def _find_spec(words: list[str], specs: Sequence[CommandSpec]) -> tuple[CommandS
     raise LineError(f"Unknown command /{first}. Type /help for the list.")
 
 
+def choice_value(option: OptionSpec, value: str) -> Any:
+    """The value of ``option``'s choice that ``value`` names: the choice's value or name
+    (any case), or one word of only one choice's name (``pass`` for "pass windows").
+
+    :raises LineError: naming every choice, when none fits.
+    """
+    wanted = value.strip().lower()
+    for choice in option.choices:
+        if wanted in (choice.name.lower(), str(choice.value).lower()):
+            return choice.value
+    worded = [c for c in option.choices if wanted in c.name.lower().split()]
+    if len(worded) == 1:
+        return worded[0].value
+    allowed = ", ".join(
+        str(c.value) if c.name.lower() == str(c.value).lower() else f"{c.value} ({c.name})"
+        for c in option.choices
+    )
+    raise LineError(f"{option.name} must be one of: {allowed}.")
+
+
+def choice_suggestions(option: OptionSpec, current: str) -> list[tuple[str, str]]:
+    """``(name, value)`` of ``option``'s choices whose name or value holds ``current``
+    (any case; all of them for an empty text), in the table's order."""
+    wanted = current.strip().lower()
+    return [
+        (c.name, str(c.value))
+        for c in option.choices
+        if wanted in c.name.lower() or wanted in str(c.value).lower()
+    ]
+
+
 def _convert(spec: CommandSpec, option: OptionSpec, value: str) -> Any:
     if option.choices:
-        wanted = value.lower()
-        for choice in option.choices:
-            if wanted in (choice.name.lower(), str(choice.value).lower()):
-                return choice.value
-        # A word of one choice's name only (cards:pass for "pass windows").
-        worded = [c for c in option.choices if wanted in c.name.lower().split()]
-        if len(worded) == 1:
-            return worded[0].value
-        allowed = ", ".join(
-            str(c.value) if c.name.lower() == str(c.value).lower() else f"{c.value} ({c.name})"
-            for c in option.choices
-        )
-        raise LineError(f"{option.name} must be one of: {allowed}.")
+        return choice_value(option, value)
     if option.type == "integer":
         try:
             number = int(value.lstrip("#"))
@@ -369,6 +403,108 @@ def help_lines(specs: Iterable[CommandSpec]) -> list[str]:
         args = " ".join(o.name if o.required else f"[{o.name}]" for o in spec.options)
         lines.append(f"/{spec.qualified}{' ' + args if args else ''} — {spec.description}")
     return lines
+
+
+_DEFAULT = re.compile(r"(?:\(|; )(?P<default>(?:default|none|leave out)[^();]*)", re.IGNORECASE)
+_EXAMPLE = re.compile(r"e\.g\. (?P<example>[^()—]+?)(?:\s*[()—]| or |$)")
+_CARD = re.compile(r"#\d+")
+
+
+def value_format(option: OptionSpec) -> str:
+    """How ``option``'s value is written: its choices (``ask, windows (pass windows)``),
+    ``yes or no``, a whole number and its range, or text (with its longest length), and
+    whether suggestions come as you type."""
+    if option.choices:
+        listed = ", ".join(
+            f"{c.value} ({c.name})"
+            if len(c.name) <= 30 and not c.name.lower().startswith(str(c.value).lower())
+            else str(c.value)
+            for c in option.choices
+        )
+        return f"one of {listed}"
+    if option.type == "boolean":
+        return "yes or no"
+    if option.type == "integer":
+        if option.min_value is not None and option.max_value is not None:
+            return f"a whole number {option.min_value}-{option.max_value}"
+        if option.min_value is not None:
+            return f"a whole number from {option.min_value}"
+        return "a whole number"
+    if option.type in ("user", "role"):
+        return f"a {option.type} (@mention)"
+    text = "text" if option.max_length is None else f"text (at most {option.max_length})"
+    return f"{text}, suggested as you type" if option.autocomplete else text
+
+
+def example_value(option: OptionSpec) -> str | None:
+    """A value for ``option`` to show in an example: the description's ``e.g. ...``, the
+    first choice, the smallest number, ``yes``; None when there is nothing to show."""
+    found = _EXAMPLE.search(option.description)
+    if found:
+        return found.group("example").strip().rstrip(".,")
+    card = _CARD.search(option.description)
+    if card:
+        return card.group(0)
+    if option.choices:
+        return str(option.choices[0].value)
+    if option.type == "integer":
+        return str(option.min_value if option.min_value is not None else 1)
+    if option.type == "boolean":
+        return "yes"
+    return None
+
+
+def command_help(spec: CommandSpec, example_options: Mapping[str, str] | None = None) -> list[str]:
+    """/help COMMAND for ``spec``: the command and what it does, one line per option (its
+    name, required or optional, how its value is written, its default when the table
+    says one) and an example (`example_value` of the required options, or
+    ``example_options``: option name -> value).
+
+    >>> spec = CommandSpec(("mod", "undo"), "Undo moves",
+    ...     (OptionSpec("count", "how many moves (default 1)", "integer", min_value=1, max_value=50),))
+    >>> command_help(spec)[2]
+    '• count (optional): a whole number 1-50; default 1 — how many moves (default 1)'
+    """
+    lines = [f"**/{spec.qualified}** — {spec.description}"]
+    if not spec.options:
+        lines.append("No options.")
+    else:
+        lines.append("Options (written name:value):")
+    for option in spec.options:
+        need = "required" if option.required else "optional"
+        default = _DEFAULT.search(option.description)
+        said = ""
+        if default:
+            said = "; " + default.group("default").strip().replace("default:", "default", 1)
+        lines.append(
+            f"• {option.name} ({need}): {value_format(option)}{said} — {option.description}"
+        )
+    shown: dict[str, str] = {}
+    for option in spec.options:
+        if option.required:
+            shown[option.name] = example_value(option) or f"<{option.name}>"
+    if not any(not o.required and o.name in shown for o in spec.options):
+        optional = next(
+            (o for o in spec.options if not o.required and _EXAMPLE.search(o.description)), None
+        )
+        if optional is not None:
+            shown[optional.name] = str(example_value(optional))
+    shown.update(example_options or {})
+    order = [o.name for o in spec.options]
+    shown = dict(sorted(shown.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99))
+    if spec.options and not shown:
+        first = next((o for o in spec.options if example_value(o) is not None), None)
+        if first is not None:
+            shown[first.name] = str(example_value(first))
+    example = " ".join(
+        [f"/{spec.qualified}", *(_typed(name, value) for name, value in shown.items())]
+    )
+    lines.append(f"Example: {example}")
+    return lines
+
+
+def _typed(name: str, value: str) -> str:
+    return f'{name}:"{value}"' if " " in value and not value.startswith('"') else f"{name}:{value}"
 
 
 def options_dict(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -244,7 +244,20 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
             handler="deck_delete",
             in_dm=True,
         ),
-        CommandSpec(("help",), "What you can type now", handler="help", in_dm=True),
+        CommandSpec(
+            ("help",),
+            "What you can type now, or how to write one command's options",
+            (
+                _s(
+                    "command",
+                    "a command, e.g. game new (its options, their values and an example)",
+                    auto=True,
+                    max_length=60,
+                ),
+            ),
+            handler="help",
+            in_dm=True,
+        ),
         # ---- you, on every server (in DMs too)
         CommandSpec(
             ("me", "games"),

@@ -86,6 +86,15 @@ def _convert(spec: OptionSpec, raw: str, title: str) -> Any:
     return value
 
 
+def unquote(text: str) -> str:
+    """``text`` without one pair of quotes around all of it (an example copied from
+    /help with its quotes: ``"mode:adventure size:medium"``)."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "\"'":
+        return stripped[1:-1]
+    return stripped
+
+
 def _split(text: str, title: str) -> list[str]:
     try:
         return shlex.split(text.replace(";", " "))
@@ -107,7 +116,7 @@ def read_words(text: str, specs: Sequence[OptionSpec], title: str) -> dict[str, 
     """
     by_name = {s.name: s for s in specs} | {option_key(s): s for s in specs}
     found: dict[str, Any] = {}
-    for word in _split(text, title):
+    for word in _split(unquote(text), title):
         if word.lower() == "none":
             continue
         cut = min((i for i in (word.find(":"), word.find("=")) if i >= 0), default=-1)

@@ -62,7 +62,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, default=None, help="folder for pictures (default: a temporary one)"
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help="database file (default: a temporary one)"
+        "--db",
+        type=Path,
+        default=None,
+        help="database file (default: one per game in your data folder, resumed next time)",
     )
     parser.add_argument("--no-images", action="store_true", help="do not draw pictures (faster)")
     parser.add_argument(
@@ -438,7 +441,8 @@ async def _session(
     from storage.errors import StorageError
 
     temp = tempfile.TemporaryDirectory(prefix="heroes-table-")
-    db = args.db or Path(temp.name) / "local.db"
+    db = args.db or default_database(args.ruleset)
+    again = None if args.db else _again_command(args.ruleset)
     out_dir = args.out or Path(temp.name) / "images"
     players = args.players
     ai = args.ai if args.ai is not None else max(0, players - 1)
@@ -452,7 +456,12 @@ async def _session(
         out(f"✗ --options: {error}")
         return 2
     try:
+        db.parent.mkdir(parents=True, exist_ok=True)
         repo = await open_repository(db)
+    except OSError as error:
+        out(f"✗ Cannot make the folder {db.parent} for the game: {error.strerror}; pass --db FILE.")
+        temp.cleanup()
+        return 1
     except StorageError as error:
         out(f"✗ {error}")
         temp.cleanup()
@@ -473,6 +482,8 @@ async def _session(
         people = plural(humans, "person", "people")
         computers = plural(ai, "computer")
         out(f"Heroes Table — local game ({args.ruleset}, {people}, {computers}). Database: {db}")
+        if again is not None:
+            out(f"The game is kept there: {again} resumes it after /quit (--db FILE for another).")
         out(f"Pictures go to {out_dir}. Type /help for commands, /quit to leave.")
         if humans > 1:
             out("Hot-seat play: private cards of every seat are shown here (fine at one table).")
@@ -483,7 +494,10 @@ async def _session(
         except USER_ERRORS as error:
             out(f"✗ {user_message(error)}")
             if earlier is not None and earlier.status is not GameStatus.LOBBY:
-                out(f"The game in {db} cannot be continued; pass another --db to start anew.")
+                out(
+                    f"The game in {db} cannot be continued; pass another --db to start anew"
+                    + (f" (or remove {db})." if again is not None else ".")
+                )
             return 1
         while True:
             line = await asyncio.to_thread(lines_in)
@@ -496,8 +510,27 @@ async def _session(
         return 0
     finally:
         await repo.close()
-        out(_closing_line(args.db, args.out, temp.name, resumable=started))
+        out(_closing_line(db, args.out, temp.name, resumable=started, again=again))
         temp.cleanup()
+
+
+def default_database(ruleset: str) -> Path:
+    """Where the console keeps a ``ruleset`` game when no ``--db`` is given: one file per
+    game in the user's data folder (`platformdirs.user_data_path`: on Linux
+    ``$XDG_DATA_HOME/heroes-table``, by default ``~/.local/share/heroes-table``), so that
+    the next session resumes it."""
+    import platformdirs
+
+    return platformdirs.user_data_path("heroes-table", appauthor=False) / f"console-{ruleset}.db"
+
+
+def _again_command(ruleset: str) -> str:
+    """The command that opens the console on ``ruleset``'s default database again."""
+    return (
+        "heroes-table"
+        if ruleset == registry.flagship()
+        else f"heroes-table local --ruleset {ruleset}"
+    )
 
 
 def _game_options(text: str) -> dict[str, Any]:
@@ -532,32 +565,24 @@ def _game_options(text: str) -> dict[str, Any]:
     return {name.replace("-", "_"): value for name, value in parsed.options.items()}
 
 
-def _closing_line(db: Path | None, out_dir: Path | None, temp: str, *, resumable: bool) -> str:
-    """The session's last line: where the game and the pictures are kept (``--db FILE``,
-    ``--out DIR``; ``resumable``: the game in ``db`` can be continued), and what the
-    temporary folder ``temp`` takes with it when it is removed."""
-    kept = []
-    if db is not None:
-        kept.append(
-            f"the game is kept in {db}; resume it with --db {db}"
-            if resumable
-            else f"the database {db} is kept"
-        )
+def _closing_line(
+    db: Path, out_dir: Path | None, temp: str, *, resumable: bool, again: str | None = None
+) -> str:
+    """The session's last line: where the game is kept (``db``; ``resumable``: its game
+    can be continued, by ``again`` for the default database, else with ``--db``) and the
+    pictures (``--out DIR``, else the temporary folder ``temp``, removed with them)."""
+    if not resumable:
+        kept = [f"the database {db} is kept"]
+    elif again is not None:
+        kept = [f"the game is kept in {db}; {again} resumes it"]
+    else:
+        kept = [f"the game is kept in {db}; resume it with --db {db}"]
     if out_dir is not None:
         kept.append(f"the pictures are kept in {out_dir}")
-    gone = [what for what, given in (("the game", db), ("its pictures", out_dir)) if given is None]
-    hints = [
-        hint
-        for hint, given in (
-            ("--db FILE to keep a game and resume it later", db),
-            ("--out DIR to keep the pictures", out_dir),
-        )
-        if given is None
-    ]
-    if gone:
+    else:
         kept.append(
-            f"the temporary folder {temp} is removed with {' and '.join(gone)}; "
-            f"pass {', '.join(hints)}"
+            f"the temporary folder {temp} is removed with its pictures; "
+            "pass --out DIR to keep the pictures"
         )
     return f"({'; '.join(kept)})"
 

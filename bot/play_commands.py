@@ -109,7 +109,8 @@ def orders_spec(
     option_text: str = "{title}: what to do without asking",
 ) -> CommandSpec:
     """The ``orders`` service command: one fixed-choice option per standing order kind,
-    described by ``option_text`` (``{title}`` is the kind's title)."""
+    described by ``option_text`` (``{title}`` is the kind's title); the choices are
+    offered by autocomplete (`OptionSpec.suggest_choices`), outside Discord's budget."""
     return CommandSpec(
         path=path,
         description=description,
@@ -118,6 +119,7 @@ def orders_spec(
                 kind,
                 option_text.format(title=title),
                 choices=tuple(Choice(label, value) for label, value in choices),
+                suggest_choices=True,
             )
             for kind, (title, choices) in kinds.items()
         ),

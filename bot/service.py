@@ -27,6 +27,7 @@ Entry points (all coroutines returning an `Outbox` unless noted):
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import itertools
 import re
@@ -42,6 +43,7 @@ from bot.command_table import (
     LineError,
     choice_suggestions,
     choice_value,
+    command_help,
     help_lines,
 )
 from bot.commands import all_specs, spec_for
@@ -152,9 +154,21 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         result: Outbox = await method(actor, channel_id, **values)
         return result
 
-    async def help(self, actor: Actor, channel_id: int | None) -> Outbox:
+    async def help(
+        self, actor: Actor, channel_id: int | None, *, command: str | None = None
+    ) -> Outbox:
         """What to type: the commands answering your current decision in full, then every
-        command group in one line each (an ephemeral reply under 2000 characters)."""
+        command group in one line each (an ephemeral reply under 2000 characters).
+
+        :param command: a command (``game new``, ``/battle deploy``): each of its options'
+            format, allowed values and default, and an example (`help_command`); a group
+            (``mod``) lists its commands.
+        :raises BadOption: for a command there is not, naming the closest ones.
+        """
+        if command:
+            return Outbox(
+                reply=Reply(chunks(await self.help_command(command, channel_id))[0], ephemeral=True)
+            )
         lines = await self.help_owed(actor, channel_id)
         groups: dict[str, list[str]] = {}
         for spec in all_specs():
@@ -166,6 +180,55 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             "A rule: /game rules topic: and part of its name."
         )
         return Outbox(reply=Reply(chunks(lines)[0], ephemeral=True))
+
+    async def help_command(self, command: str, channel_id: int | None) -> list[str]:
+        """The lines of /help COMMAND (see `help`): `bot.command_table.command_help`, and
+        for /game new and /game options the words of the ``options:`` text — of the
+        channel's game when it has one, else of every game — with an example.
+
+        :raises BadOption: for a command there is not, naming the closest ones.
+        """
+        words = tuple(command.strip().lstrip("/").lower().split())
+        specs = all_specs()
+        spec = next((s for s in specs if s.path == words), None)
+        if spec is None:
+            group = [s for s in specs if s.path[: len(words)] == words]
+            if words and group:
+                return [
+                    f"**/{' '.join(words)}** — /help {' '.join(words)} <command> for one:",
+                    *help_lines(group),
+                ]
+            names = [s.qualified for s in specs]
+            close = difflib.get_close_matches(" ".join(words), names, n=3, cutoff=0.5)
+            hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else ""
+            raise BadOption(f"There is no command /{' '.join(words)}.{hint} /help lists them.")
+        if spec.path not in (("game", "new"), ("game", "options")):
+            return [
+                *command_help(spec),
+                "(Values with spaces: as they are in Discord, in double quotes at the console.)",
+            ]
+        game = await self.repo.game_in_channel(channel_id) if channel_id is not None else None
+        rulesets = [game.ruleset] if game is not None else [g.ruleset for g in registry.games()]
+        first = adapter_for(rulesets[0])
+        example = {"ruleset": first.ruleset} if spec.path == ("game", "new") else {}
+        if first.options_example:
+            example["options"] = first.options_example
+        lines = command_help(spec, example)
+        lines.append("The options: text, game by game (words separated by spaces):")
+        for ruleset in rulesets:
+            adapter = adapter_for(ruleset)
+            forms = adapter.options_forms()
+            title = self.rules_by_id(ruleset).title
+            sample = f" e.g. options:{adapter.options_example}" if adapter.options_example else ""
+            if not forms:
+                lines.append(f"{ruleset} ({title}): no options of its own.")
+            elif len(rulesets) == 1 and len(forms) <= 8:
+                lines += [f"{ruleset} ({title}):{sample}", *(f"• {f}" for f in forms)]
+            else:
+                words_only = ", ".join(f.split(" — ")[0] for f in forms)
+                lines.append(f"{ruleset}: {words_only};{sample}")
+        lines.append("(In Discord, type the options: text without the quotes.)")
+        return lines
 
     async def help_owed(self, actor: Actor, channel_id: int | None) -> list[str]:
         """The part of /help for the decisions ``actor`` owes now in the channel's game: per
@@ -317,6 +380,13 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
                 return await self._deck_suggestions(actor, current, saved_only=key[0] == "deck")
             if key == ("me", "notify") and opt == "time_zone":
                 return self.time_zone_suggestions(current)
+            if key == ("help",) and opt == "command":
+                wanted = current.strip().lstrip("/").lower()
+                return [
+                    (f"/{s.qualified} — {s.description}", s.qualified)
+                    for s in all_specs()
+                    if s.qualified.startswith(wanted) or (wanted and wanted in s.qualified)
+                ][:25]
             if key == ("hand",) and opt == "game":
                 return await self._game_suggestions(actor)
             if key == ("game", "rules") and opt == "topic":

@@ -69,7 +69,9 @@ def command(spec: CommandSpec) -> Callable[[Any], app_commands.Command[Any, Any,
     """`app_commands.command` for ``spec``'s callback, with discord.py's `describe`,
     `rename`, `choices` and `autocomplete` applied from the row: each option's
     description, its Discord name where it is no Python name (``with``), its fixed
-    choices (values sent as text) and, for ``autocomplete`` options, `suggest`."""
+    choices (values sent as text) and, for options Discord asks suggestions for
+    (``autocomplete``, or choices offered by autocomplete: `OptionSpec.suggested`),
+    `suggest`."""
     options = spec.options
 
     def decorate(callback: Any) -> app_commands.Command[Any, Any, Any]:
@@ -77,16 +79,16 @@ def command(spec: CommandSpec) -> Callable[[Any], app_commands.Command[Any, Any,
         suggestions = {
             python_name(o.name): suggest(spec.path, o.name, integer=o.type == "integer")
             for o in options
-            if o.autocomplete
+            if o.suggested
         }
         if suggestions:
             wrapped = app_commands.autocomplete(**suggestions)(wrapped)
         fixed = {
             python_name(o.name): [
-                app_commands.Choice(name=c.name, value=str(c.value)) for c in o.choices
+                app_commands.Choice(name=c.name, value=str(c.value)) for c in o.sent_choices
             ]
             for o in options
-            if o.choices
+            if o.sent_choices
         }
         if fixed:
             wrapped = app_commands.choices(**fixed)(wrapped)

@@ -330,6 +330,7 @@ class HeroforgeAdapter(RulesetAdapter):
             legal,
             default,
             lambda cmd: describe(state, cmd),
+            typed=self.typed_command,
             ends=ENDS,
             priority=lambda cmd: (
                 _ORDER.get(cmd.type, 9),

@@ -394,6 +394,7 @@ class Homm3Adapter(RulesetAdapter):
             offered,
             default if default in offered else None,
             lambda cmd: describe(h3, cmd, seat),
+            typed=self.typed_command,
             ends=ENDS,
             priority=lambda cmd: (
                 spread.get(id(cmd), (0, ""))[0],

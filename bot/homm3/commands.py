@@ -339,6 +339,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
                         Choice("Defense", "defense"),
                         Choice("Initiative", "initiative"),
                     ),
+                    suggest_choices=True,  # outside Discord's 4,000 characters of /homm3
                 ),
                 _auto("power", "cards paid as Empower, e.g. #12 #15"),
                 _auto("expert-power", "of those, the ones used for their Expert Empower"),
@@ -350,6 +351,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
                     choices=tuple(
                         Choice(s.capitalize(), s) for s in ("air", "earth", "fire", "water")
                     ),
+                    suggest_choices=True,
                 ),
             ],
             ACTIVATION + WINDOW + CARD_WINDOWS,

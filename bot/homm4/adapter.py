@@ -32,12 +32,15 @@ from bot.adapters import (
     PoolCard,
     RulesetAdapter,
     clip,
+    left_out_text,
     offered_commands,
     ranked_names,
+    typed_command,
 )
 from bot.adapters import Picture as Posted
 from bot.command_table import CommandSpec
 from bot.errors import BadOption, DeckProblem
+from bot.game_options import unquote
 from bot.homm4 import campaign, commands, options_text
 from bot.homm4 import describe as d
 from bot.outbox import Button, Component, Select, SelectOption
@@ -204,8 +207,14 @@ def decision_ui(
     if len(rest) > 25:
         from bot.homm4.commands import slash_for
 
-        others = sorted({"/" + " ".join(slash_for(cmd)[0]) for cmd in (head + tail)[25:]})
+        left = (head + tail)[25:]
+        others = sorted({"/" + " ".join(slash_for(cmd)[0]) for cmd in left})
         placeholder = f"Choose (25 of {len(rest)} shown; {', '.join(others)} for the others)"[:150]
+        text += "\n" + left_out_text(
+            left,
+            lambda cmd: _label(state, seat, cmd, private),
+            lambda cmd: typed_command(*slash_for(cmd)),
+        )
     select = Select(
         custom_id=customids.encode(game_id, version, "pick"),
         placeholder=placeholder,
@@ -583,7 +592,7 @@ class Homm4Decks:
         try:
             cards = deck_rules.parse_deck_text(lines)
         except InvalidInput as error:
-            raise DeckProblem(error.message) from None
+            raise DeckProblem(f"{error.message}\n{DECK_LIST_FORM}") from None
         total = sum(cards.values())
         sections = max(deck_rules.MIN_SECTIONS, -(-total // deck_rules.CARDS_PER_SECTION))
         problems = deck_rules.validate_deck(cards, sections)
@@ -664,6 +673,13 @@ class Homm4Campaign:
         return {**options, "campaign": {"heroes": heroes}}
 
 
+DECK_LIST_FORM = (
+    "A deck list is one card a line (or cards separated by ; or ,), each with its copies: "
+    "3x Orc; 2x Wolf; Asylum (one copy). Types may head groups: Units: 3x Orc."
+)
+"""How a deck list is written (``/deck import``), added to a refusal of one."""
+
+
 class Homm4Adapter(RulesetAdapter):
     """homm4, the flagship: its command table, buttons and texts (this package), decks
     (`Homm4Decks`) and campaigns (`Homm4Campaign`)."""
@@ -677,7 +693,7 @@ class Homm4Adapter(RulesetAdapter):
     def read_options_text(self, text: str) -> dict[str, Any]:
         """The text as it is (``options``): `engine_options` reads it with
         `bot.homm4.options_text.parse_options_text` (Advanced Rules and Game Variants)."""
-        return {"options": text}
+        return {"options": unquote(text)}
 
     def options_forms(self) -> list[str]:
         """The Advanced Rules' and Game Variants' words (`bot.homm4.options_text`)."""

@@ -631,7 +631,7 @@ PLAY: tuple[PlayCommand, ...] = (
             [
                 _opt(
                     "stacks",
-                    "e.g. #12 #13 melee; #20 ranged — or auto (the default deployment)",
+                    "e.g. #12 #13 melee; #20 ranged — or auto, auto-2 (a suggested deployment)",
                     required=True,
                 )
             ],
@@ -1067,15 +1067,26 @@ def read_card(ctx: PlayContext, text: str, preferred: Iterable[int] = ()) -> int
 def read_cards(ctx: PlayContext, text: str, preferred: Iterable[int] = ()) -> tuple[int, ...]:
     """Read a list of cards (``#12 #13``, ``#12,#13`` or names, one word each).
 
-    :raises BadOption: for a card that cannot be read.
+    :raises BadOption: for a card that cannot be read, saying how a list is written
+        (`CARD_LIST_FORM`).
     """
     words = [w for w in _SPLIT.split(text.strip()) if w]
     chosen: list[int] = []
     pool = list(preferred)
     for word in words:
-        number = read_card(ctx, word, [i for i in pool if i not in chosen])
+        try:
+            number = read_card(ctx, word, [i for i in pool if i not in chosen])
+        except BadOption as error:
+            raise BadOption(f"{error.message} {CARD_LIST_FORM}") from None
         chosen.append(number)
     return tuple(chosen)
+
+
+CARD_LIST_FORM = (
+    "A list of cards is their numbers or one-word names separated by spaces or commas, "
+    "e.g. #12 #13 #20 (the numbers are in /hand and /game status)."
+)
+"""How a card list is written, added to a refusal of one."""
 
 
 def read_int(text: str, what: str) -> int:
@@ -1107,7 +1118,10 @@ def read_creature(ctx: PlayContext, text: str, preferred: Iterable[int] = ()) ->
 
 def read_stacks(ctx: PlayContext, text: str) -> tuple[c.StackOrder, ...] | c.Deploy:
     """Read a deployment: ``#12 #13 melee; #20 ranged`` (line words: melee/front/m,
-    ranged/back/r; default melee), or ``auto`` / ``auto:N`` for a suggested deployment.
+    ranged/back/r; default melee), or ``auto`` / ``auto-N`` for a suggested deployment
+    (also ``auto:N``, ``autoN``, ``auto N``). The bot suggests ``auto-N``: the console
+    reads ``/battle deploy auto-2`` as the stacks (``auto:2`` there looks like an option
+    called auto).
 
     :raises BadOption: for an empty stack or an unreadable card.
     """
@@ -1116,12 +1130,12 @@ def read_stacks(ctx: PlayContext, text: str) -> tuple[c.StackOrder, ...] | c.Dep
         options = [cmd for cmd in ctx.of_type("deploy") if isinstance(cmd, c.Deploy)]
         if not options:
             raise BadOption("You have nothing to deploy now.")
-        index = 1
-        if ":" in lowered:
-            index = read_int(lowered.split(":", 1)[1], "The suggestion number")
+        number = lowered[4:].strip(" :-#")
+        index = read_int(number, "The suggestion number") if number else 1
         if not 1 <= index <= len(options):
             raise BadOption(
-                f"There are {len(options)} suggested deployments (auto:1 .. auto:{len(options)})."
+                f"There are {len(options)} suggested deployments: /battle deploy auto-1 .. "
+                f"auto-{len(options)} (or write the stacks, e.g. #12 #13 melee; #20 ranged)."
             )
         return options[index - 1]
     stacks: list[c.StackOrder] = []
@@ -1406,7 +1420,7 @@ def _deploy_suggestions(ctx: PlayContext) -> list[tuple[str, str]]:
         assert isinstance(cmd, c.Deploy)
         text = d.deployment_text(cmd)
         summary = f"{index}. {d.deployment_summary(ctx.state, cmd)}"
-        pairs.append((summary, text if len(text) <= 100 else f"auto:{index}"))
+        pairs.append((summary, text if len(text) <= 100 else f"auto-{index}"))
     return pairs
 
 

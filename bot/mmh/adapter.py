@@ -354,6 +354,7 @@ class MmhAdapter(RulesetAdapter):
             offered,
             default if default in offered else None,
             lambda cmd: describe(s, cmd),
+            typed=self.typed_command,
             ends=ENDS,
             priority=lambda cmd: (_ORDER.get(cmd.type, 5), describe(s, cmd)),
         )

@@ -119,8 +119,8 @@ def expected_option(option: OptionSpec) -> Json:
         "description": option.description,
         "type": OPTION_TYPES[option.type],
         "required": option.required,
-        "autocomplete": option.autocomplete,
-        "choices": [{"name": c.name, "value": c.value} for c in option.choices],
+        "autocomplete": option.suggested,
+        "choices": [{"name": c.name, "value": c.value} for c in option.sent_choices],
         "min_value": option.min_value,
         "max_value": option.max_value,
         "max_length": option.max_length,
@@ -265,6 +265,13 @@ async def test_dev_guild_sync_is_instant_and_leaves_global_alone(
     assert {c["name"] for c in in_guild} == {s.path[0] for s in ALL_SPECS}
     assert discord_problems(in_guild) == []
     assert fake_discord.command_syncs == 1
+
+
+def test_every_command_leaves_room_under_discords_budget(synced: list[Json]) -> None:
+    """Issue 16: every synced command stays within 3,500 of Discord's 4,000 characters
+    (names, descriptions, choice names and values), so a game's next commands fit."""
+    over = {c["name"]: _length(c) for c in synced if _length(c) > 3500}
+    assert over == {}
 
 
 def test_components_are_clipped_to_discords_limits() -> None:

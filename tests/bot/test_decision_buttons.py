@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.adapters import MAX_BUTTONS, decision_buttons
+from bot.adapters import LEFT_OUT_LIMIT, MAX_BUTTONS, decision_buttons
 from bot.outbox import Button, Select
 from engine.core.model import Command, Decision
 
@@ -36,8 +36,38 @@ def test_a_cut_menu_says_how_many_are_shown_and_how_to_reach_the_others() -> Non
     components = _ui(37)
     select = next(c for c in components if isinstance(c, Select))
     assert len(select.options) == 25
-    assert select.placeholder == "Choose (25 of 37 shown; the others: type the command, /help)…"
+    assert select.placeholder == (
+        "Choose (25 of 37 shown; the others are typed, as the message says)…"
+    )
     assert len(select.placeholder) <= 150  # Discord's limit for a placeholder
+
+
+def test_a_cut_menu_names_what_it_left_out_and_how_to_type_each() -> None:
+    legal = [Pick(n=i) for i in range(30)]
+    ui = decision_buttons(
+        DECISION,
+        7,
+        3,
+        legal,
+        legal[0],
+        lambda cmd: f"hex {cmd.model_dump()['n']}",
+        typed=lambda cmd: f"/pick hex:{cmd.model_dump()['n']}",
+    )
+    assert ui.text == (
+        "Red picks a hex.\nNot in the menu (5), typed as shown: hex 25: /pick hex:25; "
+        "hex 26: /pick hex:26; hex 27: /pick hex:27; hex 28: /pick hex:28; hex 29: /pick hex:29"
+    )
+    many = decision_buttons(
+        DECISION, 7, 3, [Pick(n=i) for i in range(200)], None, lambda cmd: "x" * 80
+    )
+    assert len(many.text) < len(DECISION.prompt) + 1 + LEFT_OUT_LIMIT
+    assert many.text.endswith("… 165 more (see /help)")
+
+
+def test_a_menu_that_holds_everything_adds_nothing_to_the_text() -> None:
+    assert decision_buttons(DECISION, 7, 3, [Pick(n=i) for i in range(25)], None, str).text == (
+        DECISION.prompt
+    )
 
 
 def test_a_whole_menu_just_says_choose() -> None:

@@ -233,16 +233,12 @@ async def test_a_file_that_is_not_a_database_is_reported_in_one_line_and_kept(
 async def test_the_closing_line_says_where_the_game_and_pictures_are_kept(tmp_path: Path) -> None:
     db, out = tmp_path / "keep.db", tmp_path / "pictures"
     temp = tmp_path / "temporary"
-    assert local._closing_line(None, None, str(temp), resumable=True) == (
-        f"(the temporary folder {temp} is removed with the game and its pictures; "
-        "pass --db FILE to keep a game and resume it later, --out DIR to keep the pictures)"
+    assert local._closing_line(db, None, str(temp), resumable=True, again="heroes-table") == (
+        f"(the game is kept in {db}; heroes-table resumes it; the temporary folder {temp} is "
+        "removed with its pictures; pass --out DIR to keep the pictures)"
     )
     assert local._closing_line(db, out, str(temp), resumable=True) == (
         f"(the game is kept in {db}; resume it with --db {db}; the pictures are kept in {out})"
-    )
-    assert local._closing_line(None, out, str(temp), resumable=True) == (
-        f"(the pictures are kept in {out}; the temporary folder {temp} is removed with the "
-        "game; pass --db FILE to keep a game and resume it later)"
     )
     args = build_parser().parse_args(
         ["local", "--seed", "19", "--no-images", "--db", str(db), "--out", str(out)]
@@ -277,7 +273,10 @@ async def test_help_in_another_games_console_shows_only_that_games_words(tmp_pat
         await console.start()
         helped = await console.handle("/help")
         assert "Risk Stack" not in helped and "/deck" not in helped
-        assert "/game new [ruleset] [players] [assembly] [deadline-hours] [options] —" in helped
+        assert (
+            "/game new [ruleset] [players] [assembly] [deadline-hours] [deadline-policy] [options] —"
+            in helped
+        )
         assert "/game join —" in helped and "map-sections" not in helped
         assert "/hand [game] — Your private cards and the choices you owe" in helped
     finally:
@@ -331,7 +330,7 @@ async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path)
     output = "\n".join(printed)
     assert code == 0 and "The Adventure begins: 13 rounds" in output
 
-    for options, said in (
+    for typed, said in (
         ("length:quick", "✗ 'length:quick' is not an option of Heroes of Might and Magic III"),
         ("colour:red", "✗ 'colour:red' is not an option of Heroes of Might and Magic III"),
         ("assembly:sideways", "✗ --options: assembly must be one of"),
@@ -339,7 +338,10 @@ async def test_options_of_the_game_are_given_on_the_command_line(tmp_path: Path)
         ("map-sections:5", "✗ --options: map-sections comes from --map-sections."),
         ("deadline-hours:3", "✗ --options: deadline-hours: a game at the console has no"),
     ):
-        args = build_parser().parse_args(["local", "--ruleset", "homm3", "--options", options])
+        fresh = ["--db", str(tmp_path / f"{typed.split(':')[0]}.db")]  # no game to resume
+        args = build_parser().parse_args(
+            ["local", "--ruleset", "homm3", "--options", typed, *fresh]
+        )
         printed = []
         code = await local._session(args, lambda: None, printed.append)
         assert code in (1, 2) and any(line.startswith(said) for line in printed), printed
@@ -362,3 +364,28 @@ def test_free_words_at_the_end_of_a_line_need_no_quotes() -> None:
     assert paused.options == {"reason": "back after lunch"}
     with pytest.raises(LineError, match="'extra' has no name"):
         parse_console_line("/mmh hero move A9 extra", ALL_SPECS)
+
+
+async def test_without_db_the_game_is_kept_in_the_data_folder_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No --db: the game lives in the user's data folder ($XDG_DATA_HOME/heroes-table,
+    one file per game), the first lines say where, and the next session resumes it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    db = tmp_path / "data" / "heroes-table" / "console-mmh.db"
+    assert local.default_database("mmh") == db
+    args = build_parser().parse_args(["local", "--ruleset", "mmh", "--seed", "4", "--no-images"])
+    printed: list[str] = []
+    assert await local._session(args, lambda: None, printed.append) == 0
+    assert printed[0].endswith(f"Database: {db}")
+    assert printed[1] == (
+        "The game is kept there: heroes-table local --ruleset mmh resumes it after /quit "
+        "(--db FILE for another)."
+    )
+    assert printed[-1].startswith(
+        f"(the game is kept in {db}; heroes-table local --ruleset mmh resumes it;"
+    )
+    assert db.is_file()
+    again: list[str] = []
+    assert await local._session(args, lambda: None, again.append) == 0
+    assert any(line.startswith("Resuming game #1 from the database.") for line in again), again
