@@ -186,3 +186,27 @@ def test_storage_keeps_no_channel_text_and_dms_apart(tmp_path: Path) -> None:
             )
     finally:
         conn.close()
+
+
+@pytest.mark.rule("homm4:start-of-the-game")
+async def test_the_console_confirms_the_news_it_printed(tmp_path: Path) -> None:
+    """At the terminal the news is delivered when printed (`bot.local.Console`): nothing is
+    left owed to be posted by a Discord bot started later on the same database."""
+    from bot import local
+    from bot.service import GameService
+    from storage import open_repository
+
+    repo = await open_repository(tmp_path / "local.db", synchronous="NORMAL")
+    try:
+        service = GameService(repo, renderer=None)
+        console = local.Console(service, 1, 1, tmp_path / "images", seed=17)
+        text = await console.start()
+        assert "Game #1 begins" in text
+        assert await repo.undelivered_news() == []
+        pressed = await console.handle("!3")  # a Risk Stack choice, then the computer's
+        assert "✅ Risk Stack" in pressed
+        game = await repo.get_game(console.game_id or 0)
+        assert game.version >= 1
+        assert await repo.undelivered_news() == []
+    finally:
+        await repo.close()
