@@ -881,11 +881,18 @@ class ServiceCore:
                 "not applied. Send it again if you meant it twice."
             )
         reason = earlier.reason or ""
-        who = (
-            "a moderator's /mod skip"
-            if reason.startswith("moderator skip")
-            else ("your standing orders" if reason == "standing orders" else "another command")
-        )
+        if reason.startswith("moderator skip"):
+            who = "a moderator's /mod skip"
+        elif reason == "standing orders":
+            who = "your standing orders"
+        elif reason.startswith("deadline missed"):
+            who = "the deadline policy, as its deadline had passed"
+        elif reason.startswith("vote to skip"):
+            who = "the other players' vote to skip"
+        elif reason.startswith("away:"):
+            who = "the computer, as the seat is away"
+        else:
+            who = "another command"
         raise StaleState(
             f"{seat_name(seat)} was answered by {who} (move {earlier.version_after}) before "
             f"this command came through, so it was not applied. The game is at move {now}: "
