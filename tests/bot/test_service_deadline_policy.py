@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import customids
+from bot.deadlines import DEADLINE_MISSED
 from bot.errors import BadOption, NotSeated
 from bot.service import GameService
 from engine.core.errors import StaleState
@@ -313,5 +314,43 @@ async def test_the_turn_prompt_names_the_away_seat_and_a_new_holder_starts_afres
         await service.mod_replace(person(9, moderator=True), CHANNEL, seat="Blue", user=7)
         seat = (await repo.seats(game.id))[1]
         assert (seat.user_id, seat.missed, seat.away_until) == (7, 0, None)
+    finally:
+        await repo.close()
+
+
+async def test_a_deadline_whose_commit_fails_stays_and_acts_at_the_next_tick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from storage.errors import DatabaseBusy
+
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, ai=1, seed=5, deadline_hours=1, deadline_policy="default"
+        )
+        real = repo.commit
+        failures = 0
+
+        async def busy_once(*args: object, **kwargs: object) -> object:
+            nonlocal failures
+            if failures == 0:
+                failures += 1
+                raise DatabaseBusy("The database is busy; nothing was saved.")
+            return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(repo, "commit", busy_once)
+        failed = await service.due_reminders(clock.advance(minutes=61))
+        assert not any("time for a decision" in p.text for p in failed.posts)
+        assert any(d.seat == 0 and d.kind == "turn" for d in await repo.deadlines(game.id))
+        before = len(await commands(repo, game.id))
+        acted = await service.due_reminders(clock.advance(seconds=60))
+        assert sum("time for a decision" in p.text for p in acted.posts) == 1
+        overdue = [
+            e
+            for e in (await commands(repo, game.id))[before:]
+            if (e.reason or "").startswith(DEADLINE_MISSED)
+        ]
+        assert len(overdue) == 1 and overdue[0].seat == 0
     finally:
         await repo.close()
