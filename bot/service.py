@@ -933,12 +933,13 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
 
     async def recover(self) -> Outbox:
         """At start-up: finish the automatic moves of every active game where a computer
-        seat or a standing order still owes a decision (e.g. after a crash).
+        seat, an away seat or a standing order still owes a decision (e.g. after a crash).
 
         Only the games that can owe such a move are read (`Repository.games_to_resume`:
-        active, with a computer seat or a standing order, found through the index of the
-        open games), so a restart reads no finished game and no game of humans only; the
-        deadlines are the reminders' (`due_reminders`), which read only the due ones.
+        active, with a computer seat, a standing order or a seat that may be away, found
+        through the index of the open games), so a restart reads no finished game and no
+        game of present humans only; the deadlines are the reminders' (`due_reminders`),
+        which read only the due ones.
         """
         out = Outbox()
         for game_id in await self.repo.games_to_resume():

@@ -157,8 +157,10 @@ class Repository(ABC):
     @abstractmethod
     async def games_to_resume(self) -> list[int]:
         """The ids (ascending) of the active games a restart may owe automatic moves: those
-        with a computer seat or a standing order. Read through an index of the open games,
-        so its cost grows with the open games, not with the stored (finished) ones.
+        with a computer seat, a standing order or a seat that may be away (it missed a
+        deadline or chose an away period: the computer plays it). Read through an index of
+        the open games, so its cost grows with the open games, not with the stored
+        (finished) ones.
         """
 
     @abstractmethod

@@ -943,7 +943,9 @@ class SqliteRepository(Repository):
             "SELECT g.id FROM games g INDEXED BY games_one_open_per_channel "
             "WHERE g.status IN ('lobby', 'active', 'paused') AND g.status = 'active' AND ("
             "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1) OR "
-            "EXISTS (SELECT 1 FROM standing_orders o WHERE o.game_id = g.id))"
+            "EXISTS (SELECT 1 FROM standing_orders o WHERE o.game_id = g.id) OR "
+            "EXISTS (SELECT 1 FROM seat_presence p WHERE p.game_id = g.id "
+            "AND (p.missed > 0 OR p.away_until IS NOT NULL)))"
         )
         async with self._read() as conn:
             rows = await _rows(conn, sql)

@@ -234,3 +234,8 @@ async def test_games_to_resume_are_the_active_ones_with_a_computer_or_standing_o
     await repo.add_ai_seat(lobby.id, display_name="Computer")
     assert humans.id < computer
     assert await repo.games_to_resume() == [computer, ordered.id]
+    away = await started_game(repo, 7)
+    await repo.set_away(away.id, 2, START + timedelta(days=1))  # the computer plays seat 2
+    assert await repo.games_to_resume() == [computer, ordered.id, away.id]
+    await repo.set_away(away.id, 2, None)
+    assert await repo.games_to_resume() == [computer, ordered.id]
