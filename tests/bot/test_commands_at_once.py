@@ -151,7 +151,7 @@ async def _open(table: Table, fake: FakeDiscord, ruleset: str, humans: int) -> N
     channel = table.channel
     options: dict[str, Any] = {"ruleset": ruleset, "players": 2}
     if ruleset == "mmh":
-        options["length"] = "quick"
+        options["options"] = "length:quick"
     await (await fake.slash(table.ann, channel, "game new", **options)).final_message()
     if humans == 2:
         await (await fake.slash(table.bob, channel, "game join")).final_message()
