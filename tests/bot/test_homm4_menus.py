@@ -67,3 +67,35 @@ def test_the_deploy_hint_is_what_the_console_takes() -> None:
     assert parsed.options == {"stacks": "auto-2"}
     spec = next(s for s in ALL_SPECS if s.path == ("battle", "deploy"))
     assert "auto-2" in spec.options[0].description
+
+
+def test_every_written_form_of_a_suggested_deployment_reads_the_same() -> None:
+    """``auto-2`` (what the bot suggests), ``auto:2``, ``auto2`` and ``auto 2`` pick the
+    second suggested deployment; one past the last is refused naming the range."""
+    import pytest
+
+    from bot.errors import BadOption
+    from bot.homm4.commands import PlayContext, read_stacks
+
+    state, _ = HOMM4.new_game(HOMM4.parse_options({"map_sections": 7}), 2, 0)
+    rng = random.Random(0)
+    for _ in range(2000):
+        decision = HOMM4.pending(state)[0]
+        legal = HOMM4.legal_commands(state, decision.seat)
+        deploys = [cmd for cmd in legal if cmd.type == "deploy"]
+        if decision.kind == "battle_deploy" and len(deploys) >= 2:
+            break
+        state, _ = HOMM4.apply(state, decision.seat, HOMM4.ai_command(state, decision.seat, rng))
+    else:
+        raise AssertionError("no deployment with two suggestions in 2000 commands")
+    assert isinstance(state, Homm4State)
+    context = PlayContext(state=state, seat=decision.seat, legal=legal, decision=decision)
+    for written in ("auto-2", "auto:2", "auto2", "auto 2", "AUTO-2"):
+        assert read_stacks(context, written) == deploys[1], written
+    assert read_stacks(context, "auto") == deploys[0]
+    with pytest.raises(BadOption) as refused:
+        read_stacks(context, f"auto-{len(deploys) + 1}")
+    assert refused.value.message == (
+        f"There are {len(deploys)} suggested deployments: /battle deploy auto-1 .. "
+        f"auto-{len(deploys)} (or write the stacks, e.g. #12 #13 melee; #20 ranged)."
+    )
