@@ -57,7 +57,7 @@ async def test_a_two_player_homm3_skirmish_through_discord(
     await _whole_game(
         fake_discord,
         tmp_path,
-        {},
+        "",
         {"choose_setup_remove", "place_obstacle", "deploy", "activation", "attack_window"},
     )
 
@@ -71,7 +71,7 @@ async def test_a_two_player_homm3_adventure_siege_through_discord(
     await _whole_game(
         fake_discord,
         tmp_path,
-        {"mode": "adventure", "size": "short", "siege": True},
+        "mode:adventure size:short siege",
         {"adventure_turn", "choose_adventure_keep", "deploy", "activation"},
         pictures={"adventure.png", "battlefield.png"},
     )
@@ -80,11 +80,12 @@ async def test_a_two_player_homm3_adventure_siege_through_discord(
 async def _whole_game(
     fake_discord: FakeDiscord,
     tmp_path: Path,
-    options: dict[str, object],
+    options: str,
     kinds: set[str],
     pictures: frozenset[str] | set[str] = frozenset({"battlefield.png"}),
 ) -> None:
-    """Play a whole game with ``options`` through the fake Discord; the decisions of
+    """Play a whole game with the ``options`` text (after ``heroes:``, as typed in
+    /game new's ``options:``) through the fake Discord; the decisions of
     ``kinds`` must come up and the ``pictures`` be posted in the channel."""
     table = Table.create(fake_discord)
     async with running_bot(
@@ -98,8 +99,7 @@ async def _whole_game(
             "game new",
             ruleset="homm3",
             players=2,
-            heroes="Catherine, Deemer",
-            **options,
+            options=f'heroes:"Catherine, Deemer" {options}'.strip(),
         )
         await driver.slash(table.bob, "game join")
         await driver.slash(table.ann, "game start")
