@@ -507,6 +507,11 @@ class RulesetAdapter:
         """
         return read_words(text, self.lobby_specs, get_ruleset(self.ruleset).title)
 
+    def engine_keys(self, setting: str) -> tuple[str, ...]:
+        """The engine options a lobby ``setting`` (a `lobby_options` name) sets, which
+        ``setting:none`` puts back to their defaults (by default the setting's own name)."""
+        return (setting,)
+
     def options_forms(self) -> list[str]:
         """How each of this game's option words is written, one line each, for /help
         (``mode:skirmish|adventure — …``)."""

@@ -176,7 +176,7 @@ class LobbyMixin(ServiceCore):
         if text is not None:
             for key, value in adapter.read_options_text(str(text)).items():
                 if value is None:
-                    cleared.add(key)
+                    cleared.update(adapter.engine_keys(key))
                 else:
                     given[key] = value
         foreign = [k for k in given if k not in adapter.lobby_options]

@@ -294,6 +294,11 @@ class HeroforgeAdapter(RulesetAdapter):
             options["layout"] = "custom"
         return options
 
+    def engine_keys(self, setting: str) -> tuple[str, ...]:
+        """``board`` is the engine's ``grid`` and makes the layout custom: ``board:none``
+        goes back to a ready-made board."""
+        return ("grid", "layout") if setting == "board" else (setting,)
+
     def options_summary(self, options: Mapping[str, Any]) -> str:
         """The board (a custom grid as typed, rows joined by ``/``) and the two lists."""
         grid = str(options.get("grid") or "")

@@ -89,6 +89,37 @@ async def test_the_lobby_takes_hero_forge_options(tmp_path: Path) -> None:
         await repo.close()
 
 
+@pytest.mark.rule("heroforge:lands")
+async def test_the_options_text_sets_and_clears_a_hero_forge_board(tmp_path: Path) -> None:
+    """/game new options:board:"..." list5:omens, then /game options options:board:none
+    goes back to a ready-made board and layout:frontier picks one; a wrong word names the
+    settings."""
+    repo, service = await make_service(tmp_path)
+    try:
+        await service.new_game(
+            person(1), CHANNEL, ruleset="heroforge", options=f'board:"{GRID}" list5:omens'
+        )
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and game.options["grid"] == GRID
+        assert (game.options["layout"], game.options["list5"]) == ("custom", "omens")
+        await service.set_options(person(1), CHANNEL, options="board:none")
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and (game.options["grid"], game.options["layout"]) == ("", "auto")
+        assert game.options["list5"] == "omens"
+        await service.set_options(person(1), CHANNEL, options="frontier")
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and game.options["layout"] == "frontier"
+        with pytest.raises(BadOption) as refused:
+            await service.set_options(person(1), CHANNEL, options="lyout:ring")
+        assert refused.value.message == (
+            "'lyout:ring' is not an option of Hero Forge. Did you mean layout:? Its options: "
+            "layout:auto|crossroads|islands|ring|frontier, board:text, list1:text, list5:text "
+            "(written name:value)."
+        )
+    finally:
+        await repo.close()
+
+
 @pytest.mark.slow
 @pytest.mark.rule("heroforge:basic-rules")
 async def test_a_whole_game_by_buttons_and_slash_commands(tmp_path: Path) -> None:
