@@ -21,7 +21,12 @@ names the policy and who chose it; schema 6's trigger counts such entries per se
 once (`ServiceCore.away_seats`) until its player gives a command or says /game back.
 
 A reminder, or the ``remind`` policy's notice, is a post: it is taken from the database
-(`Repository.claim_deadline`) before its Outbox goes out, so it is posted once; a
+(`Repository.claim_deadline`: another tick or process finds it gone) and *held* as
+``reminder:sent`` / ``turn:sent`` for `HOLD`; its post is keyed, and the reminder loop
+confirms it once delivered (`Outbox.settles`, `Repository.settle_deadline_posts`). A bot
+stopped in between finds the held deadline due again after the restart and posts it again
+under the same key, which edits the first post in place: neither lost nor doubled. (A
+reminder by DM cannot be edited in place, so it is taken at once: at most once.) A
 reminder for a decision that is no longer owed is dropped without a post. Where a reminder
 goes (the channel, a DM or both), and whether the player's quiet hours hold it until they
 end, is the player's ``/me notify`` choice (`bot.notify`).
@@ -33,6 +38,7 @@ import asyncio
 import dataclasses
 import logging
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from bot import customids, notify
@@ -51,13 +57,17 @@ from bot.service_core import (
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, seat_name
 from storage.errors import StorageError
-from storage.records import Deadline, DeadlineSpec, Game, GameStatus, Seat
+from storage.records import SENT, Deadline, DeadlineSpec, Game, GameStatus, PostSettle, Seat
 
 log = logging.getLogger(__name__)
 
 DEADLINE_MISSED = "deadline missed"
 """How the log reason of a command a passed deadline played starts (schema 6's trigger
 counts these as missed deadlines)."""
+
+HOLD = timedelta(minutes=5)
+"""How long a reminder or a passed deadline's notice is held after it was taken: delivered
+and confirmed by then, else it is posted again (editing the first post in place)."""
 
 VOTE_SKIP = "vote to skip"
 """How the log reason of a command a vote to skip played starts."""
@@ -112,15 +122,19 @@ class DeadlineMixin(ServiceCore):
     """Passed deadlines, away seats, extensions and votes to skip of the `GameService`."""
 
     # ------------------------------------------------------------------ the loop
-    async def fire_deadlines(self, moment: datetime) -> Outbox:
+    async def fire_deadlines(self, moment: datetime, *, held: bool = False) -> Outbox:
         """Everything the deadlines due at ``moment`` call for (see the module docstring):
         reminders, the ``remind`` notice with its vote button, or the commands the
         ``default`` and ``computer`` policies play. One game's failure is logged and the
-        others go on (its deadline stays, so it is tried again at the next tick)."""
+        others go on (its deadline stays, so it is tried again at the next tick).
+
+        :param held: hold the posts until confirmed (`HOLD`, ``Outbox.settles``: the
+            reminder loop settles them); else they are taken at once.
+        """
         out = Outbox()
         for deadline in await self.repo.due_deadlines(moment):
             try:
-                more = await self.fire_deadline(deadline, moment)
+                more = await self.fire_deadline(deadline, moment, held=held)
             except StorageError as error:
                 log.warning(
                     "game %s: the %s deadline of seat %s could not be handled now (%s)",
@@ -139,11 +153,12 @@ class DeadlineMixin(ServiceCore):
                     failure_text(error),
                 )
                 continue
-            out.posts += more.posts
-            out.dms += more.dms
+            out.extend(more)
         return out
 
-    async def fire_deadline(self, deadline: Deadline, moment: datetime) -> Outbox:
+    async def fire_deadline(
+        self, deadline: Deadline, moment: datetime, *, held: bool = False
+    ) -> Outbox:
         """Act on one due deadline (once: see the module docstring)."""
         game, seats = await self.repo.game_with_seats(deadline.game_id)
         if game.status is not GameStatus.ACTIVE:
@@ -153,20 +168,27 @@ class DeadlineMixin(ServiceCore):
         owes = any(d.seat == deadline.seat for d in position.pending)
         if not owes or seat is None or seat.is_ai or seat.user_id is None:
             # Answered (or the computer's now): nothing is sent for it.
-            await self.repo.claim_deadline(deadline, clear_seat=True)
+            if deadline.kind.endswith(SENT):
+                await self.repo.settle_deadline_posts([self.post_settle(game, deadline)])
+            else:
+                await self.repo.claim_deadline(deadline, clear_seat=True)
             return Outbox()
-        if deadline.kind == "reminder":
-            return await self._remind(game, seat, deadline, moment)
+        if deadline.kind in ("reminder", "reminder" + SENT):
+            return await self._remind(game, seat, deadline, moment, held=held)
+        if deadline.kind == "turn" + SENT:  # its notice may not have gone out: again
+            return await self._overdue_notice(game, seats, seat, deadline, position, held=held)
         if deadline.kind != "turn":
             log.warning("game %s: unknown deadline kind %r dropped", game.id, deadline.kind)
             await self.repo.claim_deadline(deadline)
             return Outbox()
         rules = await self.deadline_rules(game)
         if rules.policy == "remind":
-            return await self._overdue_notice(game, seats, seat, deadline, position)
+            return await self._overdue_notice(game, seats, seat, deadline, position, held=held)
         return await self._overdue_play(game, seat, deadline, rules)
 
-    async def _remind(self, game: Game, seat: Seat, deadline: Deadline, moment: datetime) -> Outbox:
+    async def _remind(
+        self, game: Game, seat: Seat, deadline: Deadline, moment: datetime, *, held: bool
+    ) -> Outbox:
         plan = await notify.plan_for(self.repo, seat, moment)
         if plan.hold_until is not None:  # the player's quiet hours (/me notify): sent then
             later = DeadlineSpec(deadline.seat, "reminder", plan.hold_until)
@@ -186,16 +208,56 @@ class DeadlineMixin(ServiceCore):
             return Outbox()
         _, cadence = await self.deadline_length(game)
         then = None
-        if turn is not None and cadence is not None and moment + cadence < turn.due_at:
+        again = deadline.kind.endswith(SENT)  # the next one was set the first time
+        if (
+            not again
+            and turn is not None
+            and cadence is not None
+            and moment + cadence < turn.due_at
+        ):
             then = DeadlineSpec(deadline.seat, "reminder", moment + cadence)
-        if not await self.repo.claim_deadline(deadline, then=then):
+        # A post is held until it was delivered (then edited in place if sent again); a DM
+        # cannot be, so a reminder by DM is taken at once.
+        hold = moment + HOLD if held and not plan.dm else None
+        if not await self.repo.claim_deadline(deadline, then=then, hold_until=hold):
             return Outbox()
         when = f" The deadline is {discord_time(turn.due_at)}." if turn else ""
         text = (
             f"⏰ {self._who(seat)}, game #{game.id} is waiting for you.{when} "
             "(/game status shows the decision; /game extend asks for more time.)"
         )
-        return notify.reminder_messages(game, seat, text, plan)
+        out = notify.reminder_messages(game, seat, text, plan)
+        return await self.held(out, game, deadline) if hold is not None else out
+
+    @staticmethod
+    def post_settle(game: Game, deadline: Deadline) -> PostSettle:
+        """How the post of ``deadline`` (held: `SENT`) is confirmed: its held kind and its
+        key in the deliverer's scope of unkeyed news (``post:<channel>``)."""
+        base = deadline.kind.removesuffix(SENT)
+        return PostSettle(
+            game.id,
+            deadline.seat,
+            base + SENT,
+            f"post:{game.channel_id}",
+            f"deadline:{game.id}:{deadline.seat}:{base}",
+        )
+
+    async def held(self, out: Outbox, game: Game, deadline: Deadline) -> Outbox:
+        """``out``'s channel post keyed for ``deadline`` (a second delivery edits the first)
+        and its confirmation in ``settles`` (the reminder loop settles it once delivered).
+        A deadline taken for the first time forgets what an earlier post left under that
+        key (one whose confirmation was lost), so that its post is a new message."""
+        settle = self.post_settle(game, deadline)
+        if not deadline.kind.endswith(SENT):
+            await self.repo.forget_message_ref(settle.scope, settle.key)
+        out.posts = [dataclasses.replace(post, key=settle.key) for post in out.posts]
+        out.settles.append(settle)
+        return out
+
+    async def deadline_posts_delivered(self, settles: Sequence[PostSettle]) -> None:
+        """The reminder loop delivered the posts of these held deadlines: confirm them
+        (`Repository.settle_deadline_posts`)."""
+        await self.repo.settle_deadline_posts(settles)
 
     @staticmethod
     def _who(seat: Seat) -> str:
@@ -208,9 +270,12 @@ class DeadlineMixin(ServiceCore):
         seat: Seat,
         deadline: Deadline,
         position: Position,
+        *,
+        held: bool,
     ) -> Outbox:
         """The ``remind`` policy: name the moderators; offer the other players the vote."""
-        if not await self.repo.claim_deadline(deadline, clear_seat=True):
+        hold = self.clock() + HOLD if held else None
+        if not await self.repo.claim_deadline(deadline, clear_seat=True, hold_until=hold):
             return Outbox()
         role = None
         if game.guild_id is not None:
@@ -233,7 +298,7 @@ class DeadlineMixin(ServiceCore):
             f"⌛ {self._who(seat)}'s time for a decision in game #{game.id} has run out. {mods}: "
             f"/mod skip plays the default answer, /mod deadline gives more time.{vote}"
         )
-        return Outbox(
+        out = Outbox(
             posts=[
                 ChannelPost(
                     game.channel_id,
@@ -244,6 +309,7 @@ class DeadlineMixin(ServiceCore):
                 )
             ]
         )
+        return await self.held(out, game, deadline) if held else out
 
     async def _overdue_play(
         self, game: Game, seat: Seat, deadline: Deadline, rules: DeadlineRules

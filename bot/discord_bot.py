@@ -97,6 +97,7 @@ class HeroesBot(commands.Bot):
             interval=reminder_interval,
             clock=service.clock,
             before_first=self.wait_until_ready,
+            settle=service.deadline_posts_delivered,
         )
         self._recovered = False
         self.started_up = asyncio.Event()

@@ -75,6 +75,12 @@ def step_by(entry: LogEntry) -> str | None:
         return _BY_REASON[reason]
     if reason.startswith("moderator skip"):
         return "moderator"
+    if reason.startswith("away:"):  # the computer for an away seat (bot.deadlines)
+        return "away"
+    if reason.startswith("deadline missed"):  # a passed deadline's policy (bot.deadlines)
+        return "deadline"
+    if reason.startswith("vote to skip"):  # the other players' vote (bot.deadlines)
+        return "vote"
     return None
 
 

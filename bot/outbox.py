@@ -19,6 +19,8 @@ from typing import Literal
 
 from pydantic import ConfigDict, TypeAdapter
 
+from storage.records import PostSettle
+
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 
@@ -163,18 +165,25 @@ class Reply:
 
 @dataclass
 class Outbox:
-    """Everything one action produced, in delivery order: reply, channel posts, then DMs."""
+    """Everything one action produced, in delivery order: reply, channel posts, then DMs.
+
+    ``settles``: held deadlines whose posts these are (a reminder, a passed deadline's
+    notice: `bot.deadlines`); the reminder loop confirms them once the outbox was
+    delivered (`Repository.settle_deadline_posts`), else they are posted again.
+    """
 
     reply: Reply | None = None
     posts: list[ChannelPost] = field(default_factory=list)
     dms: list[DirectMessage] = field(default_factory=list)
+    settles: list[PostSettle] = field(default_factory=list)
 
     def extend(self, other: Outbox) -> None:
-        """Append ``other``'s posts and DMs (and take its reply if this has none)."""
+        """Append ``other``'s posts, DMs and settles (and take its reply if this has none)."""
         if self.reply is None:
             self.reply = other.reply
         self.posts.extend(other.posts)
         self.dms.extend(other.dms)
+        self.settles.extend(other.settles)
 
 
 def stamped(outbox: Outbox, receipt: Receipt) -> Outbox:

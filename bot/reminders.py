@@ -3,7 +3,9 @@
 Deadlines and reminders live in the database (`storage` ``deadlines``), so they survive a
 restart: every ``interval`` seconds (a minute by default) the loop calls
 ``service.due_reminders(now)`` and delivers the Outbox it returns (a reminder post that
-pings the waiting player, a DM, or what a moderator's deadline does). What is due, and
+pings the waiting player, a DM, or what a passed deadline does), then confirms the posts
+of held deadlines (``settle``: a reminder not confirmed is posted again, editing the first
+in place, so a restart between the two neither loses nor doubles it). What is due, and
 what happens then, is the service's decision. One failing tick is logged and the loop
 goes on.
 """
@@ -11,21 +13,26 @@ goes on.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import UTC, datetime
 
 from discord.ext import tasks
 
 from bot.errors import failure_text
 from bot.outbox import Outbox
+from storage.records import PostSettle
 
 log = logging.getLogger(__name__)
 
-DueReminders = Callable[[datetime], Awaitable[Outbox | Iterable[Outbox] | None]]
-"""``service.due_reminders``: the Outbox (or Outboxes) of everything due at ``now``."""
+DueReminders = Callable[..., Awaitable[Outbox | Iterable[Outbox] | None]]
+"""``service.due_reminders``: the Outbox (or Outboxes) of everything due at ``now``
+(called ``(now)``, or ``(now, held=True)`` when the loop settles the posts)."""
 
 Deliver = Callable[[Outbox], Awaitable[object]]
 """Sends one Outbox (the deliverer, with no interaction)."""
+
+Settle = Callable[[Sequence[PostSettle]], Awaitable[object]]
+"""``service.deadline_posts_delivered``: confirms the held deadlines of delivered posts."""
 
 
 def utc_now() -> datetime:
@@ -42,6 +49,8 @@ class ReminderLoop:
         interval: seconds between ticks (60 in production; tests use less).
         clock: the time source (UTC).
         before_first: awaited once before the first tick (the bot's ``wait_until_ready``).
+        settle: called with an Outbox's ``settles`` once it was delivered (a reminder
+            posted, then confirmed: `bot.deadlines`); None confirms nothing.
     """
 
     def __init__(
@@ -52,9 +61,11 @@ class ReminderLoop:
         interval: float = 60.0,
         clock: Callable[[], datetime] = utc_now,
         before_first: Callable[[], Awaitable[object]] | None = None,
+        settle: Settle | None = None,
     ) -> None:
         self._due = due_reminders
         self._deliver = deliver
+        self._settle = settle
         self._clock = clock
         self._before_first = before_first
         self.ticks = 0
@@ -73,13 +84,16 @@ class ReminderLoop:
 
     async def tick(self, now: datetime | None = None) -> int:
         """Deliver everything due at ``now`` (default: the clock); return the Outbox count."""
-        found = await self._due(now or self._clock())
+        moment = now or self._clock()
+        found = await (self._due(moment) if self._settle is None else self._due(moment, held=True))
         self.ticks += 1
         if found is None:
             return 0
         outboxes = [found] if isinstance(found, Outbox) else list(found)
         for outbox in outboxes:
             await self._deliver(outbox)
+            if outbox.settles and self._settle is not None:
+                await self._settle(outbox.settles)
         return len(outboxes)
 
     def start(self) -> None:

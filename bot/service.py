@@ -915,14 +915,16 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         )
         return Outbox(posts=[ChannelPost(game.channel_id, text, mention_user_ids=(user_id,))])
 
-    async def due_reminders(self, now: datetime | None = None) -> Outbox:
+    async def due_reminders(self, now: datetime | None = None, *, held: bool = False) -> Outbox:
         """Post and do what the clock calls for: reminders for decisions owed, passed
         deadlines (what the game's deadline policy says: `bot.deadlines`), and the moves
         of computer seats left over from a long automatic sequence. Call it every minute
         or so; the deadlines are in the database, so they survive restarts, and each acts
-        once."""
+        once. ``held``: the caller confirms the reminder posts once delivered
+        (``Outbox.settles``, `deadline_posts_delivered`: the reminder loop), so that one a
+        restart interrupted is posted again, in place (`bot.deadlines`)."""
         moment = now or self.clock()
-        out = await self.fire_deadlines(moment)
+        out = await self.fire_deadlines(moment, held=held)
         for game_id in sorted(self._unfinished):
             batch = await self.continue_automatic(game_id)
             if batch is not None:

@@ -372,6 +372,31 @@ class Extension:
     used: int
 
 
+SENT = ":sent"
+"""What a deadline's kind gets at its end while its post is on the way (``reminder:sent``,
+``turn:sent``): `Repository.claim_deadline` with ``hold``; `Repository.settle_deadline_posts`
+deletes it once the post was handed to Discord, else it falls due again and is posted
+again (editing the first post in place)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PostSettle:
+    """A deadline post to confirm once delivered: the held deadline and the post's key.
+
+    Attributes:
+        game_id / seat: the deadline's game and seat.
+        kind: the held kind (``reminder:sent``, ``turn:sent``).
+        scope / key: where the deliverer remembers the post (`MessageRef`), forgotten
+            with the confirmation so that the next reminder is a new message.
+    """
+
+    game_id: int
+    seat: int
+    kind: str
+    scope: str
+    key: str
+
+
 class DeadlineKind(StrEnum):
     """The usual deadline kinds (any short string is accepted)."""
 

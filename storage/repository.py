@@ -45,6 +45,7 @@ from storage.records import (
     ModeratorAction,
     ModeratorChange,
     NotifySettings,
+    PostSettle,
     SavedDeck,
     Seat,
     SeatChange,
@@ -433,13 +434,21 @@ class Repository(ABC):
         *,
         clear_seat: bool = False,
         then: DeadlineSpec | None = None,
+        hold_until: datetime | None = None,
     ) -> bool:
         """Take a due deadline for acting on it, once: delete it if it is still stored with
         the same ``due_at`` and, in the same transaction, the seat's other deadlines
-        (``clear_seat``) and write ``then`` (the next reminder).
+        (``clear_seat``) and write ``then`` (the next reminder). With ``hold_until`` it is
+        kept as its held kind (``kind`` + `SENT`, due then) until
+        `settle_deadline_posts` confirms its post; a held deadline claimed again stays held.
 
         :returns: False when it was already taken (by another tick or process) or moved.
         """
+
+    @abstractmethod
+    async def settle_deadline_posts(self, settles: Sequence[PostSettle]) -> None:
+        """Confirm that the posts of held deadlines went out: delete the held deadlines and
+        forget the posts' message refs, in one transaction."""
 
     @abstractmethod
     async def set_away(self, game_id: int, seat: int, until: datetime | None) -> None:

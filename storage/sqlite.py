@@ -64,6 +64,7 @@ from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate,
 from storage.records import (
     ENDED_STATUSES,
     OPEN_STATUSES,
+    SENT,
     CampaignHero,
     Deadline,
     DeadlineSpec,
@@ -83,6 +84,7 @@ from storage.records import (
     ModeratorChange,
     NotifySettings,
     PingMode,
+    PostSettle,
     SavedDeck,
     Seat,
     UndoRequest,
@@ -1567,6 +1569,7 @@ class SqliteRepository(Repository):
         *,
         clear_seat: bool = False,
         then: DeadlineSpec | None = None,
+        hold_until: datetime | None = None,
     ) -> bool:
         """See `Repository.claim_deadline`."""
         now = self._now()
@@ -1582,9 +1585,27 @@ class SqliteRepository(Repository):
                     "DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
                     (deadline.game_id, deadline.seat),
                 )
-            if then is not None:
-                await self._write_deadlines(conn, deadline.game_id, (then,), now)
+            kept: list[DeadlineSpec] = [] if then is None else [then]
+            if hold_until is not None:
+                held = deadline.kind if deadline.kind.endswith(SENT) else deadline.kind + SENT
+                kept.append(DeadlineSpec(deadline.seat, held, hold_until))
+            if kept:
+                await self._write_deadlines(conn, deadline.game_id, kept, now)
             return True
+
+    async def settle_deadline_posts(self, settles: Sequence[PostSettle]) -> None:
+        """See `Repository.settle_deadline_posts`."""
+        if not settles:
+            return
+        async with self._write() as conn:
+            await conn.executemany(
+                "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?",
+                [(s.game_id, s.seat, s.kind) for s in settles],
+            )
+            await conn.executemany(
+                "DELETE FROM discord_message_refs WHERE scope = ? AND key = ?",
+                [(s.scope, s.key) for s in settles],
+            )
 
     async def set_away(self, game_id: int, seat: int, until: datetime | None) -> None:
         """See `Repository.set_away`."""

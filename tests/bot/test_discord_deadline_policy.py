@@ -7,13 +7,14 @@ other players' vote to skip plays the default."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.discord_bot import HeroesBot
-from storage.records import Game, GameStatus, LogEntry, LogKind
+from storage.records import SENT, DeadlineSpec, Game, GameStatus, LogEntry, LogKind, MessageRef
 from tests.bot.discord_helpers import Table, heroes_bot, running_bot
 from tests.bot.service_helpers import FakeClock
 from tests.fakediscord import FakeDiscord, FakeMessage
@@ -232,4 +233,51 @@ async def test_refusals_for_a_seat_owing_nothing_and_a_vote_to_skip_by_majority(
         assert any(m.ephemeral and "move" in m.content for m in stale.messages), stale
         assert (await channel_game(bot, channel.id)).version == after.version
         runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+async def test_a_reminder_whose_confirmation_was_lost_is_edited_in_place_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    clock = FakeClock()
+    channel = table.channel
+    db = tmp_path / "db.sqlite"
+    async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
+        bot = heroes_bot(runner)
+        await fake_discord.slash(table.ann, channel, "game new", players=2, **{"deadline-hours": 8})
+        await bot.wait_idle()
+        await fake_discord.slash(table.bob, channel, "game join")
+        await bot.wait_idle()
+        await fake_discord.slash(table.ann, channel, "game start")
+        await bot.wait_idle()
+        mark = fake_discord.world.message_seq
+        clock.advance(hours=6, minutes=1)
+        reminder = await fake_discord.wait_for_message(
+            channel, check=lambda m: "waiting for you" in m.content, after=mark, timeout=WAIT
+        )
+        await ticks(bot)
+        repo = bot.service.repo
+        game = await channel_game(bot, channel.id)
+        assert {d.kind for d in await repo.deadlines(game.id)} == {"turn"}  # confirmed
+        # As if the bot had stopped after posting and before confirming: the held reminder
+        # and the post's reference, as the delivery left them.
+        await repo.set_deadline(
+            game.id, DeadlineSpec(0, "reminder" + SENT, clock.now + timedelta(minutes=5))
+        )
+        await repo.put_message_ref(
+            f"post:{channel.id}",
+            f"deadline:{game.id}:0:reminder",
+            MessageRef(channel.id, int(reminder.id)),
+        )
+        runner.assert_no_errors()
+    clock.advance(minutes=6)
+    async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
+        bot = heroes_bot(runner)
+        await ticks(bot, 3)
+        assert {d.kind for d in await bot.service.repo.deadlines(game.id)} == {"turn"}
+        runner.assert_no_errors()
+    reminders = [m for m in channel.public_messages() if "waiting for you" in m.content]
+    assert len(reminders) == 1 and reminders[0].id == reminder.id
+    assert len(reminders[0].edits) == 1  # posted again in place, not a second message
     fake_discord.assert_no_violations()

@@ -354,3 +354,35 @@ async def test_a_deadline_whose_commit_fails_stays_and_acts_at_the_next_tick(
         assert len(overdue) == 1 and overdue[0].seat == 0
     finally:
         await repo.close()
+
+
+async def test_a_held_reminder_not_confirmed_is_posted_again_under_its_key(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        await repo.save_guild_settings(
+            GuildSettings(GUILD, None, timedelta(hours=10), timedelta(hours=2))
+        )
+        game = await started_game(service, humans=2, ai=0, seed=5)
+        first = await service.due_reminders(clock.advance(hours=2, minutes=1), held=True)
+        [post] = first.posts
+        assert post.key == f"deadline:{game.id}:0:reminder" and "waiting for you" in post.text
+        [settle] = first.settles
+        kinds = {(d.kind, d.due_at) for d in await repo.deadlines(game.id)}
+        assert ("reminder:sent", clock.now + timedelta(minutes=5)) in kinds
+        assert ("reminder", clock.now + timedelta(hours=2)) in kinds  # the next one
+        # The bot stops before confirming: after the restart the post goes out again, under
+        # the same key (the deliverer edits the first message in place).
+        restarted = GameService(repo, renderer=None, clock=clock)
+        assert (await restarted.due_reminders(clock.advance(minutes=4), held=True)).posts == []
+        again = await restarted.due_reminders(clock.advance(minutes=2), held=True)
+        assert [p.key for p in again.posts] == [post.key] and again.settles == [settle]
+        await restarted.deadline_posts_delivered(again.settles)
+        assert {d.kind for d in await repo.deadlines(game.id)} == {"turn", "reminder"}
+        assert (await restarted.due_reminders(clock.advance(minutes=30), held=True)).posts == []
+        second = await restarted.due_reminders(clock.advance(hours=2), held=True)
+        assert [p.key for p in second.posts] == [post.key] and "waiting" in second.posts[0].text
+    finally:
+        await repo.close()
