@@ -339,7 +339,8 @@ def _arm(path: Path, games: int, moment: datetime) -> None:
 async def tick_samples(
     folder: Path, game: RecordedGame, count: int
 ) -> tuple[list[float], list[float], list[float], list[float]]:
-    """One reminder-loop tick over `TICK_GAMES` stored active 4-player homm4 games (the
+    """One reminder-loop tick (its posts held, then settled, as `bot.reminders` does) over
+    `TICK_GAMES` stored active 4-player homm4 games (the
     game of ``game`` after its first command, copied), and the bare indexed ``SELECT`` of
     the due deadline rows just before each tick: first with nothing due, then with
     `DUE_NOW` reminders due (re-armed before each select, untimed).
@@ -371,7 +372,8 @@ async def tick_samples(
                 async with bare.execute(sql, (int(start.timestamp() * 1000),)) as cursor:
                     rows = await cursor.fetchall()
                 selected = time.perf_counter()
-                out = await service.due_reminders(start)
+                out = await service.due_reminders(start, held=True)  # as the loop asks
+                await service.deadline_posts_delivered(out.settles)  # and settles
                 done = time.perf_counter()
                 assert len(list(rows)) == len(out.posts) == (DUE_NOW if busy else 0)
                 samples[2 * busy].append((done - selected) * 1000)
