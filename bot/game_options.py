@@ -97,7 +97,7 @@ def unquote(text: str) -> str:
 
 def _split(text: str, title: str) -> list[str]:
     try:
-        return shlex.split(text.replace(";", " "))
+        return shlex.split(text)
     except ValueError:
         raise BadOption(
             f"{title}: a quote is not closed in the options text; write a value with spaces "

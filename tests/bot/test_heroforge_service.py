@@ -97,11 +97,15 @@ async def test_the_options_text_sets_and_clears_a_hero_forge_board(tmp_path: Pat
     repo, service = await make_service(tmp_path)
     try:
         await service.new_game(
-            person(1), CHANNEL, ruleset="heroforge", options=f'board:"{GRID}" list5:omens'
+            person(1),
+            CHANNEL,
+            ruleset="heroforge",
+            options=f'board:"{GRID}" list1:"{LIST}" list5:omens',
         )
         game = await repo.game_in_channel(CHANNEL)
         assert game is not None and game.options["grid"] == GRID
         assert (game.options["layout"], game.options["list5"]) == ("custom", "omens")
+        assert game.options["list1"] == LIST  # a written list keeps its ; separators
         await service.set_options(person(1), CHANNEL, options="board:none")
         game = await repo.game_in_channel(CHANNEL)
         assert game is not None and (game.options["grid"], game.options["layout"]) == ("", "auto")
