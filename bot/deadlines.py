@@ -81,12 +81,14 @@ POLICY_WORDS = {
 
 _HOURS = re.compile(r"^(\d{1,9}(?:\.\d+)?)\s*(h|hr|hrs|hour|hours)?$")
 _DAYS = re.compile(r"^(\d{1,4})\s*(d|day|days)$")
+_STAMP = re.compile(r"^<t:(\d{1,12})(?::[tTdDfFR])?>$")
 
 
 def parse_until(text: str, now: datetime) -> datetime:
     """When ``/game away until:`` ends: a number of hours (``36``, ``36h``, ``1.5 hours``),
     days (``2d``) or an ISO date and time (``2026-12-24 18:00``, ``2026-12-24T18:00+01:00``,
-    ``2026-12-24`` = midnight), read as UTC unless it names its offset.
+    ``2026-12-24`` = midnight), read as UTC unless it names its offset, or a Discord
+    timestamp (``<t:1798135200:f>``, as /game status shows deadlines).
 
     :returns: a timezone-aware UTC moment (not checked against ``now`` or a cap).
     :raises BadOption: when ``text`` is none of these.
@@ -97,6 +99,8 @@ def parse_until(text: str, now: datetime) -> datetime:
         hours = float(found.group(1))
     elif found := _DAYS.match(cleaned):
         hours = 24.0 * int(found.group(1))
+    if stamp := _STAMP.match(text.strip()):
+        return datetime.fromtimestamp(int(stamp.group(1)), UTC)
     if hours is not None:
         if hours > 24 * 366:
             raise BadOption("That is more than a year away; give fewer hours.")

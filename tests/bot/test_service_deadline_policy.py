@@ -5,7 +5,7 @@ or two processes."""
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -165,7 +165,10 @@ async def test_away_until_refuses_bad_times_and_changes_nothing(tmp_path: Path) 
         out = await service.away(person(2), CHANNEL, until="2030-01-02 18:00")
         assert any("Blue (Player 2) is away until <t:1893607200:f>" in p.text for p in out.posts)
         seat = (await repo.seats(game.id))[1]
-        assert seat.away_until is not None and seat.away_until.hour == 18
+        assert seat.away_until == datetime(2030, 1, 2, 18, 0, tzinfo=UTC)
+        await service.away(person(2), CHANNEL, until="<t:1893553200:f>")  # a Discord timestamp
+        seat = (await repo.seats(game.id))[1]
+        assert seat.away_until == datetime(2030, 1, 2, 3, 0, tzinfo=UTC)
         with pytest.raises(NotSeated):
             await service.away(person(3), CHANNEL, until="5")
     finally:
