@@ -7,7 +7,7 @@ else the server's /settings default):
 
 * ``remind``: the moderators are named (they may /mod skip or /mod deadline) and the other
   seated players get a button to vote to play the default answer now; a majority of them
-  decides (`DeadlineMixin.vote_skip`).
+  decides (`DeadlineMixin.vote_skip`). The miss is counted with the notice.
 * ``default``: the ruleset's default answer for the overdue decision is played for the
   seat (`Ruleset.default_command`, what /mod skip plays).
 * ``computer``: the computer player (`bot.service_core.ai_choice`) answers for the seat.
@@ -16,7 +16,8 @@ The command a deadline plays is committed like any other, and the same commit re
 game's deadlines (the passed one goes), so a deadline acts exactly once even when the bot
 restarts between its time and its action, or two processes tick at once (the commit's
 version guard lets one through). Its log entry's reason starts ``deadline missed:`` and
-names the policy and who chose it; schema 6's trigger counts such entries per seat. After
+names the policy and who chose it; schema 6's trigger counts such entries per seat (the
+``remind`` notice counts its miss itself, `Repository.claim_deadline`). After
 `DeadlineRules.away_after` of them in a row the seat is *away*: the computer plays it at
 once (`ServiceCore.away_seats`) until its player gives a command or says /game back.
 
@@ -277,10 +278,18 @@ class DeadlineMixin(ServiceCore):
         *,
         held: bool,
     ) -> Outbox:
-        """The ``remind`` policy: name the moderators; offer the other players the vote."""
+        """The ``remind`` policy: name the moderators; offer the other players the vote.
+        The miss is counted with the claim; the one that makes the seat away lets the
+        computer play it at once."""
         hold = self.clock() + HOLD if held else None
-        if not await self.repo.claim_deadline(deadline, clear_seat=True, hold_until=hold):
+        fresh = not deadline.kind.endswith(SENT)  # not a notice posted again
+        if not await self.repo.claim_deadline(
+            deadline, clear_seat=True, hold_until=hold, missed=fresh
+        ):
             return Outbox()
+        rules = await self.deadline_rules(game)
+        missed = seat.missed + 1 if fresh else seat.missed
+        away = missed >= rules.away_after
         role = None
         if game.guild_id is not None:
             role = (await self.repo.guild_settings(game.guild_id)).moderator_role_id
@@ -302,6 +311,13 @@ class DeadlineMixin(ServiceCore):
             f"⌛ {self._who(seat)}'s time for a decision in game #{game.id} has run out. {mods}: "
             f"/mod skip plays the default answer, /mod deadline gives more time.{vote}"
         )
+        if away:
+            components = ()
+            text = (
+                f"⌛ {self._who(seat)}'s time for a decision in game #{game.id} has run out.\n"
+                f"💤 {seat_name(seat.seat)} missed {missed} deadlines in a row and is away: the "
+                "computer plays for them at once until they give a command or type /game back."
+            )
         out = Outbox(
             posts=[
                 ChannelPost(
@@ -309,11 +325,18 @@ class DeadlineMixin(ServiceCore):
                     text,
                     components=components,
                     mention_user_ids=(seat.user_id or 0,),
-                    mention_role_ids=(role,) if role else (),
+                    mention_role_ids=(role,) if role and not away else (),
                 )
             ]
         )
-        return await self.held(out, game, deadline) if held else out
+        out = await self.held(out, game, deadline) if held else out
+        if away:
+            batch = await self.continue_automatic(game.id)
+            if batch is not None:
+                more = await self.narrate(batch, None)
+                out.posts += more.posts
+                out.dms += more.dms
+        return out
 
     async def _overdue_play(
         self, game: Game, seat: Seat, deadline: Deadline, rules: DeadlineRules

@@ -435,10 +435,12 @@ class Repository(ABC):
         clear_seat: bool = False,
         then: DeadlineSpec | None = None,
         hold_until: datetime | None = None,
+        missed: bool = False,
     ) -> bool:
         """Take a due deadline for acting on it, once: delete it if it is still stored with
         the same ``due_at`` and, in the same transaction, the seat's other deadlines
-        (``clear_seat``) and write ``then`` (the next reminder). With ``hold_until`` it is
+        (``clear_seat``), count a missed deadline for the seat (``missed``: schema 6's
+        ``seat_presence``) and write ``then`` (the next reminder). With ``hold_until`` it is
         kept as its held kind (``kind`` + `SENT`, due then) until
         `settle_deadline_posts` confirms its post; a held deadline claimed again stays held.
 

@@ -1570,6 +1570,7 @@ class SqliteRepository(Repository):
         clear_seat: bool = False,
         then: DeadlineSpec | None = None,
         hold_until: datetime | None = None,
+        missed: bool = False,
     ) -> bool:
         """See `Repository.claim_deadline`."""
         now = self._now()
@@ -1584,6 +1585,13 @@ class SqliteRepository(Repository):
                 await conn.execute(
                     "DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
                     (deadline.game_id, deadline.seat),
+                )
+            if missed:
+                await conn.execute(
+                    "INSERT INTO seat_presence (game_id, seat, missed, updated_at) "
+                    "VALUES (?, ?, 1, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                    "missed = missed + 1, updated_at = excluded.updated_at",
+                    (deadline.game_id, deadline.seat, now),
                 )
             kept: list[DeadlineSpec] = [] if then is None else [then]
             if hold_until is not None:

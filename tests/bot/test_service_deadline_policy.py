@@ -389,3 +389,35 @@ async def test_a_held_reminder_not_confirmed_is_posted_again_under_its_key(
         assert [p.key for p in second.posts] == [post.key] and "waiting" in second.posts[0].text
     finally:
         await repo.close()
+
+
+async def test_under_the_remind_policy_two_missed_deadlines_also_make_a_seat_away(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=3, ai=0, seed=5, deadline_hours=1)
+        notices: list[str] = []
+        for _ in range(30):
+            out = await service.due_reminders(clock.advance(minutes=61))
+            notices += [p.text for p in out.posts if "has run out" in p.text]
+            if (await repo.seats(game.id))[0].missed >= 2:
+                break
+            fresh, state = await current(service, game.id)
+            owing = [d.seat for d in service.rules(fresh).pending(state)]
+            if 0 in owing and any(d.seat == 0 for d in await repo.deadlines(game.id)):
+                continue  # Red has a deadline running: wait for it
+            if 0 in owing:  # Red's deadline passed: Blue and Green vote to skip it
+                vote = customids.encode(game.id, fresh.version, "skipv", 0)
+                await service.click(person(2), vote)
+                await service.click(person(3), vote)
+            else:  # someone else owes: they answer
+                await click_choice(service, game.id, person(owing[0] + 1), owing[0])
+        assert (await repo.seats(game.id))[0].missed == 2
+        assert "missed 2 deadlines in a row and is away" in notices[-1]
+        assert "missed" not in notices[0] and "/mod skip" in notices[0]
+        entries = await commands(repo, game.id)
+        assert any(e.seat == 0 and e.reason == "away: computer player" for e in entries)
+    finally:
+        await repo.close()
