@@ -470,8 +470,7 @@ async def integrity_problems(path: str | Path, *, thorough: bool = False) -> lis
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
             except sqlite3.DatabaseError as error:
                 raise DatabaseUnusable(
-                    f"Cannot check the database {where}: {error}. It is not a readable "
-                    "SQLite file."
+                    f"Cannot check the database {where}: {error}. It is not a readable SQLite file."
                 ) from error
             try:
                 rows = conn.execute(f"PRAGMA {pragma}(3)").fetchall()
