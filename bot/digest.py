@@ -41,6 +41,11 @@ LINE_TEXT = 200
 _NEWEST = 2**62
 """A seq past every log entry (``before_seq`` for the newest page)."""
 
+PLAYER_UNDO = "player undo"
+"""How the log reason of an undo a player asked for starts (``"player undo: Red took back
+their move"``, `bot.undo`); the game log and the digest show such entries with ↩️ and the
+player's words instead of the moderator's shield."""
+
 
 def _clip(text: str, limit: int = LINE_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -49,8 +54,11 @@ def _clip(text: str, limit: int = LINE_TEXT) -> str:
 def entry_lines(entry: LogEntry, seat: int) -> list[str]:
     """The lines ``seat`` may read of one log entry: its events' public texts, each
     followed by the seat's own private line (🔒) if it has one; a moderator's action in
-    one line. The entry is redacted to ``seat`` here (never another seat's line)."""
+    one line, and a player's own ``/undo`` as what it did (``↩️ Red took back their
+    move``). The entry is redacted to ``seat`` here (never another seat's line)."""
     own = entry.for_seat(seat)
+    if own.kind is LogKind.MODERATOR and (own.reason or "").startswith(PLAYER_UNDO):
+        return [_clip("↩️ " + (own.reason or "").removeprefix(PLAYER_UNDO).lstrip(": "))]
     if own.kind is LogKind.MODERATOR:
         target = f" ({seat_name(own.seat)})" if own.seat is not None else ""
         why = f": {own.reason}" if own.reason else ""

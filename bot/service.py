@@ -48,6 +48,7 @@ from bot.command_table import (
 )
 from bot.commands import all_specs, spec_for
 from bot.deadlines import DEADLINE_MISSED, VOTE_SKIP, DeadlineMixin
+from bot.digest import PLAYER_UNDO
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
 from bot.lobby import LobbyMixin
 from bot.me import ME_GAMES, MeMixin
@@ -55,7 +56,7 @@ from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.news import NewsMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
 from bot.service_core import Batch, Position, chunks, discord_time
-from bot.undo import PLAYER_UNDO, UNDO_ACTION, UndoMixin
+from bot.undo import UNDO_ACTION, UndoMixin
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
 from storage.records import GameStatus, LogEntry, LogKind

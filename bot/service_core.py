@@ -291,7 +291,8 @@ class Batch:
         again: the batch was rebuilt from the log to deliver its news a second time
             (`bot.news`).
         acted_by: in a rebuilt batch, the person whose own command began it (the one
-            who acted: no digest of their own move is sent to them).
+            who acted: no digest of their own move is sent to them); in a player's undo,
+            the player who asked for it.
     """
 
     game: Game

@@ -34,8 +34,10 @@ from typing import Any
 
 from bot import customids
 from bot.actors import Actor
+from bot.digest import PLAYER_UNDO
 from bot.errors import BadOption
 from bot.moderation import MODERATOR_SKIP
+from bot.news import LEAD_KEY
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.errors import IllegalMove, InvalidInput, StaleState
@@ -43,11 +45,7 @@ from engine.core.model import GameState, seat_name
 from engine.core.ruleset import Ruleset
 from storage.errors import NothingToUndo
 from storage.records import Game, LogEntry, LogKind, Seat, UndoRequest
-from storage.replay import read_full_log, rebuild, undo_last_command
-
-PLAYER_UNDO = "player undo"
-"""How the log reason of an undo a player asked for starts (``"player undo: ..."``); the
-game log shows such entries with ↩️ instead of the moderator's shield."""
+from storage.replay import read_full_log, rebuild, undo_last_commands
 
 UNDO_ACTION = "undo"
 """The custom id action of the consent buttons: ``ht:<game>:<version>:undo:<y|n>:<seq>``."""
@@ -361,24 +359,22 @@ class UndoMixin(ServiceCore):
         asker = next(s for s in seats if s.seat == plan.seat)
         consent = f"; agreed: {', '.join(seat_name(s) for s in agreed)}" if agreed else ""
         reason = f"{PLAYER_UNDO}: {seat_name(plan.seat)} took back their move{consent}"
-        version = game.version
-        for target in reversed(plan.targets):
-            try:
-                entry = await undo_last_command(
-                    self.repo,
-                    game.id,
-                    expected_version=version,
-                    moderator_user_id=asker.user_id,
-                    reason=reason,
-                    ruleset=rules,
-                )
-            except (IllegalMove, InvalidInput) as error:
-                raise BadOption(
-                    "The rules now refuse a logged command, so the game cannot be replayed "
-                    f"without it ({type(error).__name__}); a moderator's /mod verify tells more."
-                ) from None
-            assert entry.undoes == target.seq, (entry.undoes, target.seq)
-            version = entry.version_after
+        try:  # one commit for every target: a crash never leaves the game half undone
+            await undo_last_commands(
+                self.repo,
+                game.id,
+                count=len(plan.targets),
+                expected_version=game.version,
+                moderator_user_id=asker.user_id,
+                reason=reason,
+                ruleset=rules,
+                expected_seqs=[t.seq for t in reversed(plan.targets)],
+            )
+        except (IllegalMove, InvalidInput) as error:
+            raise BadOption(
+                "The rules now refuse a logged command, so the game cannot be replayed "
+                f"without it ({type(error).__name__}); a moderator's /mod verify tells more."
+            ) from None
         await self.repo.drop_undo_request(game.id)
         fresh = await self.repo.get_game(game.id)
         position = self.kept(fresh)
@@ -392,6 +388,7 @@ class UndoMixin(ServiceCore):
         batch.adopt(position)
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}
         batch.hand_refresh = {plan.seat}
+        batch.acted_by = asker.user_id  # the asker gets no digest of their own undo
         out = await self.narrate(batch, None)  # every prompt in the channel, fresh buttons
         has_picture = any(p.images for p in out.posts)
         image = None
@@ -407,12 +404,26 @@ class UndoMixin(ServiceCore):
         )
         agreed_text = f", with the agreement of {_names(seats, agreed)}" if agreed else ""
         text = (
-            f"↩️ {_names(seats, [plan.seat])} took back their last move{also}{agreed_text}: "
-            f"{_entries(plan.targets)} undone. The position before it is back, dice and "
-            "draws included (the same move rolls the same dice)."
+            f"↩️ {_names(seats, [plan.seat])} took back their last move{also}{agreed_text} "
+            f"({_entries(plan.targets)} in /game log). The position before it is back; the "
+            "same move played again gives the same dice and draws."
         )
-        out.posts.insert(
-            0, ChannelPost(game.channel_id, chunks([text])[0], images=(image,) if image else ())
+        receipt = batch.receipt() if out.posts or out.dms else None
+        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
+            0,
+            ChannelPost(
+                game.channel_id,
+                chunks([text])[0],
+                images=(image,) if image else (),
+                key=LEAD_KEY if receipt is not None else None,
+                receipt=receipt,
+            ),
         )
-        out.reply = Reply(f"Undone: {_entries(plan.targets)}.", ephemeral=True)
+        out.reply = Reply(
+            f"Done: your move is taken back ({_entries(plan.targets)} in /game log). "
+            "It is your decision again."
+            if actor.user_id == asker.user_id
+            else f"Agreed: {seat_name(plan.seat)}'s move is taken back.",
+            ephemeral=True,
+        )
         return out

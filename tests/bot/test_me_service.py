@@ -127,6 +127,49 @@ def test_a_digest_redacts_another_seats_private_line_whatever_it_is_given() -> N
     assert "🔒" not in many, "seat 2 has no line of its own here"
 
 
+async def test_no_digest_of_their_own_undo_reaches_the_player_who_took_back_a_move(
+    tmp_path: Path,
+) -> None:
+    repo, service = await make_service(tmp_path, renderer=RecordingRenderer())
+    try:
+        game = await started_game(service, humans=1, ai=1)  # nobody else to ask
+        await click_choice(service, game.id, person(1), 0)  # Red's Risk Stack
+        out = await service.undo(person(1), CHANNEL)
+        assert out.reply is not None
+        assert out.reply.text.startswith("Done: your move is taken back (log entry #")
+        assert [p.text for p in out.posts if "Red chooses 5 of the 8" in p.text], "owed again"
+        assert not digests(out), "Red asked for it: no digest of their own undo"
+        assert "It is your decision again." in out.reply.text
+    finally:
+        await repo.close()
+
+
+def test_a_digest_shows_a_players_undo_as_theirs_and_a_moderators_action_with_the_shield() -> None:
+    from storage.records import LogKind, ModeratorAction
+
+    def entry(user: int, reason: str) -> LogEntry:
+        return LogEntry(
+            game_id=1,
+            seq=9,
+            kind=LogKind.MODERATOR,
+            action=ModeratorAction.UNDO,
+            actor_user_id=user,
+            seat=0,
+            command_json=None,
+            reason=reason,
+            details={},
+            events=(),
+            undoes=8,
+            undone_by=None,
+            version_after=9,
+            created_at=datetime(2030, 1, 1, tzinfo=UTC),
+        )
+
+    mine = entry(1, "player undo: Red took back their move; agreed: Blue")
+    assert entry_lines(mine, 1) == ["↩️ Red took back their move; agreed: Blue"]
+    assert entry_lines(entry(7, "misclick"), 1) == ["🛡️ A moderator: undo (Red): misclick"]
+
+
 async def test_a_digest_never_names_another_seats_cards(tmp_path: Path) -> None:
     """Over a three-player game's first moves, every digest names only cards that the log
     named in public or in its own seat's private lines — never one of another seat's

@@ -102,6 +102,10 @@ async def test_undo_of_a_plain_move_applies_at_once(tmp_path: Path) -> None:
         out = await _undo(service, seat, game.channel_id)
         assert "took back their last move" in out.posts[0].text
         assert "log entry #" in out.posts[0].text
+        assert out.reply is not None and out.reply.text.startswith("Done: your move is taken back")
+        assert not [d for d in out.dms if d.slot == "digest" and d.user_id == seat + 1], (
+            "no digest of their own undo to the player who asked"
+        )
         assert not _undo_buttons(out)
         _, after = await current(service, game.id)
         assert after.version == before.version + 2  # the move and its undo count one each
