@@ -248,8 +248,10 @@ class Console:
             return "Hot-seat: you act as whoever owes the decision."
         digits = re.sub(r"[^0-9]", "", who)
         if not digits or int(digits) not in self.names:
+            users = ", ".join(f"{n} ({name})" for n, name in self.names.items())
             return (
-                f"✗ Console users: {', '.join(f'{n} ({name})' for n, name in self.names.items())}."
+                f"✗ There is no console user {who!s}. Console users: {users} "
+                "(start the console with --players and --ai for more people)."
             )
         self.acting = int(digits)
         self.hot_seat = False
@@ -415,7 +417,8 @@ class Console:
         return max(earlier, default=0) + 1
 
     def plain(self, text: str) -> str:
-        """Discord markup for a terminal: mentions become names, timestamps dates."""
+        """Discord markup for a terminal: mentions become names, timestamps dates (a
+        relative one, ``<t:…:R>``, the time from the console's clock: ``in 23 h 59 min``)."""
 
         def user(match: re.Match[str]) -> str:
             number = int(match.group(1))
@@ -423,13 +426,32 @@ class Console:
 
         def when(match: re.Match[str]) -> str:
             moment = datetime.fromtimestamp(int(match.group(1)), UTC)
+            if match.group(2) == "R":
+                return relative_time(moment, self.clock())
             return moment.strftime("%Y-%m-%d %H:%M UTC")
 
         text = re.sub(r"<@!?(\d+)>", user, text)
         text = re.sub(r"<@&(\d+)>", "@moderators", text)
         text = re.sub(r"<#(\d+)>", "#game", text)
-        text = re.sub(r"<t:(\d+):\w>", when, text)
+        text = re.sub(r"<t:(\d+):(\w)>", when, text)
         return text.replace("**", "")
+
+
+def relative_time(moment: datetime, now: datetime) -> str:
+    """``moment`` seen from ``now`` as Discord shows a ``<t:…:R>`` timestamp, to the
+    minute: ``in 2 d 3 h``, ``in 23 h 59 min``, ``in 5 min``, ``now``, ``10 min ago``."""
+    minutes = round((moment - now).total_seconds() / 60)
+    days, rest = divmod(abs(minutes), 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        span = f"{days} d {hours} h" if hours else f"{days} d"
+    elif hours:
+        span = f"{hours} h {mins} min" if mins else f"{hours} h"
+    elif mins:
+        span = f"{mins} min"
+    else:
+        return "now"
+    return f"in {span}" if minutes > 0 else f"{span} ago"
 
 
 async def _session(

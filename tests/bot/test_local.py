@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from bot import local
 from bot.cli import build_parser
 from bot.homm4.commands import slash_for
+from bot.local import relative_time
 from bot.service import GameService
 from storage import open_repository
 from tests.bot.service_helpers import choose, current
@@ -75,7 +77,10 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         assert now.startswith("Now: Red chooses 5 of the 8 cards drawn as the Risk Stack.")
         assert "\n/setup risk cards — Choose 5 of the 8 drawn cards as your Risk Stack" in now
         assert "There is no component" in await console.handle("!99")
-        assert "✗ Console users: 1 (Player 1), 2 (Player 2)." in await console.handle("/as 7")
+        assert (
+            "✗ There is no console user 7. Console users: 1 (Player 1), 2 (Player 2) "
+            "(start the console with --players and --ai for more people)."
+        ) in await console.handle("/as 7")
         switched = await console.handle("/as 2")
         assert "You now act as Player 2" in switched and switched.endswith("[you are Player 2]")
         refused = await console.handle("/purchase done")
@@ -84,9 +89,21 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         bad = await console.handle("/setup army hex:ZZ99")
         assert bad.startswith("✗")
         assert "Unknown command /dance" in await console.handle("/dance")
-        assert "@Player 1" in console.plain(
-            "<@1> and <t:1893456000:R>"
-        ) and "2030-01-01" in console.plain("<t:1893456000:R>")
+        assert "@Player 1" in console.plain("<@1> and <t:1893456000:R>")
+        assert console.plain("<t:1893456000:f>") == "2030-01-01 00:00 UTC"
+        console.clock = lambda: datetime(2029, 12, 30, 23, 0, tzinfo=UTC)
+        assert console.plain("(deadline <t:1893456000:R>, <t:1893456000:f>)") == (
+            "(deadline in 1 d 1 h, 2030-01-01 00:00 UTC)"
+        ), "a relative timestamp is told from the console's clock, not as a second date"
+        assert [
+            relative_time(datetime(2030, 1, 1, tzinfo=UTC) + d, datetime(2030, 1, 1, tzinfo=UTC))
+            for d in (
+                timedelta(hours=23, minutes=59),
+                timedelta(minutes=5),
+                timedelta(seconds=20),
+                -timedelta(minutes=10),
+            )
+        ] == ["in 23 h 59 min", "in 5 min", "now", "10 min ago"]
         assert await console.handle("/quit") == "Bye."
     finally:
         await service.repo.close()
