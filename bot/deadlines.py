@@ -45,6 +45,7 @@ from datetime import UTC, datetime, timedelta
 from bot import customids, notify
 from bot.actors import Actor
 from bot.errors import BadOption, GamePaused, NotSeated, WrongStage, failure_text
+from bot.news import LEAD_KEY, overdue_line
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import (
     REMINDER_SHARE,
@@ -403,18 +404,22 @@ class DeadlineMixin(ServiceCore):
                 )
             await self.play_automatic(batch)
         out = await self.narrate(batch, None)
-        lines = [
-            f"⌛ {self._who(seat)}'s time for a decision in game #{game.id} ran out: {what} "
-            f"was played for them (deadline policy `{rules.policy}`)."
-        ]
+        lines = [overdue_line(self._who(seat), game.id, what, rules.policy)]
         if missed >= rules.away_after:
             lines.append(
                 f"💤 {seat_name(number)} missed {missed} deadlines in a row and is away: the "
                 "computer plays for them at once until they give a command or type /game back."
             )
-        out.posts.insert(
+        receipt = batch.receipt() if out.posts or out.dms else None
+        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
             0,
-            ChannelPost(game.channel_id, "\n".join(lines), mention_user_ids=(seat.user_id or 0,)),
+            ChannelPost(
+                game.channel_id,
+                "\n".join(lines),
+                mention_user_ids=(seat.user_id or 0,),
+                key=LEAD_KEY if receipt is not None else None,
+                receipt=receipt,
+            ),
         )
         return out
 

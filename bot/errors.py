@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import traceback
 
+from bot.customids import CustomIdError
 from bot.outbox import Reply
 from engine.core.errors import RuleViolation
 from storage.errors import StorageError
@@ -100,8 +101,21 @@ class DeckProblem(ServiceError):
     code = "deck_problem"
 
 
-USER_ERRORS: tuple[type[Exception], ...] = (RuleViolation, StorageError, ServiceError)
-"""Every error type whose message is meant for the player (catch these, log the rest)."""
+USER_ERRORS: tuple[type[Exception], ...] = (
+    RuleViolation,
+    StorageError,
+    ServiceError,
+    CustomIdError,
+)
+"""Every error type whose message is meant for the player (catch these, log the rest). A
+`CustomIdError` (a button or menu id this bot did not make, or a damaged one: a forged
+click) is answered with `FOREIGN_COMPONENT`, never with the id it carried."""
+
+FOREIGN_COMPONENT = (
+    "That button or menu is not one this bot can read (damaged, or made by another "
+    "version of it), so nothing was done. /game status shows the game with fresh buttons."
+)
+"""The reply to a click whose custom id does not decode (`bot.customids.CustomIdError`)."""
 
 
 def user_message(error: BaseException) -> str | None:
@@ -112,6 +126,8 @@ def user_message(error: BaseException) -> str | None:
     """
     if isinstance(error, RuleViolation | StorageError | ServiceError):
         return error.message
+    if isinstance(error, CustomIdError):
+        return FOREIGN_COMPONENT
     return None
 
 

@@ -17,14 +17,14 @@ from datetime import timedelta
 from bot.actors import Actor
 from bot.command_table import UserRef
 from bot.errors import BadOption, NotModerator, WrongStage
-from bot.outbox import ChannelPost, Outbox, Reply
+from bot.outbox import ChannelPost, Outbox, Receipt, Reply, stamped
 from bot.play_commands import read_seat
 from bot.service_core import Batch, Position, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, StaleState
 from engine.core.model import Command, seat_name
 from engine.core.words import plural
 from storage.records import DEADLINE_POLICIES, DeadlineSpec, GameStatus, GuildSettings
-from storage.replay import undo_last_command, verify_game
+from storage.replay import undo_last_commands, verify_game
 
 log = logging.getLogger(__name__)
 
@@ -206,34 +206,33 @@ class ModerationMixin(ServiceCore):
         if not 1 <= count <= 50:
             raise BadOption("Undo 1 to 50 moves at a time.")
         game = await self.game_here(channel_id)
-        undone: list[int] = []
         async with self.lock(game.id):
-            for _ in range(count):
-                fresh = await self.repo.get_game(game.id)
-                if not undone and fresh.version != game.version:
-                    raise StaleState(
-                        f"The game moved from move {game.version} to move {fresh.version} "
-                        "while this undo waited (another moderator's undo or a player's "
-                        "move), so nothing was undone. Look at /game log and undo again if "
-                        "it is still needed."
-                    )
-                try:
-                    entry = await undo_last_command(
-                        self.repo,
-                        game.id,
-                        expected_version=fresh.version,
-                        moderator_user_id=actor.user_id,
-                        reason=reason or "moderator undo",
-                    )
-                except (IllegalMove, InvalidInput) as error:
-                    # The replay's refusal may name a seat's Hand cards (see mod_verify).
-                    raise BadOption(
-                        "The rules now refuse a logged command, so the game cannot be "
-                        f"replayed without the last one ({type(error).__name__}); /mod verify "
-                        "tells more."
-                    ) from None
-                if entry.undoes is not None:
-                    undone.append(entry.undoes)
+            fresh = await self.repo.get_game(game.id)
+            if fresh.version != game.version:
+                raise StaleState(
+                    f"The game moved from move {game.version} to move {fresh.version} "
+                    "while this undo waited (another moderator's undo or a player's "
+                    "move), so nothing was undone. Look at /game log and undo again if "
+                    "it is still needed."
+                )
+            try:  # one commit for all of them: never half undone (house rule 5)
+                logged = await undo_last_commands(
+                    self.repo,
+                    game.id,
+                    count=count,
+                    expected_version=fresh.version,
+                    moderator_user_id=actor.user_id,
+                    reason=reason or "moderator undo",
+                )
+            except (IllegalMove, InvalidInput) as error:
+                # The replay's refusal may name a seat's Hand cards (see mod_verify).
+                raise BadOption(
+                    "The rules now refuse a logged command, so the game cannot be "
+                    f"replayed without the last one ({type(error).__name__}); /mod verify "
+                    "tells more."
+                ) from None
+            undone = [e.undoes for e in logged if e.undoes is not None]
+            receipt = Receipt(game.id, fresh.version, fresh.version + len(logged))
             fresh = await self.repo.get_game(game.id)
             state = self.state_of(fresh)
             seats = await self.repo.seats(game.id)
@@ -263,7 +262,8 @@ class ModerationMixin(ServiceCore):
             ),
         )
         out.reply = Reply(f"Undone: log entries {entries}.")
-        return out
+        # The undo's commits are owed news (`Repository.record_undos`) until these went out.
+        return stamped(out, receipt)
 
     async def mod_replace(
         self,

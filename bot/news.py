@@ -36,13 +36,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from itertools import groupby
 
+from bot.digest import PLAYER_UNDO
 from bot.errors import failure_text
 from bot.outbox import ChannelPost, Outbox, Receipt
 from bot.service_core import Batch, ServiceCore, Step
-from engine.core.model import GameState
-from storage.records import Game, LogEntry, LogKind, Seat
+from engine.core.model import GameState, seat_name
+from storage.records import Game, LogEntry, LogKind, ModeratorAction, Seat
 from storage.replay import read_full_log, rebuild
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,68 @@ REDELIVERED_AT_ONCE = 1000
 _BY_REASON = {"computer player": "computer", "standing orders": "orders"}
 """`Step.by` of a logged command, from its logged reason (else a moderator's skip or a
 person: see `step_by`)."""
+
+
+LEAD_KEY = "lead"
+"""The key of the post that leads a batch's news when it says what the batch was (a
+passed deadline's "⌛ ... ran out", an undo's "↩️ ... took back"): the first delivery and a
+redelivery post it under this key in the receipt's scope, so the second edits the first."""
+
+_POLICY = ", by the deadline policy '"
+
+
+def overdue_line(who: str, game_id: int, what: str, policy: str) -> str:
+    """The public line of a passed deadline's move: ``who`` (a mention and seat name), the
+    game, ``what`` was played (the policy's words, never the command: a card's name may be
+    private) and the ``policy``."""
+    return (
+        f"⌛ {who}'s time for a decision in game #{game_id} ran out: {what} was played for "
+        f"them (deadline policy `{policy}`)."
+    )
+
+
+def lead_lines(entries: Sequence[LogEntry], seats: Sequence[Seat], game_id: int) -> list[str]:
+    """The leading lines a redelivery rebuilds from the log ``entries`` of a run: for each
+    command a passed deadline played, its `overdue_line` (from the logged reason); for each
+    run of undo entries with one reason, who took back what (log entry numbers only, never
+    an undone move's text). Public by construction: reasons are the bot's own words, or a
+    moderator's typed reason, which /game log shows anyway."""
+    by_seat = {s.seat: s for s in seats}
+    lines: list[str] = []
+    undone: list[LogEntry] = []
+
+    def flush() -> None:
+        if not undone:
+            return
+        seqs = ", ".join(f"#{e.undoes}" for e in undone)
+        what = f"log entr{'y' if len(undone) == 1 else 'ies'} {seqs} undone"
+        reason = undone[0].reason or ""
+        if reason.startswith(PLAYER_UNDO):
+            lines.append(f"↩️ {reason.removeprefix(PLAYER_UNDO).lstrip(': ')}: {what}.")
+        else:
+            by = f"<@{undone[0].actor_user_id}>" if undone[0].actor_user_id else "A moderator"
+            lines.append(f"🛡️ {by} undid a move: {what}. Reason: {reason}")
+        undone.clear()
+
+    for entry in entries:
+        if entry.kind is LogKind.MODERATOR and entry.action is ModeratorAction.UNDO:
+            if undone and undone[0].reason != entry.reason:
+                flush()
+            undone.append(entry)
+            continue
+        flush()
+        reason = entry.reason or ""
+        if entry.kind is LogKind.COMMAND and step_by(entry) == "deadline" and _POLICY in reason:
+            what, _, rest = reason.partition(": ")[2].partition(_POLICY)
+            seat = by_seat.get(entry.seat) if entry.seat is not None else None
+            who = (
+                f"<@{seat.user_id}> **{seat_name(seat.seat)}**"
+                if seat is not None and seat.user_id
+                else f"**{seat_name(entry.seat or 0)}**"
+            )
+            lines.append(overdue_line(who, game_id, what, rest.partition("'")[0]))
+    flush()
+    return lines
 
 
 def runs(versions: list[int]) -> list[tuple[int, int]]:
@@ -134,7 +198,35 @@ class NewsMixin(ServiceCore):
                 "show how (logged). /game status shows the position and whose turn it is."
             )
             return Outbox(posts=[ChannelPost(game.channel_id, text, key="0", receipt=receipt)])
-        return await self.narrate(batch, None)
+        out = await self.narrate(batch, None)
+        return await self.lead_post(out, batch, after_version, version)
+
+    async def lead_post(
+        self, out: Outbox, batch: Batch, after_version: int, version: int
+    ) -> Outbox:
+        """``out`` (a redelivery's narration of versions ``after_version + 1 .. version``)
+        with the leading post of `lead_lines` first, under `LEAD_KEY` and the news's
+        receipt (so it edits the first delivery's), pinging the players whose deadline
+        passed; unchanged when the run has no such entry. Reads the game's log once."""
+        logged = await read_full_log(self.repo, batch.game.id)
+        entries = [e for e in logged if after_version < e.version_after <= version]
+        lines = lead_lines(entries, batch.seats, batch.game.id)
+        if not lines:
+            return out
+        receipt = Receipt(batch.game.id, after_version, version, again=True)
+        pinged = tuple(
+            s.user_id
+            for s in batch.seats
+            if s.user_id and any(e.seat == s.seat and step_by(e) == "deadline" for e in entries)
+        )
+        lead = ChannelPost(
+            batch.game.channel_id,
+            "\n".join(lines)[:2000],
+            mention_user_ids=pinged,
+            key=LEAD_KEY,
+            receipt=receipt,
+        )
+        return Outbox(reply=out.reply, posts=[lead, *out.posts], dms=out.dms)
 
     async def rebuilt_batch(
         self, game: Game, seats: list[Seat], after_version: int, version: int

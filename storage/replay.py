@@ -182,6 +182,45 @@ async def undo_last_command(
     :raises StaleState: if the game moved on meanwhile.
     :raises GameNotFound | WrongGameStatus | ChannelBusy: see `Repository.record_undo`.
     """
+    entries = await undo_last_commands(
+        repo,
+        game_id,
+        count=1,
+        expected_version=expected_version,
+        moderator_user_id=moderator_user_id,
+        reason=reason,
+        ruleset=ruleset,
+    )
+    return entries[0]
+
+
+async def undo_last_commands(
+    repo: Repository,
+    game_id: int,
+    *,
+    count: int,
+    expected_version: int,
+    moderator_user_id: int | None,
+    reason: str,
+    ruleset: Ruleset[Any] | None = None,
+    expected_seqs: Sequence[int] | None = None,
+) -> list[LogEntry]:
+    """Undo the last ``count`` commands in effect as ONE commit (`Repository.record_undos`):
+    the log is replayed once without all of them, and an undo entry per command is logged
+    (newest first, a version each, ``expected_version + 1 .. + count``). A crash or a
+    refusal half-way leaves the game as it was, never half undone.
+
+    :param expected_seqs: the seqs the caller planned to undo (newest first); when given,
+        any other last ``count`` commands refuse (the log changed since the plan).
+    :returns: the ``undo`` entries, newest undone command first.
+    :raises NothingToUndo: if fewer than ``count`` commands are in effect, or they are not
+        ``expected_seqs``.
+    :raises StaleState: if the game moved on meanwhile.
+    :raises ValueError: if ``count`` is below 1.
+    :raises GameNotFound | WrongGameStatus | ChannelBusy: see `Repository.record_undos`.
+    """
+    if count < 1:
+        raise ValueError(f"count must be at least 1, got {count}")
     game = await repo.get_game(game_id)
     if game.version != expected_version:
         raise StaleState(
@@ -194,12 +233,21 @@ async def undo_last_command(
     in_effect = [e for e in entries if e.kind is LogKind.COMMAND and e.seq not in undone]
     if not in_effect:
         raise NothingToUndo(f"Game #{game_id} has no move to undo.")
-    target = in_effect[-1]
-    state = await asyncio.to_thread(rebuild, rules, game, entries, skip=frozenset({target.seq}))
-    state.version = game.version + 1
-    return await repo.record_undo(
+    if len(in_effect) < count:
+        raise NothingToUndo(
+            f"Game #{game_id} has only {len(in_effect)} moves in effect, not {count}."
+        )
+    seqs = [e.seq for e in reversed(in_effect[-count:])]
+    if expected_seqs is not None and list(expected_seqs) != seqs:
+        raise NothingToUndo(
+            f"The moves to undo in game #{game_id} changed since they were chosen; "
+            "nothing was undone."
+        )
+    state = await asyncio.to_thread(rebuild, rules, game, entries, skip=frozenset(seqs))
+    state.version = game.version + count
+    return await repo.record_undos(
         game_id,
-        undone_seq=target.seq,
+        undone_seqs=seqs,
         expected_version=expected_version,
         state=state,
         moderator_user_id=moderator_user_id,

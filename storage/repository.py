@@ -320,6 +320,33 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def record_undos(
+        self,
+        game_id: int,
+        *,
+        undone_seqs: Sequence[int],
+        expected_version: int,
+        state: GameState,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> list[LogEntry]:
+        """`record_undo` for several commands in ONE transaction: an ``undo`` entry per
+        command of ``undone_seqs`` (newest first; each must be the last command in effect
+        once the ones before it are undone), at versions ``expected_version + 1 ..
+        expected_version + len(undone_seqs)``, and ``state`` (the position without all of
+        them) stored at the last. Either every entry is written or none: a crash half-way
+        through a multi-move undo leaves the game as it was. Each version's news is owed
+        (``undelivered_commits``, schema 8) from the same transaction.
+
+        :returns: the undo entries, in the order of ``undone_seqs``.
+        :raises StaleState: if the game is no longer at ``expected_version``.
+        :raises NothingToUndo: if a command is not the last in effect in its turn.
+        :raises GameNotFound | WrongGameStatus | ChannelBusy: as `record_undo`.
+        :raises ValueError: if ``undone_seqs`` is empty or ``state.version`` is not
+            ``expected_version + len(undone_seqs)``.
+        """
+
+    @abstractmethod
     async def moderate(
         self,
         game_id: int,

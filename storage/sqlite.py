@@ -1339,24 +1339,38 @@ class SqliteRepository(Repository):
         reason: str,
     ) -> LogEntry:
         """See `Repository.record_undo`."""
-        if state.version != expected_version + 1:
+        entries = await self.record_undos(
+            game_id,
+            undone_seqs=(undone_seq,),
+            expected_version=expected_version,
+            state=state,
+            moderator_user_id=moderator_user_id,
+            reason=reason,
+        )
+        return entries[0]
+
+    async def record_undos(
+        self,
+        game_id: int,
+        *,
+        undone_seqs: Sequence[int],
+        expected_version: int,
+        state: GameState,
+        moderator_user_id: int | None,
+        reason: str,
+    ) -> list[LogEntry]:
+        """See `Repository.record_undos` (one transaction)."""
+        count = len(undone_seqs)
+        if count < 1:
+            raise ValueError("undone_seqs names no command")
+        if state.version != expected_version + count:
             raise ValueError(
-                f"the new state is at version {state.version}, expected {expected_version + 1}"
+                f"the new state is at version {state.version}, expected {expected_version + count}"
             )
         now = self._now()
         allowed = {GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.FINISHED}
         async with self._write() as conn:
             game = await self._require_game(conn, game_id, allowed, "undo", expected_version)
-            last = await _row(
-                conn,
-                f"SELECT l.seq, l.seat FROM game_log l WHERE l.game_id = ? AND {_IN_EFFECT} "
-                "ORDER BY l.seq DESC LIMIT 1",
-                (game_id,),
-            )
-            if last is None or last["seq"] != undone_seq:
-                raise NothingToUndo(
-                    f"Move {undone_seq} is not the last move in effect in game #{game_id}."
-                )
             status = GameStatus.ACTIVE if game.status is GameStatus.FINISHED else game.status
             try:
                 await conn.execute(
@@ -1379,19 +1393,42 @@ class SqliteRepository(Repository):
                 raise ChannelBusy(
                     f"Cannot reopen game #{game_id}: its channel has another open game."
                 ) from error
-            return await self._append(
-                conn,
-                game_id,
-                kind=LogKind.MODERATOR,
-                action=ModeratorAction.UNDO,
-                version_after=state.version,
-                now=now,
-                actor_user_id=moderator_user_id,
-                seat=last["seat"],
-                reason=reason,
-                details={"undoes": undone_seq},
-                undoes=undone_seq,
-            )
+            entries: list[LogEntry] = []
+            for number, undone_seq in enumerate(undone_seqs, start=1):
+                last = await _row(
+                    conn,
+                    f"SELECT l.seq, l.seat FROM game_log l WHERE l.game_id = ? AND {_IN_EFFECT} "
+                    "ORDER BY l.seq DESC LIMIT 1",
+                    (game_id,),
+                )
+                if last is None or last["seq"] != undone_seq:
+                    raise NothingToUndo(
+                        f"Move {undone_seq} is not the last move in effect in game #{game_id}."
+                    )
+                version = expected_version + number
+                entries.append(
+                    await self._append(
+                        conn,
+                        game_id,
+                        kind=LogKind.MODERATOR,
+                        action=ModeratorAction.UNDO,
+                        version_after=version,
+                        now=now,
+                        actor_user_id=moderator_user_id,
+                        seat=last["seat"],
+                        reason=reason,
+                        details={"undoes": undone_seq},
+                        undoes=undone_seq,
+                    )
+                )
+                # An undo's news (the post, the prompts) is owed like a move's (schema 8's
+                # trigger covers only commands): written in this same transaction.
+                await conn.execute(
+                    "INSERT OR IGNORE INTO undelivered_commits (game_id, version, created_at) "
+                    "VALUES (?, ?, ?)",
+                    (game_id, version, now),
+                )
+            return entries
 
     async def moderate(
         self,

@@ -1,0 +1,217 @@
+"""Review of issue 15 (deadlines that act, undo by players, the outbox): a forged button
+is refused in words and changes nothing; the news of a passed deadline's move and of an
+undo is redelivered after a crash with its own line (the "⌛ ... ran out" and "↩️ ... took
+back" posts), edited in place under its key rather than posted twice; a multi-move undo is
+one commit (house rule 5)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import customids
+from bot.discord_errors import player_text
+from bot.errors import FOREIGN_COMPONENT, USER_ERRORS
+from engine.core.ruleset import Ruleset
+from storage.errors import StorageError
+from storage.records import LogKind, ModeratorAction
+from tests.bot import privacy_helpers as ph
+from tests.bot.service_helpers import FakeClock, current, make_service, person, started_game
+from tests.bot.test_service_undo import _owing, _play, _same_position, _undo, _undo_buttons
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        "ht:zz!:0:undo:y:1",  # not base 36
+        "ht:1:0:undo:maybe:1",  # an undo answer that is neither y nor n
+        "ht:1:0:skipv",  # a vote without its seat
+        "ht:1:0:undo:y:" + "z" * 20,  # a number past SQLite's largest
+        "ht:1:0:nosuchaction",
+    ],
+)
+async def test_a_forged_custom_id_is_refused_in_words_and_changes_nothing(
+    tmp_path: Path, forged: str
+) -> None:
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+        forged = forged.replace("ht:1:0:", f"ht:{game.id}:{game.version}:")
+        _, before = await current(service, game.id)
+        with pytest.raises(customids.CustomIdError) as raised:
+            await service.click(person(1), forged)
+        assert isinstance(raised.value, USER_ERRORS)
+        assert player_text(raised.value) == FOREIGN_COMPONENT  # not the generic apology
+        _, after = await current(service, game.id)
+        assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
+        assert await repo.undo_request(game.id) is None
+    finally:
+        await repo.close()
+
+
+def _texts(out: Any) -> list[str]:
+    return [p.text for p in out.posts]
+
+
+async def test_a_passed_deadline_s_news_is_redelivered_with_its_ran_out_line(
+    tmp_path: Path,
+) -> None:
+    """The default policy plays Red's default (homm4); the bot dies before confirming the
+    news. At the restart the redelivered news says whose time ran out and what was played
+    for them, in a post keyed like the first one (so it is edited in place, not doubled)."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, ai=1, seed=5, deadline_hours=1, deadline_policy="default"
+        )
+        first = await service.due_reminders(clock.advance(minutes=61))
+        ran_out = [p for p in first.posts if "time for a decision" in p.text]
+        assert len(ran_out) == 1 and ran_out[0].receipt is not None
+        assert ran_out[0].key == "lead"
+        owed = await repo.undelivered_news()
+        assert owed and all(g == game.id for g, _ in owed)
+
+        again = await service.redeliver()  # the restart: nothing was confirmed
+        lead = [p for p in again.posts if p.key == "lead"]
+        assert len(lead) == 1
+        assert lead[0].receipt is not None and lead[0].receipt.scope == ran_out[0].receipt.scope
+        assert lead[0].text == ran_out[0].text.split("\n")[0]
+        assert lead[0].text.startswith("⌛ <@1> **Red**'s time for a decision")
+        assert "the default answer was played for them (deadline policy `default`)" in (
+            lead[0].text
+        )
+        assert lead[0].mention_user_ids == (1,)
+        _, state = await current(service, game.id)
+        checker = ph.channel_checker(None, state)
+        for post in again.posts:
+            assert checker.leaks(ph.post_texts(post)) == []
+    finally:
+        await repo.close()
+
+
+async def test_an_undo_is_owed_news_until_delivered_and_redelivered_with_its_line(
+    tmp_path: Path,
+) -> None:
+    """heroforge: Red and Blue choose their heroes; Red's undo (with Blue's consent) takes
+    both back. The undo's commits are owed news like a move's: after a crash before the
+    confirmation, the restart posts the "↩️ ... took back" line again under its key."""
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+        first = await _owing(service, game.id)
+        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+        second = await _owing(service, game.id)
+        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        moved, _ = await current(service, game.id)
+        for _, version in await repo.undelivered_news():  # those moves' news went out
+            await repo.news_delivered(game.id, version - 1, version)
+
+        asked = await _undo(service, first, game.channel_id)
+        done = await service.click(person(second + 1), _undo_buttons(asked)["y"])
+        after, _ = await current(service, game.id)
+        assert after.version == moved.version + 2
+        assert await repo.undelivered_news() == [
+            (game.id, moved.version + 1),
+            (game.id, moved.version + 2),
+        ], "both undo commits are owed until delivered"
+        lead = done.posts[0]
+        assert "took back their last move" in lead.text
+        assert lead.key == "lead" and lead.receipt is not None
+        assert (lead.receipt.after_version, lead.receipt.version) == (
+            moved.version,
+            moved.version + 2,
+        )
+
+        again = await service.redeliver()
+        redone = [p for p in again.posts if p.key == "lead"]
+        assert len(redone) == 1 and redone[0].receipt is not None
+        assert redone[0].receipt.scope == lead.receipt.scope
+        red = "Red" if first == 0 else "Blue"
+        assert redone[0].text.startswith(f"↩️ {red} took back their move")
+        undone = [e for e in (await repo.read_log(game.id, limit=100)).entries if e.undoes]
+        assert all(f"#{e.undoes}" in redone[0].text for e in undone)
+        _, state = await current(service, game.id)
+        checker = ph.channel_checker(None, state)
+        for post in again.posts:
+            assert checker.leaks(ph.post_texts(post)) == []
+    finally:
+        await repo.close()
+
+
+async def test_a_mod_undo_is_confirmed_with_its_news(tmp_path: Path) -> None:
+    """/mod undo's commit is owed news too, and its post carries the receipt that the
+    deliverer confirms (so a later restart does not post it again)."""
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+        first = await _owing(service, game.id)
+        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+        moved, _ = await current(service, game.id)
+        for _, version in await repo.undelivered_news():
+            await repo.news_delivered(game.id, version - 1, version)
+        out = await service.run(
+            person(9, moderator=True), ("mod", "undo"), channel_id=game.channel_id
+        )
+        assert await repo.undelivered_news() == [(game.id, moved.version + 1)]
+        receipts = {p.receipt for p in out.posts} | {d.receipt for d in out.dms}
+        assert receipts == {
+            next(iter(r for r in receipts if r is not None)),
+        }
+        (receipt,) = receipts
+        assert receipt is not None
+        assert (receipt.after_version, receipt.version) == (moved.version, moved.version + 1)
+        assert "undid log entry" in out.posts[0].text
+    finally:
+        await repo.close()
+
+
+async def test_a_multi_move_undo_is_one_commit(tmp_path: Path) -> None:
+    """heroforge: Red and Blue choose their heroes; Red's undo with Blue's consent takes
+    back both. If the process fails while the second undo entry is written, the first
+    must not stay: the game is as it was, with both choices in effect, and the request
+    still answerable (house rule 5). The failure is an SQLite trigger refusing the second
+    entry (the undo of Red's own choice)."""
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+        first = await _owing(service, game.id)
+        _, before = await current(service, game.id)
+        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+        second = await _owing(service, game.id)
+        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        moved, after_both = await current(service, game.id)
+        log = (await repo.read_log(game.id, limit=100)).entries
+        red_choice = [e for e in log if e.kind is LogKind.COMMAND][-2]
+        asked = await _undo(service, first, game.channel_id)
+
+        with sqlite3.connect(tmp_path / "service.db") as db:
+            db.execute(
+                "CREATE TRIGGER fail_second_undo BEFORE INSERT ON game_log "
+                f"WHEN NEW.undoes = {red_choice.seq} "
+                "BEGIN SELECT RAISE(ABORT, 'the process died here'); END"
+            )
+        with pytest.raises((sqlite3.Error, StorageError)):
+            await service.click(person(second + 1), _undo_buttons(asked)["y"])
+        now, state = await current(service, game.id)
+        assert now.version == moved.version
+        assert Ruleset.dump_state(state) == Ruleset.dump_state(after_both)
+        undos = [
+            e
+            for e in (await repo.read_log(game.id, limit=100)).entries
+            if e.action is ModeratorAction.UNDO
+        ]
+        assert undos == []
+        owed = await repo.undelivered_news()
+        assert all(v <= moved.version for _, v in owed), f"no undo's news is owed: {owed}"
+
+        with sqlite3.connect(tmp_path / "service.db") as db:
+            db.execute("DROP TRIGGER fail_second_undo")
+        await service.click(person(second + 1), _undo_buttons(asked)["y"])
+        _, restored = await current(service, game.id)
+        assert _same_position(restored, before)
+    finally:
+        await repo.close()
