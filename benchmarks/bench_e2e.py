@@ -623,13 +623,13 @@ async def measure(
                 ("floor-many", "floor", active, many_rounds, think),
                 ("heroes-many", "heroes", active, many_rounds, think),
             ]
-            for key, mode, games, rounds, pause in plan:
+            for key, mode, tables, rounds, pause in plan:
                 db = None
                 if mode == "heroes":
                     db = folder / f"{key}.db"
                     shutil.copyfile(fixture, db)
                 runs[key] = await run_scenario(
-                    key, world, mode, db, games, rounds, pause, folder, wrapper, source
+                    key, world, mode, db, tables, rounds, pause, folder, wrapper, source
                 )
             violations = len(fake.violations)
     figures = scenario_figures("1 game", runs["heroes-1"], runs["floor-1"], many=False)
