@@ -236,7 +236,7 @@ class Console:
             message = user_message(error)
             if message is None:
                 raise
-            output = f"✗ {message}"
+            output = f"✗ {self.plain(message)}"
         await self.confirm_shown()
         await self.follow_turn()
         return f"{output}\n{self.prompt_line()}"

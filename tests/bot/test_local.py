@@ -89,6 +89,10 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
         bad = await console.handle("/setup army hex:ZZ99")
         assert bad.startswith("✗")
         assert "Unknown command /dance" in await console.handle("/dance")
+        passed = await console.handle("/game away until:0")
+        assert " UTC has passed; give a later time." in passed and "<t:" not in passed, (
+            "a refusal's Discord timestamp is shown as a date at the console too"
+        )
         assert "@Player 1" in console.plain("<@1> and <t:1893456000:R>")
         assert console.plain("<t:1893456000:f>") == "2030-01-01 00:00 UTC"
         console.clock = lambda: datetime(2029, 12, 30, 23, 0, tzinfo=UTC)
