@@ -575,12 +575,13 @@ class DeadlineMixin(ServiceCore):
     async def away(self, actor: Actor, channel_id: int | None, *, until: str) -> Outbox:
         """``/game away until:``: the computer plays your seat until then (hours, days or
         a UTC date and time: `parse_until`), at most `DeadlineRules.away_max` ahead;
-        /game back or any command of yours ends it sooner.
+        /game back or any command of yours ends it sooner. Refused when every other seat
+        is the computer's or away: the computer would then play the game to its end alone.
 
         :raises NoGameHere | NotSeated | WrongStage | BadOption:
         """
         game = await self.game_here(channel_id)
-        seat, _ = await self.require_seat(game, actor)
+        seat, seats = await self.require_seat(game, actor)
         if game.status is GameStatus.LOBBY:
             raise WrongStage("The game has not started; leave the lobby with /game leave.")
         now = self.clock()
@@ -592,6 +593,17 @@ class DeadlineMixin(ServiceCore):
             raise BadOption(
                 f"You can be away at most {hours_text(rules.away_max)} ahead in this game "
                 f"(until {discord_time(now + rules.away_max, 'f')})."
+            )
+        away = self.away_seats(seats, rules.away_after)
+        if not any(
+            not s.is_ai and s.user_id is not None and s.seat not in away
+            for s in seats
+            if s.seat != seat.seat
+        ):
+            raise BadOption(
+                "Every other seat is the computer's or away, so the computer would play this "
+                "game to its end alone; nothing changed. The game waits for you: play when "
+                "you can."
             )
         async with self.lock(game.id):
             await self.repo.set_away(game.id, seat.seat, moment)

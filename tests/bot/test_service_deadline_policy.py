@@ -171,6 +171,25 @@ async def test_away_until_refuses_bad_times_and_changes_nothing(tmp_path: Path) 
         assert seat.away_until == datetime(2030, 1, 2, 3, 0, tzinfo=UTC)
         with pytest.raises(NotSeated):
             await service.away(person(3), CHANNEL, until="5")
+        version = (await repo.get_game(game.id)).version
+        with pytest.raises(BadOption, match="the computer would play this game to its end alone"):
+            await service.away(person(1), CHANNEL, until="5")  # Blue is away already
+        assert (await repo.seats(game.id))[0].away_until is None
+        assert (await repo.get_game(game.id)).version == version, "nobody played for Red"
+    finally:
+        await repo.close()
+
+
+async def test_away_is_refused_to_the_only_person_in_a_game_against_the_computer(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=1, ai=2, seed=9, deadline_hours=24)
+        with pytest.raises(BadOption, match="Every other seat is the computer's or away"):
+            await service.away(person(1), CHANNEL, until="24h")
+        assert (await repo.seats(game.id))[0].away_until is None
     finally:
         await repo.close()
 
