@@ -50,16 +50,27 @@ def _zones_by_folded_name() -> dict[str, str]:
 
 
 def read_zone(text: str) -> str:
-    """The IANA time zone ``text`` names (spelled in any case: ``europe/berlin``).
+    """The IANA time zone ``text`` names, spelled in any case (``europe/berlin``), or by
+    its city alone when only one zone has that city (``berlin``, ``new york``).
 
-    :raises BadOption: for a name the time zone database does not have (with examples).
+    :raises BadOption: for a name the time zone database does not have (with the zones
+        whose names start or contain it, else examples).
     """
-    name = _zones_by_folded_name().get(text.strip().replace(" ", "_").casefold())
+    folded = text.strip().replace(" ", "_").casefold()
+    name = _zones_by_folded_name().get(folded)
+    if name is None and folded and "/" not in folded:
+        cities = [n for n in zone_names() if "/" in n and n.casefold().rsplit("/", 1)[1] == folded]
+        name = cities[0] if len(cities) == 1 else None
     if name is None:
+        near = [n for n, _ in zone_suggestions(text, 3)] if folded else []
+        hint = (
+            f"Did you mean {' or '.join(near)}?"
+            if near
+            else "Use an IANA name such as Europe/Berlin, America/New_York or Asia/Tokyo."
+        )
         raise BadOption(
-            f"{text.strip()[:64]!r} is not a time zone I know. Use an IANA name such as "
-            "Europe/Berlin, America/New_York or Asia/Tokyo (start typing to see suggestions); "
-            "nothing was changed."
+            f"{text.strip()[:64]!r} is not a time zone I know. {hint} (Start typing to see "
+            "suggestions.) Nothing was changed."
         )
     return name
 

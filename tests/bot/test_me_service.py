@@ -3,6 +3,7 @@ games`` and ``/me notify`` with quiet hours, through the `GameService`."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -326,6 +327,22 @@ async def test_me_notify_refuses_unknown_zones_and_bad_hours_and_changes_nothing
         assert cleared.reply is not None and "**Quiet hours:** none" in cleared.reply.text
     finally:
         await repo.close()
+
+
+def test_a_time_zone_may_be_named_by_its_city_and_a_near_miss_is_answered_with_names() -> None:
+    assert [read_zone(t) for t in ("berlin", "New York", "kolkata", "utc")] == [
+        "Europe/Berlin",
+        "America/New_York",
+        "Asia/Kolkata",
+        "UTC",
+    ]
+    with pytest.raises(BadOption, match=r"'berl' is not .* Did you mean Europe/Berlin\?"):
+        read_zone("berl")
+    two = "Did you mean America/Indiana/Indianapolis or America/Indianapolis?"
+    with pytest.raises(BadOption, match=re.escape(two)):  # two zones have that city: no guess
+        read_zone("indianapolis")
+    with pytest.raises(BadOption, match="such as Europe/Berlin, America/New_York"):
+        read_zone("Mars/Olympus_Mons")
 
 
 def test_quiet_hours_follow_the_time_zone_across_midnight_and_summer_time() -> None:
