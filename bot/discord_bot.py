@@ -3,8 +3,9 @@
 `HeroesBot` is thin. For every slash command or click it: acknowledges at once (a defer:
 rendering and the database come after), builds the `Actor`, calls the service, and hands
 the returned Outbox to the `Deliverer`. Errors go to `bot.discord_errors`. Commands are
-synced once, in `setup_hook` (to ``HEROES_DEV_GUILD_ID`` when set: instant; else
-globally). Buttons and selects are `GameComponent` dynamic items, so they work on
+synced in `setup_hook` (to ``HEROES_DEV_GUILD_ID`` when set: instant; else globally),
+only when the tree differs from the one last synced there (a hash kept in the database,
+schema 10). Buttons and selects are `GameComponent` dynamic items, so they work on
 messages sent before a restart. Reminders tick from the database (`ReminderLoop`).
 
 Intents: only ``guilds`` (channels and roles for permission checks). Interactions reach
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -63,6 +66,7 @@ class HeroesBot(commands.Bot):
         refs: where the ids of editable messages (status posts, hand DMs) are kept.
         reachability: where closed DMs are recorded (None: the service's repository).
         dev_guild_id: sync commands to this guild only (instant), else globally.
+        force_sync: sync the commands at start even when they are the ones last synced.
         reminder_interval: seconds between reminder ticks (60; tests use less).
         options: passed to `commands.Bot` (tests pass ``guild_ready_timeout``).
     """
@@ -74,6 +78,7 @@ class HeroesBot(commands.Bot):
         refs: MessageRefStore,
         reachability: DmReachability | None = None,
         dev_guild_id: int | None = None,
+        force_sync: bool = False,
         reminder_interval: float = 60.0,
         **options: Any,
     ) -> None:
@@ -88,6 +93,7 @@ class HeroesBot(commands.Bot):
 
         self.service = service
         self.dev_guild_id = dev_guild_id
+        self.force_sync = force_sync
         self.deliverer = Deliverer(
             self, refs, reachability or ServiceReachability(service), build_view
         )
@@ -110,7 +116,8 @@ class HeroesBot(commands.Bot):
 
     # ------------------------------------------------------------------ start-up
     async def setup_hook(self) -> None:
-        """Register cogs, error handler and dynamic items; sync commands once; start reminders."""
+        """Register cogs, error handler and dynamic items; sync commands if they changed
+        (`sync_commands`); start reminders."""
         from bot.cogs import all_cogs
 
         discord_errors.install(self.tree)
@@ -140,15 +147,30 @@ class HeroesBot(commands.Bot):
             self.started_up.set()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Sync the command tree: to the dev guild when configured, else globally."""
-        if self.dev_guild_id is not None:
-            guild = discord.Object(self.dev_guild_id)
+        """Sync the command tree (to the dev guild when configured, else globally) when it
+        differs from the one last synced there: its hash (`command_tree_hash`) is kept in
+        the database per scope (`Repository.save_command_tree_hash`), so a restart with
+        the same commands sends nothing (Discord limits how often commands are
+        overwritten). ``force_sync`` syncs anyway.
+
+        :returns: the commands Discord stored; empty when nothing was synced.
+        """
+        guild = None if self.dev_guild_id is None else discord.Object(self.dev_guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to guild %s", len(synced), self.dev_guild_id)
-        else:
-            synced = await self.tree.sync()
-            log.info("Synced %d global commands", len(synced))
+        tree_hash = command_tree_hash(
+            [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        )
+        scope = f"global:{self.application_id}"
+        if guild is not None:
+            scope = f"guild:{self.application_id}:{guild.id}"
+        repo = self.service.repo
+        if not self.force_sync and await repo.command_tree_hash(scope) == tree_hash:
+            log.info("Commands unchanged since the last sync to %s; not synced", scope)
+            return []
+        synced = await self.tree.sync(guild=guild)
+        await repo.save_command_tree_hash(scope, tree_hash)
+        log.info("Synced %d commands to %s", len(synced), scope)
         return synced
 
     async def close(self) -> None:
@@ -338,6 +360,14 @@ def service_value(value: Any) -> Any:
     if isinstance(value, discord.abc.GuildChannel | discord.Thread):
         return value.id
     return value
+
+
+def command_tree_hash(payloads: list[dict[str, Any]]) -> str:
+    """The sha256 (hex) of command ``payloads`` as synced (``Command.to_dict``), in name
+    order with sorted keys: the same for the same commands whatever their order."""
+    ordered = sorted(payloads, key=lambda p: (str(p.get("name")), int(p.get("type", 1))))
+    text = json.dumps(ordered, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _flat_options(options: list[Any]) -> list[dict[str, Any]]:
