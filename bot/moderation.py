@@ -21,7 +21,7 @@ from bot.outbox import ChannelPost, Outbox, Receipt, Reply, stamped
 from bot.play_commands import read_seat
 from bot.service_core import Batch, Position, ServiceCore
 from engine.core.errors import IllegalMove, InvalidInput, NotYourDecision, StaleState
-from engine.core.model import Command, seat_name
+from engine.core.model import Command, GameState, seat_name
 from engine.core.words import plural
 from storage.records import DEADLINE_POLICIES, DeadlineSpec, GameStatus, GuildSettings
 from storage.replay import undo_last_commands, verify_game
@@ -215,7 +215,13 @@ class ModerationMixin(ServiceCore):
                     "move), so nothing was undone. Look at /game log and undo again if "
                     "it is still needed."
                 )
-            try:  # one commit for all of them: never half undone (house rule 5)
+            seats = await self.repo.seats(game.id)
+
+            async def deadlines(state: GameState) -> list[DeadlineSpec]:
+                """Fresh deadlines for whoever owes a decision in the restored position."""
+                return await self.deadline_specs(fresh, state, seats, [])
+
+            try:  # one commit for all of them and the deadlines: never half undone
                 logged = await undo_last_commands(
                     self.repo,
                     game.id,
@@ -223,6 +229,7 @@ class ModerationMixin(ServiceCore):
                     expected_version=fresh.version,
                     moderator_user_id=actor.user_id,
                     reason=reason or "moderator undo",
+                    deadlines=deadlines,
                 )
             except (IllegalMove, InvalidInput) as error:
                 # The replay's refusal may name a seat's Hand cards (see mod_verify).
@@ -235,10 +242,6 @@ class ModerationMixin(ServiceCore):
             receipt = Receipt(game.id, fresh.version, fresh.version + len(logged))
             fresh = await self.repo.get_game(game.id)
             state = self.state_of(fresh)
-            seats = await self.repo.seats(game.id)
-            await self.repo.clear_deadlines(game.id)
-            for spec in await self.deadline_specs(fresh, state, seats, []):
-                await self.repo.set_deadline(game.id, spec)
         batch = Batch(game=fresh, seats=seats, before=state, after=state)
         batch.deadlines = {
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"

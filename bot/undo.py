@@ -44,7 +44,7 @@ from engine.core.errors import IllegalMove, InvalidInput, StaleState
 from engine.core.model import GameState, seat_name
 from engine.core.ruleset import Ruleset
 from storage.errors import NothingToUndo
-from storage.records import Game, LogEntry, LogKind, Seat, UndoRequest
+from storage.records import DeadlineSpec, Game, LogEntry, LogKind, Seat, UndoRequest
 from storage.replay import read_full_log, rebuild, undo_last_commands
 
 UNDO_ACTION = "undo"
@@ -359,7 +359,15 @@ class UndoMixin(ServiceCore):
         asker = next(s for s in seats if s.seat == plan.seat)
         consent = f"; agreed: {', '.join(seat_name(s) for s in agreed)}" if agreed else ""
         reason = f"{PLAYER_UNDO}: {seat_name(plan.seat)} took back their move{consent}"
-        try:  # one commit for every target: a crash never leaves the game half undone
+        existing = await self.repo.deadlines(game.id)
+        specs: list[DeadlineSpec] = []
+
+        async def deadlines(state: GameState) -> list[DeadlineSpec]:
+            """The restored position's deadlines (a seat owing again keeps its own)."""
+            specs[:] = await self.deadline_specs(game, state, seats, existing)
+            return specs
+
+        try:  # one commit for every target and the deadlines: never half undone
             await undo_last_commands(
                 self.repo,
                 game.id,
@@ -369,6 +377,7 @@ class UndoMixin(ServiceCore):
                 reason=reason,
                 ruleset=rules,
                 expected_seqs=[t.seq for t in reversed(plan.targets)],
+                deadlines=deadlines,
             )
         except (IllegalMove, InvalidInput) as error:
             raise BadOption(
@@ -379,11 +388,6 @@ class UndoMixin(ServiceCore):
         fresh = await self.repo.get_game(game.id)
         position = self.kept(fresh)
         restored = position.state
-        existing = await self.repo.deadlines(game.id)
-        await self.repo.clear_deadlines(game.id)
-        specs = await self.deadline_specs(fresh, position, seats, existing)
-        for spec in specs:
-            await self.repo.set_deadline(game.id, spec)
         batch = Batch(game=fresh, seats=list(seats), before=before, after=restored)
         batch.adopt(position)
         batch.deadlines = {s.seat: s.due_at for s in specs if s.kind == "turn"}

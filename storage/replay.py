@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,7 @@ from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import GameState
 from engine.core.ruleset import Ruleset, get_ruleset
 from storage.errors import NothingToUndo, StorageError
-from storage.records import Game, LogEntry, LogKind, ModeratorAction
+from storage.records import DeadlineSpec, Game, LogEntry, LogKind, ModeratorAction
 from storage.repository import Repository
 
 _PAGE = 1000
@@ -204,6 +204,7 @@ async def undo_last_commands(
     reason: str,
     ruleset: Ruleset[Any] | None = None,
     expected_seqs: Sequence[int] | None = None,
+    deadlines: Callable[[GameState], Awaitable[Sequence[DeadlineSpec]]] | None = None,
 ) -> list[LogEntry]:
     """Undo the last ``count`` commands in effect as ONE commit (`Repository.record_undos`):
     the log is replayed once without all of them, and an undo entry per command is logged
@@ -212,6 +213,9 @@ async def undo_last_commands(
 
     :param expected_seqs: the seqs the caller planned to undo (newest first); when given,
         any other last ``count`` commands refuse (the log changed since the plan).
+    :param deadlines: when given, asked for the deadlines of the restored position (its
+        argument, at its final version) before the write; they replace the game's
+        deadlines in the same transaction (`Repository.record_undos`).
     :returns: the ``undo`` entries, newest undone command first.
     :raises NothingToUndo: if fewer than ``count`` commands are in effect, or they are not
         ``expected_seqs``.
@@ -252,4 +256,5 @@ async def undo_last_commands(
         state=state,
         moderator_user_id=moderator_user_id,
         reason=reason,
+        deadlines=None if deadlines is None else await deadlines(state),
     )

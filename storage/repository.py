@@ -329,6 +329,7 @@ class Repository(ABC):
         state: GameState,
         moderator_user_id: int | None,
         reason: str,
+        deadlines: Sequence[DeadlineSpec] | None = None,
     ) -> list[LogEntry]:
         """`record_undo` for several commands in ONE transaction: an ``undo`` entry per
         command of ``undone_seqs`` (newest first; each must be the last command in effect
@@ -336,7 +337,9 @@ class Repository(ABC):
         expected_version + len(undone_seqs)``, and ``state`` (the position without all of
         them) stored at the last. Either every entry is written or none: a crash half-way
         through a multi-move undo leaves the game as it was. Each version's news is owed
-        (``undelivered_commits``, schema 8) from the same transaction.
+        (``undelivered_commits``, schema 8) from the same transaction. ``deadlines``, when
+        given, replace every deadline of the game in it too (the seats owing a decision
+        again in the restored position), so a crash never leaves them without one.
 
         :returns: the undo entries, in the order of ``undone_seqs``.
         :raises StaleState: if the game is no longer at ``expected_version``.

@@ -1358,6 +1358,7 @@ class SqliteRepository(Repository):
         state: GameState,
         moderator_user_id: int | None,
         reason: str,
+        deadlines: Sequence[DeadlineSpec] | None = None,
     ) -> list[LogEntry]:
         """See `Repository.record_undos` (one transaction)."""
         count = len(undone_seqs)
@@ -1428,6 +1429,9 @@ class SqliteRepository(Repository):
                     "VALUES (?, ?, ?)",
                     (game_id, version, now),
                 )
+            if deadlines is not None:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                await self._write_deadlines(conn, game_id, deadlines, now)
             return entries
 
     async def moderate(

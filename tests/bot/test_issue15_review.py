@@ -7,6 +7,7 @@ one commit (house rule 5)."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -213,5 +214,44 @@ async def test_a_multi_move_undo_is_one_commit(tmp_path: Path) -> None:
         await service.click(person(second + 1), _undo_buttons(asked)["y"])
         _, restored = await current(service, game.id)
         assert _same_position(restored, before)
+    finally:
+        await repo.close()
+
+
+async def test_an_undo_and_its_deadlines_are_one_commit(tmp_path: Path) -> None:
+    """heroforge with 24 h deadlines: Red's plain undo gives Red back its decision and its
+    deadline. If writing that deadline fails, the undo is not stored either (before, the
+    undo stood and Red was left with no deadline at all: nothing would ever move the
+    game on)."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
+        )
+        first = await _owing(service, game.id)
+        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+        second = await _owing(service, game.id)
+        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        moved, after_both = await current(service, game.id)
+        owed = {(d.seat, d.kind) for d in await repo.deadlines(game.id)}
+        with sqlite3.connect(tmp_path / "service.db") as db:
+            db.execute(
+                "CREATE TRIGGER fail_deadline BEFORE INSERT ON deadlines "
+                "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+            )
+        # the undo is Blue's own (plain: nothing hidden came out, nobody else acted)
+        with pytest.raises((sqlite3.Error, StorageError)):
+            await _undo(service, second, game.channel_id)
+        now, state = await current(service, game.id)
+        assert now.version == moved.version
+        assert Ruleset.dump_state(state) == Ruleset.dump_state(after_both)
+        assert {(d.seat, d.kind) for d in await repo.deadlines(game.id)} == owed
+
+        with sqlite3.connect(tmp_path / "service.db") as db:
+            db.execute("DROP TRIGGER fail_deadline")
+        await _undo(service, second, game.channel_id)
+        deadlines = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
+        assert deadlines[(second, "turn")] == clock.now + timedelta(hours=24)
     finally:
         await repo.close()
