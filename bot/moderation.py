@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from bot.actors import Actor
 from bot.command_table import UserRef
+from bot.deadlines import POLICY_WORDS
 from bot.errors import BadOption, NotModerator, WrongStage
 from bot.outbox import ChannelPost, Outbox, Receipt, Reply, stamped
 from bot.play_commands import read_seat
@@ -52,15 +53,15 @@ def settings_text(settings: GuildSettings) -> tuple[str, str, str]:
 
 def policy_text(settings: GuildSettings) -> tuple[str, str, str, str]:
     """The deadline policy, away threshold, away cap and extension caps of ``settings`` in
-    words (``"remind"``, ``"after 2 missed deadlines"``, ``"up to 72 h"``, ``"2 of up to
-    24 h"``)."""
+    words (``"remind the moderators"``, ``"after 2 missed deadlines in a row"``, ``"up to
+    72 h"``, ``"2 per game, up to 24 h each"``)."""
     away_hours = int(settings.away_max.total_seconds() // 3600)
     longest = int(settings.extension_max.total_seconds() // 3600)
     return (
-        settings.deadline_policy,
-        f"after {plural(settings.away_after, 'missed deadline')}",
+        POLICY_WORDS.get(settings.deadline_policy, settings.deadline_policy),
+        f"after {plural(settings.away_after, 'missed deadline')} in a row",
         f"up to {away_hours} h" if away_hours else "off",
-        f"{settings.extensions} of up to {longest} h" if settings.extensions else "off",
+        f"{settings.extensions} per game, up to {longest} h each" if settings.extensions else "off",
     )
 
 
@@ -537,12 +538,16 @@ class ModerationMixin(ServiceCore):
         changed = updated != current
         role_text, turn_text, every_text = settings_text(updated)
         policy, away_text, away_cap, extend_text = policy_text(updated)
-        text = (
-            f"Moderator role: {role_text}. Decision deadline: {turn_text}. Reminders: {every_text}. "
-            f"When a deadline passes: {policy}. Away: {away_text}; /game away {away_cap}. "
-            f"/game extend: {extend_text}."
+        text = "\n".join(
+            (
+                f"Moderator role: {role_text}",
+                f"Decision deadline: {turn_text}; reminders: {every_text}",
+                f"When a deadline passes: {policy}",
+                f"Away (the computer plays the seat): {away_text}",
+                f"/game away: {away_cap}; /game extend: {extend_text}",
+            )
         )
-        out = Outbox(reply=Reply(("Saved. " if changed else "") + text, ephemeral=True))
+        out = Outbox(reply=Reply(("✅ Saved.\n" if changed else "") + text, ephemeral=True))
         if not changed:
             return out
         await self.repo.save_guild_settings(updated)

@@ -150,6 +150,20 @@ async def test_end_deadline_and_settings(tmp_path: Path) -> None:
         )
         stored = await repo.guild_settings(GUILD)
         assert stored.moderator_role_id == 1234 and stored.turn_deadline is not None
+        policy = await service.server_settings(
+            ADMIN, CHANNEL, guild_id=GUILD, deadline_policy="computer"
+        )
+        assert policy.reply is not None and policy.reply.text.splitlines() == [
+            "✅ Saved.",
+            "Moderator role: <@&1234>",
+            "Decision deadline: 24 h; reminders: every 6 h",
+            "When a deadline passes: the computer plays",
+            "Away (the computer plays the seat): after 2 missed deadlines in a row",
+            "/game away: up to 72 h; /game extend: 2 per game, up to 24 h each",
+        ]
+        assert "deadline policy remind the moderators → the computer plays" in (
+            policy.posts[0].text
+        )
         game = await started_game(service, seed=9)
         out = await service.mod_deadline(MOD, game.channel_id, hours=3, reason="busy week")
         assert "deadline" in out.posts[0].text
