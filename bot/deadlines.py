@@ -45,7 +45,7 @@ from datetime import UTC, datetime, timedelta
 from bot import customids, notify
 from bot.actors import Actor
 from bot.errors import BadOption, GamePaused, NotSeated, WrongStage, failure_text
-from bot.news import LEAD_KEY, overdue_line
+from bot.news import LEAD_KEY, overdue_line, vote_line
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import (
     REMINDER_SHARE,
@@ -503,25 +503,37 @@ class DeadlineMixin(ServiceCore):
                 raise BadOption(f"The rules give no default answer for {seat_name(target)} now.")
             return command
 
-        batch = await self.act(
-            game.id,
-            target,
-            default,
-            actor_user_id=actor.user_id,
-            expected_version=cid.version,
-            by="vote",
-            reason=(
-                f"{VOTE_SKIP}: {count} of {len(voters)} other players voted after the deadline "
-                "passed; the default answer"
-            ),
-        )
+        try:
+            batch = await self.act(
+                game.id,
+                target,
+                default,
+                actor_user_id=actor.user_id,
+                expected_version=cid.version,
+                by="vote",
+                reason=(
+                    f"{VOTE_SKIP}: {count} of {len(voters)} other players voted after the "
+                    "deadline passed; the default answer"
+                ),
+            )
+        except RuleViolation as error:
+            if isinstance(error, StaleState):
+                raise
+            # The refusal's words may name the target's Hand cards, and the voter is
+            # another player (house rule 6): only its kind is told.
+            raise BadOption(
+                f"The rules refused {seat_name(target)}'s default answer "
+                f"({type(error).__name__}); nothing was played. A moderator can /mod skip."
+            ) from None
         out = await self.narrate(batch, None)
-        out.posts.insert(
+        receipt = batch.receipt() if out.posts or out.dms else None
+        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
             0,
             ChannelPost(
                 game.channel_id,
-                f"🗳️ {count} of {len(voters)} players voted: {seat_name(target)}'s default "
-                "answer was played.",
+                vote_line(seat_name(target), count, len(voters)),
+                key=LEAD_KEY if receipt is not None else None,
+                receipt=receipt,
             ),
         )
         out.reply = Reply("Your vote decided: the default answer was played.", ephemeral=True)

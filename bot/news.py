@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Sequence
 from itertools import groupby
 
@@ -75,9 +76,19 @@ def overdue_line(who: str, game_id: int, what: str, policy: str) -> str:
     )
 
 
+def vote_line(seat: str, count: int, voters: int) -> str:
+    """The public line of a vote to skip that played ``seat``'s default answer: ``count``
+    of ``voters`` other players voted."""
+    return f"🗳️ {count} of {voters} players voted: {seat}'s default answer was played."
+
+
+_VOTES = re.compile(r"^vote to skip: (\d+) of (\d+) ")
+
+
 def lead_lines(entries: Sequence[LogEntry], seats: Sequence[Seat], game_id: int) -> list[str]:
     """The leading lines a redelivery rebuilds from the log ``entries`` of a run: for each
-    command a passed deadline played, its `overdue_line` (from the logged reason); for each
+    command a passed deadline played, its `overdue_line` (from the logged reason), for
+    each a vote to skip played, its `vote_line`; for each
     run of undo entries with one reason, who took back what (log entry numbers only, never
     an undone move's text). Public by construction: reasons are the bot's own words, or a
     moderator's typed reason, which /game log shows anyway."""
@@ -115,6 +126,9 @@ def lead_lines(entries: Sequence[LogEntry], seats: Sequence[Seat], game_id: int)
                 else f"**{seat_name(entry.seat or 0)}**"
             )
             lines.append(overdue_line(who, game_id, what, rest.partition("'")[0]))
+        votes = _VOTES.match(reason) if entry.kind is LogKind.COMMAND else None
+        if votes is not None and entry.seat is not None:
+            lines.append(vote_line(seat_name(entry.seat), int(votes[1]), int(votes[2])))
     flush()
     return lines
 

@@ -15,7 +15,8 @@ import pytest
 
 from bot import customids
 from bot.discord_errors import player_text
-from bot.errors import FOREIGN_COMPONENT, USER_ERRORS
+from bot.errors import FOREIGN_COMPONENT, USER_ERRORS, BadOption
+from engine.core.errors import IllegalMove
 from engine.core.ruleset import Ruleset
 from storage.errors import StorageError
 from storage.records import LogKind, ModeratorAction
@@ -284,5 +285,72 @@ async def test_a_redelivered_undo_names_no_private_card_in_a_post_or_another_sea
         users = {1: 0, 2: 1}
         assert {dm.slot for dm in again.dms} >= {"hand"}, "the Hand DM goes again"
         assert ph.outbox_leaks(again, channel, users, per_seat, None) == []
+    finally:
+        await repo.close()
+
+
+async def _overdue_vote(service: Any, clock: FakeClock, game: Any) -> str:
+    """Let Red's 1 h deadline pass (remind policy) and return the vote button's id."""
+    _, state = await current(service, game.id)
+    vote = customids.encode(game.id, state.version, "skipv", 0)
+    out = await service.due_reminders(clock.advance(minutes=61))
+    notice = next(p for p in out.posts if "has run out" in p.text)
+    assert [b.custom_id for b in notice.components] == [vote]
+    return vote
+
+
+async def test_a_vote_s_news_is_redelivered_with_its_vote_line(tmp_path: Path) -> None:
+    """homm4, 4 players, Red's deadline passes (remind policy): 2 of the 3 others vote
+    and Red's default answer is played. The '🗳️' post leads the news under its key, and a
+    redelivery rebuilds the same line from the log."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=4, ai=0, seed=5, deadline_hours=1)
+        vote = await _overdue_vote(service, clock, game)
+        await service.click(person(2), vote)
+        for _, version in await repo.undelivered_news():
+            await repo.news_delivered(game.id, version - 1, version)
+        decided = await service.click(person(3), vote)
+        lead = decided.posts[0]
+        assert lead.text == "🗳️ 2 of 3 players voted: Red's default answer was played."
+        assert lead.key == "lead" and lead.receipt is not None
+
+        again = await service.redeliver()
+        redone = [p for p in again.posts if p.key == "lead"]
+        assert [p.text for p in redone] == [lead.text]
+        assert redone[0].receipt is not None and redone[0].receipt.scope == lead.receipt.scope
+    finally:
+        await repo.close()
+
+
+async def test_a_vote_whose_default_the_rules_refuse_tells_the_voter_no_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The voter is another player: if the rules refuse the default answer, their reply
+    names the refusal's kind only — never the engine's words, which may name the overdue
+    seat's Hand cards (house rule 6) — and nothing is played."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(service, humans=4, ai=0, seed=5, deadline_hours=1)
+        vote = await _overdue_vote(service, clock, game)
+        await service.click(person(2), vote)
+        _, before = await current(service, game.id)
+        rules = service.rules(game)
+        secret = "Archangel #17 is in Red's Hand"
+
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise IllegalMove(secret)
+
+        monkeypatch.setattr(type(rules), "apply", refuse)
+        with pytest.raises(BadOption) as refused:
+            await service.click(person(3), vote)
+        monkeypatch.undo()
+        text = player_text(refused.value) or ""
+        assert "IllegalMove" in text and "/mod skip" in text
+        assert "Archangel" not in text and "#17" not in text
+        _, after = await current(service, game.id)
+        assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
     finally:
         await repo.close()
