@@ -580,7 +580,11 @@ class DeadlineMixin(ServiceCore):
             f"{discord_time(granted.due_at)} (extension {granted.used} of {rules.extensions})."
         )
         return Outbox(
-            reply=Reply(f"Extended to {discord_time(granted.due_at, 'f')}.", ephemeral=True),
+            reply=Reply(
+                f"✅ Your deadline is now {discord_time(granted.due_at, 'f')} (extension "
+                f"{granted.used} of {rules.extensions} in this game).",
+                ephemeral=True,
+            ),
             posts=[ChannelPost(game.channel_id, text)],
         )
 

@@ -224,9 +224,14 @@ async def test_extend_once_per_turn_within_the_caps_and_never_when_nothing_is_ow
         turn = next(d for d in await repo.deadlines(game.id) if d.seat == 0 and d.kind == "turn")
         assert turn.due_at == clock.now + timedelta(hours=14)
         assert "extension 1 of 1" in out.posts[0].text
+        assert out.reply is not None and out.reply.text == (
+            f"✅ Your deadline is now <t:{int(turn.due_at.timestamp())}:f> (extension 1 of 1 "
+            "in this game)."
+        )
+        extended = await repo.deadlines(game.id)
         with pytest.raises(ExtensionRefused, match="already extended"):
             await service.extend(person(1), CHANNEL, hours=1)
-        assert await repo.deadlines(game.id) == await repo.deadlines(game.id)
+        assert await repo.deadlines(game.id) == extended, "a refused extension changes nothing"
     finally:
         await repo.close()
 
