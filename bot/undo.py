@@ -148,7 +148,8 @@ class UndoMixin(ServiceCore):
 
         :raises NoGameHere | NotSeated | GamePaused | WrongStage: see `ServiceCore`.
         :raises NothingToUndo: when you have no move of your own in effect.
-        :raises BadOption: when an undo request already waits in this game.
+        :raises BadOption: when another seat's undo request waits in this game (your own
+            is asked again: its buttons are posted anew, the agreements kept).
         :raises StaleState: when the game moved since the command arrived.
         """
         game = await self.game_here(channel_id)
@@ -165,6 +166,23 @@ class UndoMixin(ServiceCore):
                 )
             self.require_holder(Batch(fresh, seats, None, None), seat.seat, actor.user_id)
             waiting = await self.repo.undo_request(fresh.id)
+            if (
+                waiting is not None
+                and waiting.version == fresh.version
+                and waiting.seat == seat.seat
+                and waiting.user_id == actor.user_id
+            ):
+                # Asked again: post the request's buttons again (the first post may have
+                # been lost to a crash after the request was stored; the same ids work).
+                plan = await self._plan(fresh, seats, seat.seat, actor.user_id)
+                if plan.targets[0].seq == waiting.from_seq:
+                    out = self._asking(fresh, seats, plan, waiting)
+                    out.reply = Reply(
+                        "Your undo request already waits for "
+                        f"{_names(seats, waiting.waiting_for)}; its buttons are posted again.",
+                        ephemeral=True,
+                    )
+                    return out
             if waiting is not None and waiting.version == fresh.version:
                 names = _names(seats, waiting.waiting_for)
                 whose = "Your" if waiting.seat == seat.seat else f"{seat_name(waiting.seat)}'s"

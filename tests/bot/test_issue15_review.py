@@ -354,3 +354,33 @@ async def test_a_vote_whose_default_the_rules_refuse_tells_the_voter_no_card(
         assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
     finally:
         await repo.close()
+
+
+async def test_asking_again_posts_the_waiting_request_s_buttons_again(tmp_path: Path) -> None:
+    """A crash after the undo request was stored and before its post went out left a
+    request nobody could answer, and /undo refused while it waited. Asked again, the same
+    request is posted again with the same buttons, and they carry it out."""
+    repo, service = await make_service(tmp_path)
+    try:
+        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+        first = await _owing(service, game.id)
+        _, before = await current(service, game.id)
+        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+        second = await _owing(service, game.id)
+        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        await _undo(service, first, game.channel_id)  # its post is lost
+        stored = await repo.undo_request(game.id)
+        assert stored is not None
+
+        again = await _undo(service, first, game.channel_id)
+        buttons = _undo_buttons(again)
+        assert set(buttons) == {"y", "n"}
+        assert again.reply is not None and "its buttons are posted again" in again.reply.text
+        assert await repo.undo_request(game.id) == stored, "the same request, not a new one"
+        with pytest.raises(BadOption, match="undo request already waits"):
+            await _undo(service, second, game.channel_id)  # another seat's still refused
+        await service.click(person(second + 1), buttons["y"])
+        _, restored = await current(service, game.id)
+        assert _same_position(restored, before)
+    finally:
+        await repo.close()
