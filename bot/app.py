@@ -224,12 +224,14 @@ async def open_service(
     the bot is ready (`check_when_ready`) or with ``heroes-table verify``, so a start-up
     does not grow with the stored games. ``service_options`` go to `GameService`; without
     a ``renderer`` there, a `PictureRenderer` with ``render_processes`` worker processes,
-    its cache sized for the games active now (`PictureRenderer.fit`).
+    its cache sized for the games active now (`PictureRenderer.fit`) and refitted every
+    minute while the bot runs (`bot.render.keep_fitted`; its task is cancelled by the
+    close functions).
     Returns the service and the close functions to await, in opening order.
 
     :raises StorageError: when the database cannot be opened.
     """
-    from bot.render import PictureRenderer
+    from bot.render import PictureRenderer, keep_fitted
     from bot.service import GameService
     from storage import open_repository
 
@@ -241,6 +243,8 @@ async def open_service(
             renderer = PictureRenderer(processes=render_processes)
             renderer.fit(await repo.count_active_games())
             closers.append(lambda: asyncio.to_thread(renderer.close))
+            refit = asyncio.create_task(keep_fitted(renderer, repo.count_active_games))
+            closers.append(lambda: _cancel(refit))
             options["renderer"] = renderer
         service = GameService(repo, **options)
     except BaseException:

@@ -19,6 +19,7 @@ the bot itself shuts the pool down.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import multiprocessing
@@ -26,7 +27,7 @@ import os
 import signal
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -63,6 +64,9 @@ hands of the seats to act; /game status and the move's own post share one)."""
 
 MIN_CACHE_PICTURES = 48
 """The cache holds at least this many pictures, however few games are active."""
+
+REFIT_SECONDS = 60.0
+"""How often the bot refits the picture cache to the games active then (`keep_fitted`)."""
 
 CACHE_BYTES = 192 * 2**20
 """The most encoded picture bytes the cache holds (192 MiB: about 2,700 pictures of the
@@ -273,6 +277,29 @@ class PictureRenderer:
         with self._pool_lock:
             if self._pool is None:
                 self._close_alive()
+
+
+async def keep_fitted(
+    renderer: PictureRenderer,
+    count_active_games: Callable[[], Awaitable[int]],
+    every: float = REFIT_SECONDS,
+    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+) -> None:
+    """Refit ``renderer``'s cache (`PictureRenderer.fit`) to ``count_active_games()``
+    every ``every`` seconds, until cancelled: games start and end while the bot runs, and
+    the count is one read of the index of the open games (no game is loaded), so a minute
+    late is the whole cost of not hooking every place a game starts or ends. A count that
+    fails (the database busy or closing) is logged and tried again at the next tick; the
+    cache keeps its size meanwhile. ``sleep`` is the clock (tests pass their own).
+    """
+    while True:
+        await sleep(every)
+        try:
+            active = await count_active_games()
+        except Exception:  # a failed read must not end the loop (nor the bot)
+            log.warning("Could not count the active games to size the picture cache", exc_info=True)
+            continue
+        renderer.fit(active)
 
 
 DEFAULT_RENDERER: Renderer = PictureRenderer()

@@ -243,3 +243,45 @@ async def test_the_bot_sizes_its_cache_for_the_games_active_at_start(tmp_path: A
     finally:
         for close in reversed(closers):
             await close()
+
+
+async def test_the_bot_refits_the_cache_to_the_active_games_as_they_change() -> None:
+    """`keep_fitted` reads the count at every tick of its clock (no real sleep): 10
+    games, then 100, then a failing read (the size stays), then 3 (back to the floor)."""
+    import asyncio
+
+    from bot.render import MIN_CACHE_PICTURES, PICTURES_PER_GAME, PictureRenderer, keep_fitted
+
+    renderer = PictureRenderer()
+    counts: list[int | Exception] = [10, 100, RuntimeError("database is locked"), 3]
+    ticks: asyncio.Queue[None] = asyncio.Queue()
+    sizes: list[int] = []
+    waited: list[float] = []
+
+    async def tick(seconds: float) -> None:
+        waited.append(seconds)
+        sizes.append(renderer.cache.size)
+        await ticks.get()
+
+    async def count() -> int:
+        found = counts.pop(0)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    task = asyncio.create_task(keep_fitted(renderer, count, every=60.0, sleep=tick))
+    for ticked in range(1, 5):
+        ticks.put_nowait(None)
+        while len(sizes) < ticked + 1:  # the loop counted, refitted and sleeps again
+            await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert waited == [60.0] * 5
+    assert sizes == [
+        MIN_CACHE_PICTURES,  # before the first tick: as built
+        10 * PICTURES_PER_GAME,
+        100 * PICTURES_PER_GAME,
+        100 * PICTURES_PER_GAME,  # the count failed: unchanged
+        MIN_CACHE_PICTURES,  # 3 games: the floor
+    ]
