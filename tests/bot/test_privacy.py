@@ -881,7 +881,7 @@ async def test_a_refused_undo_replay_names_no_card(
     try:
         game = await started_game(service, humans=1, ai=1, seed=11)
         await click_choice(service, game.id, person(1), 0)
-        monkeypatch.setattr(moderation, "undo_last_command", refused)
+        monkeypatch.setattr(moderation, "undo_last_commands", refused)
         with pytest.raises(BadOption) as undo:
             await service.mod_undo(person(MODERATOR, moderator=True), game.channel_id)
         assert "cannot be replayed" in undo.value.message and "#20" not in undo.value.message
