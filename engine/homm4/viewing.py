@@ -50,8 +50,17 @@ def hex_views(state: Homm4State) -> tuple[HexView, ...]:
 
     Rule: homm4:terrain-map-sections.
     """
+    data = board.map_data()
+    key = (
+        tuple((p.section, p.slot, p.rotation) for p in state.sections),
+        state.label_origin,
+        state.phase == "assemble",
+    )
+    found = _HEXES.get(key)
+    if found is not None and found[0] is data:
+        return found[1]
     shape = board.board_of(state)
-    return tuple(
+    made = tuple(
         HexView(
             q=h[0],
             r=h[1],
@@ -62,6 +71,21 @@ def hex_views(state: Homm4State) -> tuple[HexView, ...]:
         )
         for h in shape.order
     )
+    if len(_HEXES) >= _HEXES_KEPT:
+        _HEXES.clear()
+    _HEXES[key] = (data, made)
+    return made
+
+
+_HEXES_KEPT = 1024
+"""Boards whose hex views `hex_views` keeps (a board is fixed once assembled, and the
+views are frozen, so every view of a game at any version shares one tuple; building it
+again was an eighth of the bot's own CPU with 50 games at once, docs/PERFORMANCE.md)."""
+
+_HEXES: dict[
+    tuple[tuple[tuple[str, tuple[int, int], int], ...], tuple[int, int], bool],
+    tuple[object, tuple[HexView, ...]],
+] = {}
 
 
 def site_status(site: Site) -> Literal["unidentified", "identified", "guarded", "owned", "spent"]:
