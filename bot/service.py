@@ -583,7 +583,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         seats = await self.repo.seats(game.id)
         names = {s.seat: s.display_name for s in seats}
         rules = self.rules(game)
-        view = rules.public_view(state)
+        position = Position(state, rules)  # the view, pending and result asked once
+        view = position.public_view
         lines = [
             f"**Game #{game.id}** ({game.status.value})",
             *self.adapter(game).status_lines(view, names),
@@ -592,7 +593,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
         }
         by_seat = {s.seat: s for s in seats}
-        for decision in rules.pending(state):
+        for decision in position.pending:
             seat = by_seat.get(decision.seat)
             who = "computer" if seat is None or seat.is_ai else f"<@{seat.user_id}>"
             due = deadlines.get(decision.seat)
@@ -600,7 +601,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
                 f"⏳ {seat_name(decision.seat)} ({who}): {decision.prompt}"
                 + (f" — deadline {discord_time(due)}" if due else "")
             )
-        result = rules.result(state)
+        result = position.result
         if result.finished:
             lines.append(f"🏆 {result.reason}")
         elif game.status is GameStatus.ACTIVE:
@@ -608,7 +609,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             if away:
                 lines.append(away)
         kind = self.adapter(game).status_picture(state)
-        image = await self.picture(kind, state)
+        image = await self.picture(kind, position)
         reply = Reply(chunks(lines)[0], ephemeral=False, images=(image,) if image else ())
         more.reply = reply
         return more
