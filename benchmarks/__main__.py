@@ -7,7 +7,8 @@ with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 ``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
 the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default),
 ``--games N`` (repeatable: the end-to-end run drives N active games at once, once per N
-named, each under its own heading; 50 by default).
+named, each under its own heading; a full run drives 50, 200 and 500, ``--quick`` 8),
+after which the capacity line of one bot process sums up the runs (`capacity_summary`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.report import AreaResult, console_summary, python_command, update_document
@@ -90,7 +92,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         type=int,
         metavar="N",
         help="the e2e run drives N active games at once (repeatable: one run each; "
-        "default 50, 8 with --quick)",
+        "default 50, 200 and 500; 8 with --quick)",
     )
     return parser.parse_args(argv)
 
@@ -107,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (area, ruleset, games)
         for area in areas
         for ruleset in (args.ruleset or ["homm4"] if area == "e2e" else ["homm4"])
-        for games in (args.games or [None] if area == "e2e" else [None])
+        for games in (_game_counts(args) if area == "e2e" else [None])
     ]
     for area, ruleset, games in runs:
         started = time.perf_counter()
@@ -116,12 +118,69 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"measuring {name}...", file=sys.stderr, flush=True)
         results.append(_runner(area, args.quick, args.py_spy, ruleset, games)())
         print(f"  {name} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    capacity = capacity_summary(results)
+    if capacity is not None:
+        results.append(capacity)
     print(console_summary(results))
     if not args.no_write:
         shown = list(sys.argv[1:] if argv is None else argv)
         update_document(args.out, results, python_command(_public_args(shown)))
         print(f"wrote {args.out}")
     return 0
+
+
+FULL_RUN_GAMES: tuple[int | None, ...] = (None, 200, 500)
+"""The end-to-end runs of a full run without ``--games``: `bench_e2e.ACTIVE` (50) games at
+once, then 200 and 500 (the capacity line); ``--quick`` runs the first only."""
+
+
+def _game_counts(args: argparse.Namespace) -> list[int | None]:
+    """The active-game counts of the end-to-end runs (None: `bench_e2e.ACTIVE`)."""
+    if args.games:
+        return list(args.games)
+    return [None] if args.quick else list(FULL_RUN_GAMES)
+
+
+def capacity_summary(results: Sequence[AreaResult]) -> AreaResult | None:
+    """The capacity line of one bot process across the end-to-end runs of ``results``
+    (area ``capacity``): each run's interactions answered per second, whether its ack and
+    image-post p99 bounds held, and the most any run sustained within them. None with
+    fewer than two end-to-end runs (one run's figures say it already)."""
+    lines = [
+        (result, figure)
+        for result in results
+        if result.area.startswith("e2e")
+        for figure in result.figures
+        if figure.name.startswith("capacity line")
+    ]
+    if len(lines) < 2:
+        return None
+    figures = [figure for _, figure in lines]
+    within = [f.value for f in figures if f.passed and isinstance(f.value, float)]
+    best = max(within, default=0.0)
+    lightest = min((f.value for f in figures if isinstance(f.value, float)), default=0.0)
+    notes = [
+        "One bot process (its event loop and its two rendering workers) under each "
+        "end-to-end run's load: the interactions it answered per second, and whether that "
+        "run kept acknowledgement p99 < 100 ms and final image post p99 < 500 ms.",
+        (
+            f"Capacity line: {best:.1f} interactions per second sustained within both "
+            "bounds (the most of the runs that kept them)."
+            if within
+            else "Capacity line: no run kept both bounds, so one process sustains less "
+            f"than the lightest run's {lightest:.1f} "
+            "interactions per second."
+        ),
+    ]
+    shown = [
+        replace(
+            f,
+            target=None,
+            note=("both bounds kept" if f.passed else "a bound missed") + f"; {f.note}",
+        )
+        for f in figures
+    ]  # the runs' own blocks mark the misses already
+    return AreaResult("capacity", "Capacity of one bot process", shown, notes=notes)
 
 
 def _public_args(argv: list[str]) -> list[str]:

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.e2e_fixture import Table, ai_choice, build_database, count_games
-from benchmarks.report import AreaResult, Figure, p99_under
+from benchmarks.report import AreaResult, Figure, Target, p99_under
 from benchmarks.stats import Stat
 from engine.core.model import Command
 from engine.core.ruleset import get_ruleset
@@ -140,6 +140,7 @@ class RunResult:
     timeouts: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    main_cpu_seconds: float = 0.0
     driver_cpu_seconds: float = 0.0
     machine_cpu_seconds: float = 0.0
     loop_lag: dict[str, float] = field(default_factory=dict)
@@ -259,10 +260,11 @@ class BotProcess:
         self._waiters[interaction_id] = waiter
         return await asyncio.wait_for(waiter, timeout)
 
-    def cpu_seconds(self) -> float:
-        """CPU seconds (user + system) the bot process and its own child processes used."""
+    def cpu_seconds(self, own: bool = False) -> float:
+        """CPU seconds (user + system) the bot process and its own child processes used
+        (``own``: the bot process alone, every thread of it)."""
         total = 0.0
-        for pid in self._family():
+        for pid in [self.pid] if own else self._family():
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
@@ -496,7 +498,7 @@ async def run_scenario(
         await _warm_up(world, bot, repo)
         await bot.mark()
         started = time.perf_counter()
-        cpu_before = bot.cpu_seconds()
+        cpu_before, main_before = bot.cpu_seconds(), bot.cpu_seconds(own=True)
         driver_before = time.process_time()
         machine_before = machine_busy_seconds()
         loops = []
@@ -509,6 +511,7 @@ async def run_scenario(
         await asyncio.gather(*loops)
         result.seconds = time.perf_counter() - started
         result.cpu_seconds = bot.cpu_seconds() - cpu_before
+        result.main_cpu_seconds = bot.cpu_seconds(own=True) - main_before
         result.driver_cpu_seconds = time.process_time() - driver_before
         result.machine_cpu_seconds = machine_busy_seconds() - machine_before
         result.memory = bot.memory()
@@ -520,6 +523,28 @@ async def run_scenario(
     result.loop_lag = bot.lag
     result.first_error = str(bot.errors.get("first", ""))
     return result
+
+
+CPU_BOUND_TEXT = (
+    "the lesser of one core over the bot's own process's CPU per interaction — its event "
+    "loop is one thread — and the machine's cores left by other processes over the CPU "
+    "of all its processes per interaction"
+)
+
+
+def cpu_bound(run: RunResult) -> float:
+    """Interactions per second the CPU would allow the bot at ``run``'s cost per
+    interaction (see `CPU_BOUND_TEXT`); 0 without samples."""
+    main, total = _per(run, run.main_cpu_seconds), _per(run, run.cpu_seconds)
+    if not main or not total:
+        return 0.0
+    free = max(0.5, (os.cpu_count() or 1) - run.others_cores)
+    return min(1000 / main, 1000 * free / total)
+
+
+def _per(run: RunResult, seconds: float) -> float:
+    """``seconds`` of CPU per interaction of ``run`` (ms)."""
+    return 1000 * seconds / len(run.samples) if run.samples else 0.0
 
 
 def _stat(samples: list[Sample], attribute: str) -> Stat:
@@ -633,9 +658,10 @@ async def measure(
                 )
             violations = len(fake.violations)
     figures = scenario_figures("1 game", runs["heroes-1"], runs["floor-1"], many=False)
-    figures += scenario_figures(
+    at_once = scenario_figures(
         f"{active} games at once", runs["heroes-many"], runs["floor-many"], many=True
     )
+    figures += at_once
     many = runs["heroes-many"]
     one = runs["heroes-1"].memory
     figures.append(
@@ -655,6 +681,31 @@ async def measure(
     )
     rate = len(many.samples) / many.seconds if many.seconds else 0.0
     busy = many.cpu_seconds / many.seconds if many.seconds else 0.0
+    cpu = Figure(
+        f"bot CPU per interaction, {active} games at once",
+        "ms",
+        many.cpu_ms_per_interaction,
+        "bare discord.py bot, same load",
+        runs["floor-many"].cpu_ms_per_interaction,
+        target=Target("≤ 20 ms", lambda f: isinstance(f.value, float) and f.value <= 20),
+        note=(
+            f"{_per(many, many.main_cpu_seconds):.1f} ms in the bot's own process, "
+            f"{_per(many, many.cpu_seconds - many.main_cpu_seconds):.1f} ms in its "
+            "rendering workers"
+        ),
+    )
+    figures.append(cpu)
+    within = all(f.passed for f in at_once if f.target is not None)
+    bound = cpu_bound(many)
+    figures.append(
+        Figure(
+            f"capacity line, {active} games at once: interactions answered per second",
+            "1/s",
+            rate,
+            target=Target("within ack p99 < 100 ms and image post p99 < 500 ms", lambda f: within),
+            note=f"the CPU would allow about {bound:.0f} per second ({CPU_BOUND_TEXT})",
+        )
+    )
     notes = [
         f"Database: {sum(counts.values())} games ({', '.join(f'{v} {k}' for k, v in sorted(counts.items()))}); "
         f"each active game has two human seats in Round 3.",
@@ -669,7 +720,10 @@ async def measure(
         f"{runs['floor-many'].loop_lag.get('p99', 0):.0f} ms p99, "
         f"{runs['floor-many'].loop_lag.get('max', 0):.0f} ms max).",
         f"Bot CPU time per interaction (all its threads): "
-        f"{many.cpu_ms_per_interaction:.0f} ms with {active} games (the bot kept "
+        f"{many.cpu_ms_per_interaction:.0f} ms with {active} games, "
+        f"{_per(many, many.main_cpu_seconds):.0f} ms of it in the bot's own process and "
+        f"{_per(many, many.cpu_seconds - many.main_cpu_seconds):.0f} ms in its rendering "
+        f"workers (the bot kept "
         f"{busy:.2f} cores busy), {runs['heroes-1'].cpu_ms_per_interaction:.0f} ms with 1 game; "
         f"the bare bot: {runs['floor-many'].cpu_ms_per_interaction:.1f} ms. The "
         f"benchmark process (fake Discord and players) kept "

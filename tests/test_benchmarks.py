@@ -71,3 +71,38 @@ def test_the_start_up_database_holds_the_games_asked_for(tmp_path: Path) -> None
             await repo.close()
 
     assert asyncio.run(resumable()) == 4  # 2 % of 100 with a computer seat, as many with orders
+
+
+def test_the_capacity_line_is_the_most_a_run_sustained_within_both_bounds() -> None:
+    """Three end-to-end runs (50, 200, 500 games): 8.5/s and 31.0/s kept the bounds, 40.2/s
+    did not; the line is 31.0/s. A full run plans those three runs, --quick one."""
+    from benchmarks.__main__ import _game_counts as game_counts
+    from benchmarks.__main__ import capacity_summary, parse_args
+    from benchmarks.report import AreaResult, Figure, Target
+
+    def run(games: int, rate: float, kept: bool) -> AreaResult:
+        line = Figure(
+            f"capacity line, {games} games at once: interactions answered per second",
+            "1/s",
+            rate,
+            target=Target("within", lambda f: kept),
+            note="the CPU would allow about 45 per second",
+        )
+        return AreaResult(f"e2e-{games}", f"{games} games", [line])
+
+    runs = [run(50, 8.5, True), run(200, 31.0, True), run(500, 40.2, False)]
+    summary = capacity_summary(runs)
+    assert summary is not None and summary.area == "capacity"
+    assert "Capacity line: 31.0 interactions per second" in " ".join(summary.notes)
+    assert [f.note.split(";")[0] for f in summary.figures] == [
+        "both bounds kept",
+        "both bounds kept",
+        "a bound missed",
+    ]
+    assert all(f.target is None for f in summary.figures)  # misses are marked once
+    assert capacity_summary(runs[:1]) is None
+    missed = capacity_summary([run(200, 31.0, False), run(500, 40.2, False)])
+    assert missed is not None and "less than the lightest run's 31.0" in " ".join(missed.notes)
+    assert game_counts(parse_args(["--only", "e2e"])) == [None, 200, 500]
+    assert game_counts(parse_args(["--quick"])) == [None]
+    assert game_counts(parse_args(["--games", "120"])) == [120]
