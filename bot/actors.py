@@ -3,7 +3,8 @@
 The service never sees discord.py objects. The Discord layer (or the local console) builds
 an `Actor` from the interaction: the user's id and name, whether they may moderate in this
 guild (Manage Server, or the guild's configured moderator role), whether they manage the
-server, and whether the action comes from a direct message. The service checks moderator rights again itself.
+server, whether the action comes from a direct message, and which channel permissions
+the bot lacks there (by name). The service checks moderator rights again itself.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ class Actor:
         in_dm: True when the action comes from a direct message with the bot.
         manages_server: True when the member has Manage Server in this guild (then also
             a moderator); only they may change who the moderators are (`/settings role:`).
+        bot_missing: the channel permissions a game needs that the bot lacks where the
+            action comes from, by the names Discord shows in a channel's settings
+            (``("Attach Files", "Embed Links")``; `bot.discord_bot.missing_permissions`
+            fills it). Empty when nothing is missing, at the console and in DMs.
     """
 
     user_id: int
@@ -30,6 +35,7 @@ class Actor:
     is_moderator: bool = False
     in_dm: bool = False
     manages_server: bool = False
+    bot_missing: tuple[str, ...] = ()
 
     @property
     def mention(self) -> str:

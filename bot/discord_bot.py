@@ -51,6 +51,29 @@ ServiceCall = Callable[[Actor], Awaitable[Outbox]]
 """A service call waiting for its actor: ``lambda actor: service.run(actor, ...)``."""
 
 
+GAME_CHANNEL_PERMISSIONS: tuple[tuple[str, str], ...] = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+"""What the bot needs in a game's channel, as ``(discord.Permissions attribute, the name
+Discord shows)``: seeing it, posting the lobby, status and news (Send Messages; in a thread
+Send Messages in Threads instead), the rules and card embeds, and the pictures."""
+
+
+def missing_permissions(
+    permissions: discord.Permissions, *, in_thread: bool = False
+) -> tuple[str, ...]:
+    """The names (as Discord shows them) of the `GAME_CHANNEL_PERMISSIONS` that
+    ``permissions`` (an interaction's ``app_permissions``: the bot's in that channel)
+    lacks, in that order; in a thread, Send Messages in Threads stands for Send Messages."""
+    needed = list(GAME_CHANNEL_PERMISSIONS)
+    if in_thread:
+        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+    return tuple(name for attribute, name in needed if not getattr(permissions, attribute))
+
+
 def bot_intents() -> discord.Intents:
     """The gateway intents the bot asks for: ``guilds`` only (no privileged intent)."""
     intents = discord.Intents.none()
@@ -199,7 +222,9 @@ class HeroesBot(commands.Bot):
     # ----------------------------------------------------------------- actions
     async def actor_for(self, interaction: discord.Interaction) -> Actor:
         """Who is acting: id, shown name, moderator rights in this guild (Manage Server or
-        the guild's moderator role), Manage Server itself, DM or not."""
+        the guild's moderator role), Manage Server itself, DM or not, and in a guild the
+        channel permissions the bot lacks there (`missing_permissions` of the
+        interaction's ``app_permissions``)."""
         user = interaction.user
         in_dm = interaction.guild_id is None
         moderator = manages = False
@@ -209,12 +234,17 @@ class HeroesBot(commands.Bot):
                 settings = await self.service.repo.guild_settings(user.guild.id)
                 role_id = settings.moderator_role_id
                 moderator = role_id is not None and any(r.id == role_id for r in user.roles)
+        lacking: tuple[str, ...] = ()
+        if not in_dm:
+            in_thread = isinstance(interaction.channel, discord.Thread)
+            lacking = missing_permissions(interaction.app_permissions, in_thread=in_thread)
         return Actor(
             user_id=user.id,
             display_name=user.display_name,
             is_moderator=moderator,
             in_dm=in_dm,
             manages_server=manages,
+            bot_missing=lacking,
         )
 
     async def act(

@@ -95,6 +95,13 @@ class ChooseGame(ServiceError):
     code = "choose_game"
 
 
+class BotLacksPermissions(ServiceError):
+    """The bot lacks channel permissions a game needs there (`bot.actors.Actor.bot_missing`
+    names them); the message says which and who can grant them."""
+
+    code = "bot_permissions"
+
+
 class DeckProblem(ServiceError):
     """A deck could not be imported or used; the message lists every problem."""
 

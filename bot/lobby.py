@@ -19,7 +19,7 @@ from bot import customids, registry
 from bot.actors import Actor
 from bot.adapters import DeckHooks, adapter_for
 from bot.deadlines import POLICY_WORDS
-from bot.errors import BadOption, DeckProblem, NotHost, WrongStage
+from bot.errors import BadOption, BotLacksPermissions, DeckProblem, NotHost, WrongStage
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore
 from engine.core.model import seat_name
@@ -55,6 +55,13 @@ def _setup_summary(lines: list[str]) -> list[str]:
     return [*lines[:head], f"… {hidden} more set-up lines in /game log …", *lines[-tail:]]
 
 
+def _and(names: tuple[str, ...]) -> str:
+    """``the permission A``, ``the permissions A and B``, ``... A, B and C``."""
+    if len(names) == 1:
+        return f"the permission {names[0]}"
+    return f"the permissions {', '.join(names[:-1])} and {names[-1]}"
+
+
 class LobbyMixin(ServiceCore):
     """Lobby commands of the `GameService`."""
 
@@ -88,11 +95,20 @@ class LobbyMixin(ServiceCore):
         :param deck: the host's deck (a ready-made deck or a saved deck name).
         :param seed: a fixed seed (console and tests); default: a secure random one.
         :returns: the lobby post (public) and a short reply.
+        :raises BotLacksPermissions: when the bot lacks channel permissions a game needs
+            (``actor.bot_missing``), naming them; nothing is created.
         :raises ChannelBusy: if the channel has an open game.
         :raises InvalidInput | BadOption: for bad options.
         """
         if channel_id is None or actor.in_dm:
             raise WrongStage("Create games in a server channel (or a thread), not in a DM.")
+        if actor.bot_missing:
+            raise BotLacksPermissions(
+                f"I cannot run a game in this channel: I lack {_and(actor.bot_missing)} here. "
+                "Someone who manages the server can grant them to my role (the channel's "
+                "settings, Permissions), or open the game in another channel. Nothing was "
+                "created."
+            )
         rules = self.rules_by_id(ruleset or registry.flagship())
         if players is not None and not rules.min_players <= players <= rules.max_players:
             raise BadOption(

@@ -216,6 +216,15 @@ class FakeDiscord:
         """From now on the bot's DMs to ``user`` fail with 403 code 50007."""
         user.dms_open = False
 
+    def deny(
+        self, channel: FakeChannel, user: FakeUser, permissions: int | discord.Permissions
+    ) -> None:
+        """Deny ``user`` (the bot: ``fake.bot_user``) ``permissions`` in the text channel
+        ``channel`` and its threads, as a member permission overwrite does: interactions
+        there carry the reduced ``app_permissions``, and the REST checks follow them."""
+        bits = permissions.value if isinstance(permissions, discord.Permissions) else permissions
+        channel.denied[user.id] = channel.denied.get(user.id, 0) | int(bits)
+
     def open_dms(self, user: FakeUser) -> None:
         """Undo ``close_dms``."""
         user.dms_open = True

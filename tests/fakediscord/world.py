@@ -388,6 +388,9 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     messages: list[FakeMessage] = field(default_factory=list)
+    denied: dict[int, int] = field(default_factory=dict)
+    """Member permission overwrites of a text channel: user id -> the bits denied to them
+    here (a thread follows its parent's); set with ``FakeDiscord.deny``."""
 
     @property
     def is_dm(self) -> bool:
@@ -435,7 +438,10 @@ class FakeChannel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(user_id), "type": 1, "allow": "0", "deny": str(bits)}
+                for user_id, bits in self.denied.items()
+            ],
             "nsfw": False,
             "rate_limit_per_user": 0,
             "parent_id": str(self.parent.id) if self.parent else None,
@@ -678,7 +684,13 @@ class World:
         return self._message_seq
 
     def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
-        """The user's permission bits in the channel (guild level; DMs get DM_PERMISSIONS)."""
+        """The user's permission bits in the channel: guild level less what the channel's
+        member overwrite denies them (a thread's parent's; none for an owner or admin).
+        DMs get DM_PERMISSIONS."""
         if channel.guild is None:
             return DM_PERMISSIONS
-        return channel.guild.member(user).permissions
+        value = channel.guild.member(user).permissions
+        if value == ALL_PERMISSIONS:
+            return value
+        source = channel.parent if channel.is_thread and channel.parent else channel
+        return value & ~source.denied.get(user.id, 0)
