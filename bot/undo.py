@@ -237,7 +237,8 @@ class UndoMixin(ServiceCore):
         text = (
             f"↩️ {asker} asks to take back their last move ({_entries(plan.targets)}"
             f"{' and the moves after it' if len(plan.targets) > 1 else ''}). Because {why}, "
-            f"it needs the agreement of {_names(seats, plan.needed)}; any of them may refuse. "
+            f"it needs the agreement of {_names(seats, plan.needed)}"
+            f"{'; any of them may refuse' if len(plan.needed) > 1 else ', who may refuse'}. "
             "The request lapses when the game moves on."
         )
         by_seat = {s.seat: s for s in seats}

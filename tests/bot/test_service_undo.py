@@ -18,7 +18,7 @@ from bot import customids
 from bot.errors import BadOption, NotSeated
 from bot.outbox import Button, Outbox
 from engine.core.errors import StaleState
-from engine.core.model import Command
+from engine.core.model import Command, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
 from storage.errors import NothingToUndo
 from storage.records import LogKind, ModeratorAction
@@ -164,6 +164,9 @@ async def test_a_die_roll_needs_consent_and_the_replay_rolls_the_same(tmp_path: 
         buttons = _undo_buttons(asked)
         assert set(buttons) == {"y", "n"}
         assert "hidden information came out" in asked.posts[0].text
+        assert f"agreement of <@{other + 1}> **{seat_name(other)}**, who may refuse." in (
+            asked.posts[0].text
+        )
         assert (
             f"<@{other + 1}>" in asked.posts[0].text
             and other + 1 in asked.posts[0].mention_user_ids
@@ -181,6 +184,8 @@ async def test_a_die_roll_needs_consent_and_the_replay_rolls_the_same(tmp_path: 
 
         done = await service.click(person(other + 1), buttons["y"])
         assert "with the agreement of" in done.posts[0].text
+        assert done.reply is not None
+        assert done.reply.text == f"Agreed: {seat_name(seat)}'s move is taken back."
         _, restored = await current(service, game.id)
         assert _same_position(restored, before)
         assert restored.rng.counter == before.rng.counter
