@@ -10,6 +10,7 @@ views in `viewing` and the computer player in `ai`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -138,6 +139,26 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         piles: dict[str, list[Any]] = {f"deck.{p.seat}": list(p.deck) for p in state.players_state}
         piles["section_pile"] = list(state.section_pile)
         return piles
+
+    def reveals_hidden(
+        self,
+        before: Homm4State,
+        seat: int,
+        command: Command,
+        after: Homm4State,
+        events: Sequence[Event],
+    ) -> bool:
+        """`Ruleset.reveals_hidden`, except that the Risk Stack chosen by ``seat`` is no
+        reveal in itself: its private line only tells that seat the cards of its own Hand
+        it just put face down (homm4:setup). Whatever else the command did (a draw, a
+        shuffle, a die roll, another seat's line) still counts."""
+        told = [
+            e.model_copy(update={"private": {}})
+            if e.kind == "risk_stack" and set(e.private) <= {seat}
+            else e
+            for e in events
+        ]
+        return super().reveals_hidden(before, seat, command, after, told)
 
     def _apply(self, state: Homm4State, seat: int, command: Command) -> list[Event]:
         """Route ``command`` to its rule, settle dead Heroes (advanced rule), then check

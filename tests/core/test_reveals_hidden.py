@@ -29,7 +29,8 @@ def _classified(ruleset_id: str, seed: int, limit: int = 300) -> dict[str, set[b
         after, events = rules.apply(state, seat, command)
         answer = rules.reveals_hidden(state, seat, command, after, events)
         moved = after.rng.counter != state.rng.counter
-        private = any(e.private for e in events)
+        # homm4's chosen Risk Stack only tells its own seat its own cards (no reveal)
+        private = any(e.private for e in events if e.kind != "risk_stack")
         # the default's first two tests hold for every ruleset
         if moved or private:
             assert answer, (command.type, moved, private)
@@ -44,7 +45,11 @@ def _classified(ruleset_id: str, seed: int, limit: int = 300) -> dict[str, set[b
         # heroforge:movement: the movement die; a hero's step rolls nothing
         ("heroforge", {"roll_move", "attack", "fight_back"}, {"move", "buy_unit", "choose_hero"}),
         # homm4: attacks roll dice, the end of a turn draws cards; a move rolls nothing
-        ("homm4", {"attack", "counterattack", "close_turn"}, {"move", "deploy", "end_purchase"}),
+        (
+            "homm4",
+            {"attack", "counterattack", "close_turn"},
+            {"move", "deploy", "end_purchase", "choose_risk_stack"},
+        ),
         ("mmh", {"attack", "level_up"}, {"activate", "recruit", "keep"}),
         ("homm3", {"choose"}, {"deploy", "move", "place_obstacle", "activate"}),
     ],
@@ -93,3 +98,21 @@ def test_default_counts_revealing_event_kinds_and_private_parts() -> None:
     rolled = state.model_copy(deep=True)
     rolled.rng.die(6)
     assert rules.reveals_hidden(state, 0, command, rolled, [])
+
+
+def test_a_homm4_risk_stack_is_no_reveal_but_a_line_to_another_seat_still_is() -> None:
+    """homm4:setup: the Risk Stack a seat chooses comes from its own Hand; its private line
+    tells that seat nothing new, so a player may take the choice back at once. The same
+    event with a line for another seat, or beside a die roll, is still a reveal."""
+    rules = get_ruleset("homm4")
+    before, _ = rules.new_game(rules.parse_options({}), 2, 7)
+    seat = rules.pending(before)[0].seat
+    choose = next(c for c in rules.legal_commands(before, seat) if c.type == "choose_risk_stack")
+    after, events = rules.apply(before, seat, choose)
+    assert [e.kind for e in events] == ["risk_stack"] and set(events[0].private) == {seat}
+    assert not rules.reveals_hidden(before, seat, choose, after, events)
+    told = Event(kind="risk_stack", text="x", private={seat: "a", 1 - seat: "b"})
+    assert rules.reveals_hidden(before, seat, choose, after, [told])
+    rolled = after.model_copy(deep=True)
+    rolled.rng.die(6)
+    assert rules.reveals_hidden(before, seat, choose, rolled, events)
