@@ -300,7 +300,10 @@ class DeadlineMixin(ServiceCore):
         vote = ""
         if voters:
             needed = len(voters) // 2 + 1
-            vote = f" Other players: {needed} of {len(voters)} votes play the default answer now."
+            vote = (
+                f"\nThe other players may vote with the button below: {needed} of "
+                f"{len(voters)} votes play the default answer now."
+            )
             components = (
                 Button(
                     f"Vote: play {seat_name(seat.seat)}'s default now",

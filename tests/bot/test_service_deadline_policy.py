@@ -264,7 +264,10 @@ async def test_a_majority_of_the_other_players_votes_to_play_the_default(tmp_pat
             await service.click(person(2), vote)
         out = await service.due_reminders(clock.advance(minutes=61))
         notice = next(p for p in out.posts if "has run out" in p.text)
-        assert "2 of 3 votes" in notice.text
+        assert notice.text.endswith(
+            "\nThe other players may vote with the button below: 2 of 3 votes play the "
+            "default answer now."
+        )
         assert [b.custom_id for b in notice.components] == [vote]
         with pytest.raises(BadOption, match="your own decision"):
             await service.click(person(1), vote)
