@@ -407,7 +407,7 @@ class DeadlineMixin(ServiceCore):
                 )
             await self.play_automatic(batch)
         out = await self.narrate(batch, None)
-        lines = [overdue_line(self._who(seat), game.id, what, rules.policy)]
+        lines = [overdue_line(self._who(seat), game.id, what)]
         if missed >= rules.away_after:
             lines.append(
                 f"💤 {seat_name(number)} missed {missed} deadlines in a row and is away: the "

@@ -66,14 +66,11 @@ redelivery post it under this key in the receipt's scope, so the second edits th
 _POLICY = ", by the deadline policy '"
 
 
-def overdue_line(who: str, game_id: int, what: str, policy: str) -> str:
+def overdue_line(who: str, game_id: int, what: str) -> str:
     """The public line of a passed deadline's move: ``who`` (a mention and seat name), the
-    game, ``what`` was played (the policy's words, never the command: a card's name may be
-    private) and the ``policy``."""
-    return (
-        f"⌛ {who}'s time for a decision in game #{game_id} ran out: {what} was played for "
-        f"them (deadline policy `{policy}`)."
-    )
+    game and ``what`` was played (the policy's words — "the default answer", "the computer
+    player's answer" — never the command: a card's name may be private)."""
+    return f"⌛ {who}'s time for a decision in game #{game_id} ran out: {what} was played for them."
 
 
 def vote_line(seat: str, count: int, voters: int) -> str:
@@ -118,14 +115,14 @@ def lead_lines(entries: Sequence[LogEntry], seats: Sequence[Seat], game_id: int)
         flush()
         reason = entry.reason or ""
         if entry.kind is LogKind.COMMAND and step_by(entry) == "deadline" and _POLICY in reason:
-            what, _, rest = reason.partition(": ")[2].partition(_POLICY)
+            what = reason.partition(": ")[2].partition(_POLICY)[0]
             seat = by_seat.get(entry.seat) if entry.seat is not None else None
             who = (
                 f"<@{seat.user_id}> **{seat_name(seat.seat)}**"
                 if seat is not None and seat.user_id
                 else f"**{seat_name(entry.seat or 0)}**"
             )
-            lines.append(overdue_line(who, game_id, what, rest.partition("'")[0]))
+            lines.append(overdue_line(who, game_id, what))
         votes = _VOTES.match(reason) if entry.kind is LogKind.COMMAND else None
         if votes is not None and entry.seat is not None:
             lines.append(vote_line(seat_name(entry.seat), int(votes[1]), int(votes[2])))
