@@ -115,6 +115,12 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
         CommandSpec(
             ("game", "join"), "Take a seat in this channel's lobby", (_DECK,), handler="join"
         ),
+        CommandSpec(
+            ("game", "list"),
+            "This server's open lobbies and running games, with links (join from the list)",
+            (_i("page", "which page of the list (1: the first)", 1, 1000),),
+            handler="game_list",
+        ),
         CommandSpec(("game", "leave"), "Give up your seat in the lobby", handler="leave"),
         CommandSpec(
             ("game", "deck"),
@@ -161,7 +167,14 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
         CommandSpec(
             ("game", "away"),
             "The computer plays for you until then",
-            (_s("until", "hours (36) or UTC date time", required=True, max_length=40),),
+            (
+                _s(
+                    "until",
+                    "hours (36), days (2d) or a UTC date and time (2026-12-24 18:00)",
+                    required=True,
+                    max_length=40,
+                ),
+            ),
             handler="away",
         ),
         CommandSpec(("game", "back"), "Play your seat again", handler="back"),

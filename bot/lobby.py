@@ -20,12 +20,22 @@ from bot.actors import Actor
 from bot.adapters import DeckHooks, adapter_for
 from bot.deadlines import POLICY_WORDS
 from bot.errors import BadOption, BotLacksPermissions, DeckProblem, NotHost, WrongStage
+from bot.notify import jump_link
 from bot.outbox import Button, ChannelPost, Outbox, Reply
-from bot.service_core import Batch, ServiceCore
+from bot.paging import page_of
+from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.model import seat_name
 from engine.core.words import plural
 from storage.errors import DeckNotFound
-from storage.records import DEADLINE_POLICIES, Game, GameSettings, GameStatus, SavedDeck, Seat
+from storage.records import (
+    DEADLINE_POLICIES,
+    OPEN_STATUSES,
+    Game,
+    GameSettings,
+    GameStatus,
+    SavedDeck,
+    Seat,
+)
 
 AI_NAMES = (
     "Computer Gelu",
@@ -38,6 +48,13 @@ AI_NAMES = (
 
 DECK_RULES = ("any", "ready-made")
 """``any``: ready-made or saved decks; ``ready-made``: ready-made decks only."""
+
+LIST_PAGE = 8
+"""Games per page of ``/game list``."""
+
+GAME_LIST = "gl"
+"""The custom id action of ``/game list``'s page buttons (``ht:0:0:gl:<page>``: of no
+game; `GameService.click` sends it to `LobbyMixin.game_list`)."""
 
 SETUP_LINES = 12
 """Set-up event lines the game's first post shows at most."""
@@ -143,6 +160,66 @@ class LobbyMixin(ServiceCore):
             f"Game #{game.id} is open. Others join with /game join; start it with /game start."
         )
         return out
+
+    async def game_list(
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        guild_id: int | None = None,
+        page: int | None = None,
+    ) -> Outbox:
+        """``/game list``: the server's open lobbies (first) and running or paused games,
+        newest first within each, `LIST_PAGE` per page (``page`` from 1): each with its
+        game, seats, host or players and a jump link to its channel
+        (`bot.notify.jump_link`), and a Join button for each lobby with a free seat (the
+        lobby post's own custom id: the click joins through `join` with the lobby's
+        channel). Private, with ◀ / ▶ buttons to the other pages (`GAME_LIST`). At the
+        console (no guild) it lists every open game of the database.
+
+        :raises BadOption: for a page before the first or past the last one.
+        """
+        found = await self.repo.list_games(guild_id=guild_id, statuses=OPEN_STATUSES, limit=500)
+        found.sort(key=lambda g: g.status is not GameStatus.LOBBY)  # stable: newest first
+        if not found:
+            return Outbox(
+                reply=Reply(
+                    "No open lobby or running game on this server. Open one with /game new "
+                    "in a channel or thread."
+                )
+            )
+        shown = page_of(found, page, LIST_PAGE, command="/game list", whose="This server has")
+        lobbies = sum(g.status is GameStatus.LOBBY for g in found)
+        lines = [
+            f"**Games on this server**: {plural(lobbies, 'open lobby', 'open lobbies')}, "
+            f"{len(found) - lobbies} running"
+        ]
+        buttons: list[Button] = []
+        for game in shown.shown:
+            rules = self.rules_by_id(game.ruleset)
+            seats = await self.repo.seats(game.id)
+            link = jump_link(game.guild_id, game.channel_id)
+            head = f"**#{game.id} {rules.title}**"
+            if game.status is GameStatus.LOBBY:
+                settings = await self.repo.game_settings(game.id)
+                most = settings.seats_wanted or rules.max_players
+                host = next((s.display_name for s in seats if s.user_id == game.host_user_id), None)
+                hosted = f" · host {host}" if host else ""
+                full = " (full)" if len(seats) >= most else ""
+                lines.append(f"{head} · lobby · seats {len(seats)}/{most}{full}{hosted} · {link}")
+                if not full:
+                    buttons.append(
+                        Button(f"Join #{game.id}", customids.encode(game.id, 0, "join"), "success")
+                    )
+                continue
+            people = ", ".join(s.display_name for s in seats if not s.is_ai)
+            state = "paused" if game.status is GameStatus.PAUSED else "running"
+            lines.append(f"{head} · {state} · {plural(len(seats), 'player')} ({people}) · {link}")
+        lines += shown.footer("/game list")
+        if buttons:
+            lines.append("Join a lobby with its button, or with /game join in its channel.")
+        buttons += shown.buttons(GAME_LIST)
+        return Outbox(reply=Reply(chunks(lines)[0], components=tuple(buttons)))
 
     @staticmethod
     def rules_by_id(ruleset: str) -> Any:

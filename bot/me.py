@@ -13,15 +13,14 @@ from dataclasses import replace
 from datetime import datetime
 from math import inf
 
-from bot import customids
 from bot.actors import Actor
 from bot.errors import BadOption
 from bot.notify import describe, jump_link, read_quiet_hours, read_zone, zone_suggestions
-from bot.outbox import Button, Outbox, Reply
+from bot.outbox import Outbox, Reply
+from bot.paging import page_of
 from bot.service_core import ServiceCore, chunks, discord_time
 from engine.core.model import seat_name
 from engine.core.ruleset import get_ruleset
-from engine.core.words import plural
 from storage.records import (
     Deadline,
     Game,
@@ -74,33 +73,12 @@ class MeMixin(ServiceCore):
             return _STATUS_ORDER.get(us.game.status, 3), when.timestamp() if when else inf
 
         mine.sort(key=order)  # stable: otherwise most recently moved first
-        pages = (len(mine) + GAMES_PAGE - 1) // GAMES_PAGE
-        number = 1 if page is None else page
-        if number < 1:
-            raise BadOption(f"Pages of /me games start at 1, not {number}.")
-        if number > pages:
-            raise BadOption(
-                f"You have {plural(pages, 'page')} of games ({plural(len(mine), 'game')}); "
-                f"page {number} is past the end."
-            )
-        shown = mine[(number - 1) * GAMES_PAGE : number * GAMES_PAGE]
+        shown = page_of(mine, page, GAMES_PAGE, command="/me games", whose="You have")
         lines = [f"**Your games** ({len(mine)}, on every server)"]
-        for us in shown:
+        for us in shown.shown:
             lines += await self._game_lines(us, due[us.game.id])
-        buttons: list[Button] = []
-        if pages > 1:
-            lines.append(
-                f"Page {number} of {pages}."
-                + (f" Next: /me games page:{number + 1}" if number < pages else "")
-            )
-            if number > 1:
-                buttons.append(
-                    Button(f"◀ Page {number - 1}", customids.encode(0, 0, ME_GAMES, number - 1))
-                )
-            if number < pages:
-                buttons.append(
-                    Button(f"Page {number + 1} ▶", customids.encode(0, 0, ME_GAMES, number + 1))
-                )
+        lines += shown.footer("/me games")
+        buttons = shown.buttons(ME_GAMES)
         return Outbox(reply=Reply(chunks(lines)[0], components=tuple(buttons)))
 
     async def _own_deadline(self, us: UserSeat) -> datetime | None:

@@ -50,7 +50,7 @@ from bot.commands import all_specs, spec_for
 from bot.deadlines import DEADLINE_MISSED, VOTE_SKIP, DeadlineMixin
 from bot.digest import PLAYER_UNDO
 from bot.errors import BadOption, ChooseGame, DeckProblem, NotSeated, UnknownCommand, WrongStage
-from bot.lobby import LobbyMixin
+from bot.lobby import GAME_LIST, LobbyMixin
 from bot.me import ME_GAMES, MeMixin
 from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.news import NewsMixin
@@ -432,6 +432,9 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         if cid.action == ME_GAMES:  # /me games' pages: of no game
             page = customids.arg_int(cid.args[0]) if cid.args else None
             return await self.me_games(actor, None, page=page)
+        if cid.action == GAME_LIST:  # /game list's pages: of no game
+            page = customids.arg_int(cid.args[0]) if cid.args else None
+            return await self.game_list(actor, channel_id, guild_id=guild_id, page=page)
         game, seats = await self.repo.game_with_seats(cid.game_id)
         if cid.action in ("join", "leave", "ai", "start"):
             return await self._lobby_click(actor, cid.action, game.channel_id)
