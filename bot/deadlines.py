@@ -568,6 +568,16 @@ class DeadlineMixin(ServiceCore):
         asked = most if hours is None else hours
         if not 1 <= asked <= most:
             raise BadOption(f"An extension is 1 to {most} hours here.")
+        kinds = {d.kind for d in await self.repo.deadlines(game.id) if d.seat == seat.seat}
+        if "turn" not in kinds:
+            if rules.length is None:
+                raise BadOption(
+                    f"Game #{game.id} has no decision deadlines, so there is none to extend."
+                )
+            raise BadOption(
+                "Your deadline has already passed, so it cannot be extended: play your "
+                "decision now (a moderator can give more time with /mod deadline)."
+            )
         lead = rules.length * (1 - REMINDER_SHARE) if rules.length is not None else None
         async with self.lock(game.id):
             granted = await self.repo.extend_deadline(

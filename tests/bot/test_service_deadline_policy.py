@@ -5,6 +5,7 @@ or two processes."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -232,6 +233,30 @@ async def test_extend_once_per_turn_within_the_caps_and_never_when_nothing_is_ow
         with pytest.raises(ExtensionRefused, match="already extended"):
             await service.extend(person(1), CHANNEL, hours=1)
         assert await repo.deadlines(game.id) == extended, "a refused extension changes nothing"
+    finally:
+        await repo.close()
+
+
+async def test_extend_says_when_the_deadline_has_passed_or_the_game_has_none(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        game = await started_game(
+            service, humans=3, ai=0, seed=5, deadline_hours=2, deadline_policy="remind"
+        )
+        await service.due_reminders(clock.advance(minutes=121))  # the moderators are told
+        kept = await repo.deadlines(game.id)
+        with pytest.raises(BadOption, match="Your deadline has already passed, so it cannot be"):
+            await service.extend(person(1), CHANNEL)
+        assert await repo.deadlines(game.id) == kept, "nothing changed"
+        await service.mod_end(person(9, moderator=True), CHANNEL, reason="next test")
+        settings = await repo.guild_settings(GUILD)
+        await repo.save_guild_settings(dataclasses.replace(settings, turn_deadline=None))
+        other = await started_game(service, humans=2, ai=0, seed=5)  # no deadlines
+        with pytest.raises(BadOption, match=f"Game #{other.id} has no decision deadlines"):
+            await service.extend(person(1), CHANNEL)
     finally:
         await repo.close()
 
