@@ -37,6 +37,12 @@ def _i(name: str, description: str, lo: int, hi: int, *, required: bool = False)
 
 _REASON = _s("reason", "why (shown in the channel and kept in the log)", max_length=300)
 _SEAT = _s("seat", "the seat: colour (Red, Blue...) or number (1 = Red)", required=True)
+_TOPIC = _s(
+    "topic",
+    "part of a rule's name, e.g. grouping or risk stack (none: the list)",
+    auto=True,
+    max_length=100,
+)
 _DECK = _s("deck", "a ready-made deck (haven, academy...) or one of your saved decks", auto=True)
 _POLICY = OptionSpec(
     "deadline-policy",
@@ -187,14 +193,7 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
         CommandSpec(
             ("game", "rules"),
             "Look up a rule of this channel's game (a summary in our own words)",
-            (
-                _s(
-                    "topic",
-                    "part of a rule's name, e.g. grouping or risk stack (none: the list)",
-                    auto=True,
-                    max_length=100,
-                ),
-            ),
+            (_TOPIC,),
             handler="rules_topic",
             # Private: rules are public knowledge, but a lookup is for the asker, and a
             # 1500-character answer posted publicly would push the board and the prompt of a
@@ -214,6 +213,15 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
                 ),
             ),
             handler="hand",
+            in_dm=True,
+        ),
+        CommandSpec(
+            ("rules",),
+            "Look up a rule (of this channel's game; elsewhere of the Heroes IV card game)",
+            (_TOPIC,),
+            handler="rules_topic",
+            # /game rules anywhere: /game is guild-only, and Discord sets where a command
+            # may be used per top-level command, so a lookup in a DM needs its own.
             in_dm=True,
         ),
         CommandSpec(

@@ -271,7 +271,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             embed = Embed(
                 f"Rule topics ({ruleset})",
                 "\n".join(lines)[:4000],
-                "/game rules topic: and type part of a name; subtopics are suggested too.",
+                "/game rules topic: (anywhere, DMs too: /rules topic:) and type part of a "
+                "name; subtopics are suggested too.",
             )
             return Outbox(reply=Reply("", embeds=(embed,)))
         note = ""
@@ -390,7 +391,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
                 ][:25]
             if key == ("hand",) and opt == "game":
                 return await self._game_suggestions(actor)
-            if key == ("game", "rules") and opt == "topic":
+            if key in (("game", "rules"), ("rules",)) and opt == "topic":
                 return rules_help.choices(await self._ruleset_here(channel_id), current)
             if channel_id is None:
                 return []

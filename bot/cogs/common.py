@@ -187,7 +187,8 @@ def table_cogs(
     (``("army",)``) and subcommand group (``("game", "battle")``); ``runs`` gives the
     commands that do more than `forward` (``/deck import`` may open a form).
 
-    A command or top-level group is guild-only unless every row under it is ``in_dm``,
+    A command or top-level group is guild-installed and guild-only unless every row under
+    it is ``in_dm`` (then user-installable too, and usable in any DM: `_restrict`),
     and shown only to members who may manage the server when every row is ``moderator``
     (Discord hides whole top-level commands only).
 
@@ -236,12 +237,22 @@ _Restricted = TypeVar("_Restricted")
 
 
 def _restrict(target: _Restricted, rows: Sequence[CommandSpec]) -> _Restricted:
-    """``target`` (a top-level command or group cog) made guild-only unless every row is
-    ``in_dm``, and for server managers only when every row is ``moderator``.
+    """``target`` (a top-level command or group cog) made guild-installed and guild-only
+    unless every row is ``in_dm`` — then it is installable to a user as well as to a
+    server and usable in servers, the bot's DMs and private channels (Discord sets
+    ``integration_types`` and ``contexts`` per top-level command) — and for server
+    managers only when every row is ``moderator``.
 
     :raises ValueError: when only some rows are ``moderator``.
     """
-    if not all(row.in_dm for row in rows):
+    if all(row.in_dm for row in rows):
+        # personal commands (they answer only the asker): also installed to a user, and
+        # usable in any server, the bot's DMs and other DMs and group DMs
+        target = app_commands.allowed_installs(guilds=True, users=True)(target)
+        target = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(target)
+    else:
+        # game commands post to the channel: only where the bot is installed in the server
+        target = app_commands.allowed_installs(guilds=True, users=False)(target)
         target = app_commands.guild_only()(target)
     moderators = [row.moderator for row in rows]
     if any(moderators) and not all(moderators):

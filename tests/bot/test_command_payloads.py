@@ -225,6 +225,18 @@ def test_dm_availability_follows_the_table(synced: list[Json]) -> None:
         assert usable_in_dms(tops[spec.path[0]]) == all(s.in_dm for s in siblings), spec.path
 
 
+def test_personal_commands_are_user_installable_and_game_commands_guild_only(
+    synced: list[Json],
+) -> None:
+    # integration_types: 0 = installed to a server, 1 = to a user; contexts: 0 = a server,
+    # 1 = the bot's DM, 2 = other DMs and group DMs (issue 16)
+    where = {top["name"]: (top["integration_types"], top["contexts"]) for top in synced}
+    personal = {"card", "deck", "hand", "help", "me", "rules"}
+    assert {name for name, found in where.items() if found == ([0, 1], [0, 1, 2])} == personal
+    assert all(where[name] == ([0], [0]) for name in set(where) - personal), where
+    assert where["game"] == ([0], [0]), "/game rules stays in /game, guild-only"
+
+
 def test_moderator_commands_are_hidden_at_the_top_level(synced: list[Json]) -> None:
     tops = {top["name"]: top for top in synced}
     manage_guild = str(discord.Permissions(manage_guild=True).value)
