@@ -334,6 +334,8 @@ class RestApi:
     def _send_refusal(
         self, channel: FakeChannel, files: dict[int, UploadedFile]
     ) -> web.Response | None:
+        if channel.is_private:  # the bot is not in a group DM of people
+            return error_response(403, 50001, "Missing Access")
         if channel.is_dm:
             assert channel.recipient is not None
             if not channel.recipient.dms_open or channel.recipient.bot:

@@ -91,6 +91,11 @@ def check_visible(command: Json, ctx: InvocationContext) -> None:
     """
     name = command["name"]
     contexts = command.get("contexts")
+    if ctx.channel.is_private:
+        installs = command.get("integration_types") or [0]
+        if contexts is None or 2 not in contexts or 1 not in installs:
+            raise ImpossibleInteraction(f"/{name} is not available in private channels")
+        return
     if ctx.guild is None:
         allowed = 1 in contexts if contexts is not None else command.get("dm_permission", True)
         if not allowed or command.get("guild_id"):

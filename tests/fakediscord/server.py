@@ -225,6 +225,16 @@ class FakeDiscord:
         bits = permissions.value if isinstance(permissions, discord.Permissions) else permissions
         channel.denied[user.id] = channel.denied.get(user.id, 0) | int(bits)
 
+    def install_for(self, user: FakeUser) -> None:
+        """``user`` adds the app to their account (a user install)."""
+        user.installed_app = True
+
+    def private_channel(self, *users: FakeUser) -> FakeChannel:
+        """A group DM of ``users`` without the bot: only a user-installed app's commands
+        that allow private channels can be used there (``install_for``); the bot's own
+        posts to it are refused with 403 code 50001."""
+        return self.world.private_channel(*users)
+
     def open_dms(self, user: FakeUser) -> None:
         """Undo ``close_dms``."""
         user.dms_open = True
@@ -392,6 +402,13 @@ class FakeDiscord:
     @staticmethod
     def _check_presence(user: FakeUser, channel: FakeChannel) -> None:
         guild = channel.guild
+        if channel.is_private:
+            if user not in channel.recipients or not user.installed_app:
+                raise ImpossibleInteraction(
+                    f"{user.name} cannot use the app in {channel.name!r} (not in it, or "
+                    "the app is not installed to their account)"
+                )
+            return
         if guild is None and (not channel.is_dm or channel.recipient is not user):
             raise ImpossibleInteraction(f"{user.name} cannot act in another user's DM channel")
         if guild is not None and user.id not in guild.members:
@@ -420,6 +437,8 @@ class FakeDiscord:
             "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
             "context": 0 if guild else 1,
         }
+        if channel.is_private:  # only a user install reaches it: owned by the user
+            payload |= {"authorizing_integration_owners": {"1": str(user.id)}, "context": 2}
         if guild is not None:
             payload |= {
                 "guild_id": str(guild.id),

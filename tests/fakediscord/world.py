@@ -58,6 +58,7 @@ DM_PERMISSIONS: int = discord.Permissions(
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
@@ -83,6 +84,9 @@ class FakeUser:
     name: str
     bot: bool = False
     dms_open: bool = True
+    installed_app: bool = False
+    """Whether the user added the app to their account (a user install): its commands
+    that allow it are then offered in any server and in private channels."""
 
     @property
     def mention(self) -> str:
@@ -388,6 +392,8 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     messages: list[FakeMessage] = field(default_factory=list)
+    recipients: list[FakeUser] = field(default_factory=list)
+    """The people in a private channel (`GROUP_DM`) the bot is not in."""
     denied: dict[int, int] = field(default_factory=dict)
     """Member permission overwrites of a text channel: user id -> the bits denied to them
     here (a thread follows its parent's); set with ``FakeDiscord.deny``."""
@@ -396,6 +402,12 @@ class FakeChannel:
     def is_dm(self) -> bool:
         """Whether this is a DM channel."""
         return self.type == DM_CHANNEL
+
+    @property
+    def is_private(self) -> bool:
+        """Whether this is a private channel between people, without the bot (a group DM:
+        only a user-installed app's commands reach it)."""
+        return self.type == GROUP_DM
 
     @property
     def is_thread(self) -> bool:
@@ -432,6 +444,14 @@ class FakeChannel:
         if self.is_dm:
             assert self.recipient is not None
             data["recipients"] = [self.recipient.payload()]
+            return data
+        if self.is_private:
+            data |= {
+                "name": self.name,
+                "owner_id": str(self.recipients[0].id),
+                "recipients": [user.payload() for user in self.recipients],
+                "icon": None,
+            }
             return data
         assert self.guild is not None
         data |= {
@@ -638,6 +658,12 @@ class World:
         if channel.guild is not None:
             channel.guild.channels[channel.id] = channel
         return channel
+
+    def private_channel(self, *users: FakeUser) -> FakeChannel:
+        """A group DM of ``users`` (the bot is not in it)."""
+        names = "-".join(user.name for user in users)
+        channel = FakeChannel(self.ids.next(), GROUP_DM, names, recipients=list(users))
+        return self.register_channel(channel)
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The bot's DM channel with ``user``, made on first use (POST /users/@me/channels)."""
