@@ -161,16 +161,20 @@ async def test_closed_dms_are_announced_once_and_shown_at_the_next_interaction(
 async def test_a_refused_post_is_reported_to_the_player(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    muted = discord.Permissions(view_channel=True, read_message_history=True)
-    guild = fake_discord.create_guild("Quiet Tavern", bot_permissions=muted)
-    guild.everyone.permissions = muted.value  # nobody may post in this guild's channels
+    guild = fake_discord.create_guild("Quiet Tavern")
     ann = fake_discord.create_user("ann")
     guild.add_member(ann)
     channel = guild.channel_named("general")
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
-        opened = await fake_discord.slash(ann, channel, "game new")
+        await (await fake_discord.slash(ann, channel, "game new", players=2)).final_message()
+        await (await fake_discord.slash(ann, channel, "game add-ai")).final_message()
+        [lobby] = channel.public_messages()
+        # /game new checks the bot's permissions first (test_discord_permissions); taken
+        # away after it, the start's posts are refused and the player is told
+        fake_discord.deny(channel, fake_discord.bot_user, discord.Permissions(send_messages=True))
+        started = await fake_discord.slash(ann, channel, "game start")
         await heroes_bot(runner).wait_idle()
-        texts = [m.content for m in opened.messages if m.ephemeral]
+        texts = [m.content for m in started.messages if m.ephemeral]
         assert any("could not post" in t and "Send Messages" in t for t in texts), texts
         runner.assert_no_errors()
-    assert channel.public_messages() == []
+    assert channel.public_messages() == [lobby]
