@@ -94,9 +94,11 @@ async def test_visibility_follows_the_rows() -> None:
     synced = await payloads(table_cogs([ROLL, PASS, TABLE_HELP, KICK], GROUPS))
     manage_guild = discord.Permissions(manage_guild=True).value
     assert synced["dice"]["contexts"] == [0]  # guild only: a row is not in_dm
+    assert synced["dice"]["integration_types"] == [0]  # installed with the server only
     assert synced["dice"]["default_member_permissions"] is None
     assert synced["dicehelp"]["dm_permission"] is True  # DMs too: every row is in_dm
-    assert synced["dicehelp"]["contexts"] is None
+    assert synced["dicehelp"]["contexts"] == [0, 1, 2]  # servers, the bot's DM, other DMs
+    assert synced["dicehelp"]["integration_types"] == [0, 1]  # user-installable too
     assert synced["dicemod"]["default_member_permissions"] == manage_guild
 
 
