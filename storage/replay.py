@@ -180,7 +180,7 @@ async def undo_last_command(
     :returns: the ``undo`` log entry (its ``undoes`` names the cancelled command).
     :raises NothingToUndo: if no command is in effect.
     :raises StaleState: if the game moved on meanwhile.
-    :raises GameNotFound | WrongGameStatus | ChannelBusy: see `Repository.record_undo`.
+    :raises GameNotFound | WrongGameStatus | ChannelBusy: see `Repository.record_undos`.
     """
     entries = await undo_last_commands(
         repo,

@@ -297,29 +297,6 @@ class Repository(ABC):
         """
 
     @abstractmethod
-    async def record_undo(
-        self,
-        game_id: int,
-        *,
-        undone_seq: int,
-        expected_version: int,
-        state: GameState,
-        moderator_user_id: int | None,
-        reason: str,
-    ) -> LogEntry:
-        """Append an ``undo`` entry cancelling command ``undone_seq`` and store ``state``.
-
-        Use `storage.replay.undo_last_command`, which rebuilds ``state`` by replaying the
-        log without that command. A finished game becomes active again.
-
-        :raises StaleState: if the game is no longer at ``expected_version``.
-        :raises NothingToUndo: if ``undone_seq`` is not the last command in effect.
-        :raises GameNotFound | WrongGameStatus | ChannelBusy: (abandoned games cannot be
-            undone; a finished game cannot reopen while its channel has another game).
-        :raises ValueError: if ``state.version != expected_version + 1``.
-        """
-
-    @abstractmethod
     async def record_undos(
         self,
         game_id: int,
@@ -331,11 +308,13 @@ class Repository(ABC):
         reason: str,
         deadlines: Sequence[DeadlineSpec] | None = None,
     ) -> list[LogEntry]:
-        """`record_undo` for several commands in ONE transaction: an ``undo`` entry per
-        command of ``undone_seqs`` (newest first; each must be the last command in effect
-        once the ones before it are undone), at versions ``expected_version + 1 ..
-        expected_version + len(undone_seqs)``, and ``state`` (the position without all of
-        them) stored at the last. Either every entry is written or none: a crash half-way
+        """Append an ``undo`` entry cancelling each command of ``undone_seqs`` and store
+        ``state``, in ONE transaction: the entries (newest command first; each must be the
+        last command in effect once the ones before it are undone) at versions
+        ``expected_version + 1 .. expected_version + len(undone_seqs)``, and ``state`` (the
+        position without all of them) stored at the last. A finished game becomes active
+        again. Use `storage.replay.undo_last_commands` (or `undo_last_command` for one),
+        which rebuilds ``state`` by replaying the log without those commands. Either every entry is written or none: a crash half-way
         through a multi-move undo leaves the game as it was. Each version's news is owed
         (``undelivered_commits``, schema 8) from the same transaction. ``deadlines``, when
         given, replace every deadline of the game in it too (the seats owing a decision
@@ -344,7 +323,8 @@ class Repository(ABC):
         :returns: the undo entries, in the order of ``undone_seqs``.
         :raises StaleState: if the game is no longer at ``expected_version``.
         :raises NothingToUndo: if a command is not the last in effect in its turn.
-        :raises GameNotFound | WrongGameStatus | ChannelBusy: as `record_undo`.
+        :raises GameNotFound | WrongGameStatus | ChannelBusy: (abandoned games cannot be
+            undone; a finished game cannot reopen while its channel has another game).
         :raises ValueError: if ``undone_seqs`` is empty or ``state.version`` is not
             ``expected_version + len(undone_seqs)``.
         """

@@ -1328,27 +1328,6 @@ class SqliteRepository(Repository):
             game.status.value,
         )
 
-    async def record_undo(
-        self,
-        game_id: int,
-        *,
-        undone_seq: int,
-        expected_version: int,
-        state: GameState,
-        moderator_user_id: int | None,
-        reason: str,
-    ) -> LogEntry:
-        """See `Repository.record_undo`."""
-        entries = await self.record_undos(
-            game_id,
-            undone_seqs=(undone_seq,),
-            expected_version=expected_version,
-            state=state,
-            moderator_user_id=moderator_user_id,
-            reason=reason,
-        )
-        return entries[0]
-
     async def record_undos(
         self,
         game_id: int,
