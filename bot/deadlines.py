@@ -335,11 +335,7 @@ class DeadlineMixin(ServiceCore):
         )
         out = await self.held(out, game, deadline) if held else out
         if away:
-            batch = await self.continue_automatic(game.id)
-            if batch is not None:
-                more = await self.narrate(batch, None)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game.id)
         return out
 
     async def _overdue_play(
@@ -648,11 +644,7 @@ class DeadlineMixin(ServiceCore):
             ],
         )
         if game.status is GameStatus.ACTIVE:
-            batch = await self.continue_automatic(game.id)
-            if batch is not None:
-                more = await self.narrate(batch, None)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game.id)
         return out
 
     async def back(self, actor: Actor, channel_id: int | None) -> Outbox:

@@ -345,11 +345,7 @@ class ModerationMixin(ServiceCore):
             ],
         )
         if game.status is GameStatus.ACTIVE:
-            batch = await self.continue_automatic(game.id)
-            if batch is not None:
-                more = await self.narrate(batch, None)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game.id)
         return out
 
     async def mod_end(self, actor: Actor, channel_id: int | None, *, reason: str = "") -> Outbox:

@@ -561,11 +561,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             text += f" (ask: ask me again). E.g. /{where} {example}."
         out = Outbox(reply=Reply(text))
         if orders and game.status is GameStatus.ACTIVE:
-            batch = await self.continue_automatic(game.id)
-            if batch is not None:
-                more = await self.narrate(batch, actor)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game.id, actor)
         return out
 
     # ------------------------------------------------------------------ following
@@ -932,11 +928,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         moment = now or self.clock()
         out = await self.fire_deadlines(moment, held=held)
         for game_id in sorted(self._unfinished):
-            batch = await self.continue_automatic(game_id)
-            if batch is not None:
-                more = await self.narrate(batch, None)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game_id)
         return out
 
     async def recover(self) -> Outbox:
@@ -951,11 +943,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         """
         out = Outbox()
         for game_id in await self.repo.games_to_resume():
-            batch = await self.continue_automatic(game_id)
-            if batch is not None:
-                more = await self.narrate(batch, None)
-                out.posts += more.posts
-                out.dms += more.dms
+            await self.continue_automatic_into(out, game_id)
         return out
 
     # ------------------------------------------------------------------ inspection

@@ -931,6 +931,17 @@ class ServiceCore:
                 return None
             return batch  # batch.game: the row as the last commit left it
 
+    async def continue_automatic_into(
+        self, out: Outbox, game_id: int, actor: Actor | None = None
+    ) -> None:
+        """`continue_automatic` in ``game_id`` and append the narrated posts and DMs
+        (`narrate` for ``actor``; its reply is not taken) to ``out``, in place."""
+        batch = await self.continue_automatic(game_id)
+        if batch is not None:
+            more = await self.narrate(batch, actor)
+            out.posts += more.posts
+            out.dms += more.dms
+
     # ------------------------------------------------------------------ pictures
     async def picture(self, kind: str, state: GameState | Position) -> Image | None:
         """Render picture ``kind`` (board, battlefield...) of ``state``'s public view
