@@ -35,7 +35,7 @@ import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -1034,6 +1034,8 @@ class ServiceCore:
             lines.append(batch.automation_error)
         lines.append(f"(Game #{game.id} is at move {version}; /game status shows the position.)")
         posts = [ChannelPost(game.channel_id, text) for text in chunks(lines)]
+        if posts:  # the position moved on: the previous post's buttons are past
+            posts[-1] = replace(posts[-1], decision_of=game.id)
         return Outbox(reply=reply, posts=posts)
 
     async def drawn(
@@ -1096,22 +1098,29 @@ class ServiceCore:
         texts = chunks([*lines, *prompt_lines]) or [""]
         for text in texts[:-1]:
             out.posts.append(ChannelPost(game.channel_id, text))
-        if texts[-1] or image or components:
-            out.posts.append(
-                ChannelPost(
-                    game.channel_id,
-                    texts[-1],
-                    images=(image,) if image else (),
-                    components=tuple(components),
-                    mention_user_ids=await self._pinged(batch, mentions),
-                )
+        # the last post shows the position now (else an empty one, sent as nothing): the
+        # deliverer takes the buttons off the game's previous such post (`decision_of`)
+        out.posts.append(
+            ChannelPost(
+                game.channel_id,
+                texts[-1],
+                images=(image,) if image else (),
+                components=tuple(components),
+                mention_user_ids=await self._pinged(batch, mentions),
+                decision_of=game.id,
             )
+        )
         self._clear_decision_dms(batch, out)
         await self._hand_dms(batch, out)
         acted = actor_seat
         if acted is None and batch.acted_by is not None:  # news rebuilt after a restart
             acted = self.seat_of(batch.seats, batch.acted_by)
-        await self._digest_dms(batch, acted, out, picture_kind, image)
+        try:  # a digest that fails is left out (logged): the move and its messages stand
+            await self._digest_dms(batch, acted, out, picture_kind, image)
+        except Exception as error:
+            log.error(
+                "game %s: building the digest DMs failed: %s", batch.game.id, failure_text(error)
+            )
         return out
 
     def turn_began(self, batch: Batch, seat: int) -> bool:
@@ -1354,23 +1363,8 @@ class ServiceCore:
         """A "coming back" digest DM (`bot.digest`) for each person whose decision opened in
         ``batch`` — not the one who acted, not at the start, not once the game is over, only
         to DMs that reach them — with the board picture (``shown`` when the batch's post
-        already drew the status picture ``shown_kind``, else drawn here once). A digest
-        that fails is left out (logged): the move and its other messages stand."""
-        try:
-            await self._add_digests(batch, actor_seat, out, shown_kind, shown)
-        except Exception as error:
-            log.error(
-                "game %s: building the digest DMs failed: %s", batch.game.id, failure_text(error)
-            )
-
-    async def _add_digests(
-        self,
-        batch: Batch,
-        actor_seat: Seat | None,
-        out: Outbox,
-        shown_kind: str | None,
-        shown: Image | None,
-    ) -> None:
+        already drew the status picture ``shown_kind``, else drawn here once), appended to
+        ``out``. `narrate` logs and leaves out the digests if this raises."""
         game, before, after = batch.game, batch.before, batch.after
         if after is None or before is None or batch.started:
             return
