@@ -6,7 +6,11 @@ One `Deliverer` per bot. For each handled action it sends, in order:
    first followup after a "thinking…" defer edits that message and keeps its ephemeral
    flag, so a reply whose visibility differs replaces the placeholder instead);
 2. each `ChannelPost` in its channel (``key``: edit the message last posted under that
-   key, remembered durably in a `MessageRefStore`), pinging only the named users;
+   key, remembered durably in a `MessageRefStore`), pinging only the named users; the
+   post showing a game's position now (``decision_of``) takes the buttons and selects
+   off the game's previous one (one edit, only when that one had any), so the channel
+   holds no live button of a past position (a click still in flight gets the service's
+   stale reply);
 3. each `DirectMessage` by DM (slots ``hand``/``decision`` edit the previous DM of that
    slot — unless ``notify``: then the previous one is deleted and the DM sent anew, since
    an edit pings nobody; ``notice`` always sends). A user whose DMs are closed (403, code 50007) is told
@@ -29,10 +33,11 @@ kinds and Discord error codes only.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
 import discord
@@ -64,6 +69,13 @@ EMBEDS_PER_MESSAGE = 10
 
 DM_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user"."""
+
+DECISION_SCOPE = "decision:{game_id}"
+"""The `MessageRefStore` scope (with `DECISION_KEY`) of a game's channel post that shows
+its position now with components (`ChannelPost.decision_of`): the one whose buttons the
+next such post takes off. Nothing is remembered while that post has no components."""
+
+DECISION_KEY = "channel"
 
 DeferKind = Literal["ephemeral", "public", "update"]
 _DEFER_KEY = "heroes_defer"
@@ -363,6 +375,8 @@ class Deliverer:
         self.reachability = reachability
         self.build_view = build_view
         self._holding: set[int] | None = None
+        self._decision_locks: dict[int, asyncio.Lock] = {}
+        self._decision_versions: dict[int, int] = {}
 
     # -------------------------------------------------------------- entry point
     async def deliver(
@@ -454,8 +468,70 @@ class Deliverer:
             )
             report.failed_posts.append(post.channel_id)
 
-    async def post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
-        """Send ``post`` to its channel, or edit the message remembered under its key.
+    async def post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage | None:
+        """Send ``post`` to its channel, or edit the message remembered under its key; a
+        post showing its game's position now (``decision_of``) also takes the buttons off
+        the previous one (`_show_decision`).
+
+        :returns: the (last) message sent or edited; None for an empty ``decision_of``
+            post (nothing is sent).
+        :raises discord.HTTPException: when Discord refuses it.
+        """
+        if post.decision_of is None:
+            return await self._send_post(post)
+        lock = self._decision_locks.setdefault(post.decision_of, asyncio.Lock())
+        async with lock:
+            return await self._show_decision(post, post.decision_of)
+
+    async def _show_decision(
+        self, post: ChannelPost, game_id: int
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Send ``post`` (game ``game_id``'s position now) and take the components off the
+        game's previous such post, remembered in `DECISION_SCOPE` — only when that one had
+        components (no call otherwise), and only once: a post is remembered there only
+        while it has any. A post of an older version than one already shown in this
+        process (two deliveries of one game at once) goes without its components and
+        leaves the remembered one alone. Cost: one read of the remembered post, at most
+        one edit (of the previous post) and one write. A previous post that cannot be
+        edited keeps its buttons (a click on them gets the stale reply); that is logged."""
+        version = post.receipt.version if post.receipt is not None else None
+        shown = self._decision_versions.get(game_id)
+        if version is not None and shown is not None and version < shown:
+            past = replace(post, components=(), decision_of=None)
+            return None if past.empty else await self._send_post(past)
+        message = None if post.empty else await self._send_post(post)
+        if version is not None:
+            self._decision_versions[game_id] = version
+        scope = DECISION_SCOPE.format(game_id=game_id)
+        previous = await self.refs.get(scope, DECISION_KEY)
+        if previous is not None and (message is None or previous.message_id != message.id):
+            await self._take_components_off(previous)
+        if message is not None and post.components:
+            if previous is None or previous.message_id != message.id:
+                await self.refs.put(scope, DECISION_KEY, MessageRef(post.channel_id, message.id))
+        elif previous is not None:
+            await self.refs.forget(scope, DECISION_KEY)
+        return message
+
+    async def _take_components_off(self, ref: MessageRef) -> None:
+        """Edit the remembered message to have no buttons or selects (text, embeds and
+        attachments unchanged: one PATCH with ``components: []``). A message gone or not
+        editable is left as it is (logged by id and code)."""
+        partial = self.client.get_partial_messageable(ref.channel_id).get_partial_message(
+            ref.message_id
+        )
+        try:
+            await partial.edit(view=None)
+        except discord.HTTPException as error:
+            log.info(
+                "Could not take the buttons off message %s: HTTP %s code %s",
+                ref.message_id,
+                error.status,
+                error.code,
+            )
+
+    async def _send_post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
+        """Send ``post``, or edit the message remembered under its key.
 
         :raises discord.HTTPException: when Discord refuses it.
         """

@@ -11,7 +11,10 @@ message is sent anew.
 Scopes used by the deliverer:
 
 * ``post:{channel_id}`` with the post's ``key`` — a public message in a game channel;
-* ``dm:{user_id}:{game_id}`` with the DM slot (``hand``, ``decision``).
+* ``dm:{user_id}:{game_id}`` with the DM slot (``hand``, ``decision``);
+* ``news:{game_id}:{version}`` with a news post's key, until the news is confirmed;
+* ``decision:{game_id}`` with ``channel`` — the game's channel post showing its
+  position now, while it has buttons or selects (`bot.discord_delivery.DECISION_SCOPE`).
 """
 
 from __future__ import annotations

@@ -334,6 +334,8 @@ class Console:
         self.shown |= {post.receipt for post in out.posts if post.receipt is not None}
         self.shown |= {dm.receipt for dm in out.dms if dm.receipt is not None}
         for post in out.posts:
+            if post.empty:  # only retires the previous post's buttons (none here)
+                continue
             lines.append(f"[#game] {self.plain(post.text)}")
             lines += self.files(post.images)
             lines += listed(post.components)

@@ -38,11 +38,12 @@ import asyncio
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import groupby
 
 from bot.digest import PLAYER_UNDO
 from bot.errors import failure_text
-from bot.outbox import ChannelPost, Outbox, Receipt
+from bot.outbox import ChannelPost, Image, Outbox, Receipt
 from bot.service_core import Batch, ServiceCore, Step
 from engine.core.model import GameState, seat_name
 from storage.records import Game, LogEntry, LogKind, ModeratorAction, Seat
@@ -62,6 +63,32 @@ LEAD_KEY = "lead"
 """The key of the post that leads a batch's news when it says what the batch was (a
 passed deadline's "⌛ ... ran out", an undo's "↩️ ... took back"): the first delivery and a
 redelivery post it under this key in the receipt's scope, so the second edits the first."""
+
+
+def insert_lead(
+    out: Outbox,
+    batch: Batch,
+    text: str,
+    *,
+    mention_user_ids: tuple[int, ...] = (),
+    images: tuple[Image, ...] = (),
+) -> None:
+    """Put the post saying what ``batch`` was (``text``, at most one message) first in
+    ``out``, its narration: under `LEAD_KEY` with the batch's receipt when ``out`` carries
+    news (so a redelivery, `NewsMixin.lead_post`, edits it), else unkeyed."""
+    receipt = batch.receipt() if out.posts or out.dms else None
+    out.posts.insert(
+        0,
+        ChannelPost(
+            batch.game.channel_id,
+            text,
+            images=images,
+            mention_user_ids=mention_user_ids,
+            key=LEAD_KEY if receipt is not None else None,
+            receipt=receipt,
+        ),
+    )
+
 
 _POLICY = ", by the deadline policy '"
 
@@ -159,6 +186,15 @@ def step_by(entry: LogEntry) -> str | None:
     return None
 
 
+def past_position(out: Outbox) -> Outbox:
+    """``out`` (news of a position the game has moved past since: a commit whose delivery
+    was cut short while later ones went out) without buttons or selects in its channel
+    posts, none of them taking over as the post showing the game's position now
+    (`ChannelPost.decision_of`); DMs as they are."""
+    posts = [replace(post, components=(), decision_of=None) for post in out.posts]
+    return Outbox(reply=out.reply, posts=[p for p in posts if not p.empty], dms=out.dms)
+
+
 class NewsMixin(ServiceCore):
     """Confirming delivered news and delivering it again after a restart (see the module
     docstring)."""
@@ -208,8 +244,12 @@ class NewsMixin(ServiceCore):
                 f"Game #{game_id} moved on to move {version} while I was away, but I could not "
                 "show how (logged). /game status shows the position and whose turn it is."
             )
-            return Outbox(posts=[ChannelPost(game.channel_id, text, key="0", receipt=receipt)])
+            latest = game.id if version == game.version else None
+            post = ChannelPost(game.channel_id, text, key="0", receipt=receipt, decision_of=latest)
+            return Outbox(posts=[post])
         out = await self.narrate(batch, None)
+        if version != game.version:
+            out = past_position(out)
         return await self.lead_post(out, batch, after_version, version)
 
     async def lead_post(

@@ -112,6 +112,11 @@ class ChannelPost:
     message the deliverer may edit instead of posting anew (e.g. ``"status"``); None posts.
     ``receipt``: the commits this post is news of (`Receipt`; its key is then remembered
     in the receipt's scope until the news is confirmed).
+    ``decision_of``: the id of the game whose position this post shows now (the post
+    naming who owes what, with the buttons of the decision at hand, if any): the position
+    has moved past every earlier such post of the game, so the deliverer takes the
+    buttons and selects off the previous one (its text and picture stay). A post with
+    nothing to show (no text, picture or component) is not sent; it only does that.
     """
 
     channel_id: int
@@ -122,6 +127,13 @@ class ChannelPost:
     key: str | None = None
     mention_role_ids: tuple[int, ...] = ()
     receipt: Receipt | None = None
+    decision_of: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        """Whether the post has nothing to show (a `decision_of` post that only retires
+        the previous post's buttons)."""
+        return not self.text and not self.images and not self.components
 
 
 @dataclass(frozen=True)
