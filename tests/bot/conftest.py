@@ -8,8 +8,12 @@ particular game still patch `secrets.randbits` themselves (their patch wins).
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
+
+from tests.bot.service_helpers import FakeClock, Served, make_service
 
 DEFAULT_GAME_SEED = 11
 
@@ -17,3 +21,15 @@ DEFAULT_GAME_SEED = 11
 @pytest.fixture(autouse=True)
 def _reproducible_game_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(secrets, "randbits", lambda bits: DEFAULT_GAME_SEED)
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    """A fake clock, a repository on a fresh SQLite file in ``tmp_path`` and a service on
+    it reading the clock (`Served`); the repository is closed after the test."""
+    clock = FakeClock()
+    repo, service = await make_service(tmp_path, clock=clock)
+    try:
+        yield Served(clock, repo, service)
+    finally:
+        await repo.close()

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -62,6 +62,15 @@ class RecordingRenderer:
             drawing = spec.draw(shown)
             self.shown.append((kind, drawing.instances()))
         return Image(spec.filename, kind.encode(), spec.description)
+
+
+class Served(NamedTuple):
+    """The `served` fixture (tests/bot/conftest.py): a fake clock, a repository on a fresh
+    SQLite file and a service on it reading that clock (no pictures)."""
+
+    clock: FakeClock
+    repo: SqliteRepository
+    service: GameService
 
 
 async def make_service(tmp_path: Path, **kwargs: object) -> tuple[SqliteRepository, GameService]:
