@@ -23,7 +23,14 @@ from engine.core.ruleset import Ruleset, get_ruleset
 from storage.errors import NothingToUndo
 from storage.records import LogKind, ModeratorAction
 from tests.bot import privacy_helpers as ph
-from tests.bot.service_helpers import FakeClock, current, make_service, person, started_game
+from tests.bot.service_helpers import (
+    FakeClock,
+    Served,
+    current,
+    make_service,
+    person,
+    started_game,
+)
 
 RED, BLUE = person(1), person(2)
 
@@ -202,50 +209,46 @@ async def test_a_die_roll_needs_consent_and_the_replay_rolls_the_same(tmp_path: 
         await repo.close()
 
 
-async def test_undo_after_another_seat_acted_needs_that_seat(tmp_path: Path) -> None:
-    clock = FakeClock()
-    repo, service = await make_service(tmp_path, clock=clock)
-    try:
-        game = await started_game(
-            service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
-        )
-        first = await _owing(service, game.id)
-        _, before = await current(service, game.id)
-        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-        second = await _owing(service, game.id)
-        assert second != first
-        clock.advance(hours=2)
-        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
-        _, after_both = await current(service, game.id)
+async def test_undo_after_another_seat_acted_needs_that_seat(served: Served) -> None:
+    clock, repo, service = served
+    game = await started_game(
+        service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
+    )
+    first = await _owing(service, game.id)
+    _, before = await current(service, game.id)
+    await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+    second = await _owing(service, game.id)
+    assert second != first
+    clock.advance(hours=2)
+    await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+    _, after_both = await current(service, game.id)
 
-        asked = await _undo(service, first, game.channel_id)
-        assert f"{'Blue' if second else 'Red'}** moved since" in asked.posts[0].text
-        buttons = _undo_buttons(asked)
-        with pytest.raises(NotSeated):  # a member without a seat may not answer
-            await service.click(person(7), buttons["n"])
-        refused = await service.click(person(second + 1), buttons["n"])
-        assert "refused" in refused.posts[0].text and "nothing changed" in refused.posts[0].text
-        _, unchanged = await current(service, game.id)
-        assert Ruleset.dump_state(unchanged) == Ruleset.dump_state(after_both)
-        assert await _undo_entries(repo, game.id) == []
-        with pytest.raises(NothingToUndo, match="already answered"):
-            await service.click(person(second + 1), buttons["y"])
+    asked = await _undo(service, first, game.channel_id)
+    assert f"{'Blue' if second else 'Red'}** moved since" in asked.posts[0].text
+    buttons = _undo_buttons(asked)
+    with pytest.raises(NotSeated):  # a member without a seat may not answer
+        await service.click(person(7), buttons["n"])
+    refused = await service.click(person(second + 1), buttons["n"])
+    assert "refused" in refused.posts[0].text and "nothing changed" in refused.posts[0].text
+    _, unchanged = await current(service, game.id)
+    assert Ruleset.dump_state(unchanged) == Ruleset.dump_state(after_both)
+    assert await _undo_entries(repo, game.id) == []
+    with pytest.raises(NothingToUndo, match="already answered"):
+        await service.click(person(second + 1), buttons["y"])
 
-        clock.advance(hours=1)
-        owed = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
-        assert owed[(first, "turn")] == clock.now - timedelta(hours=1) + timedelta(hours=24)
-        asked = await _undo(service, first, game.channel_id)
-        done = await service.click(person(second + 1), _undo_buttons(asked)["y"])
-        assert "took back their last move (with the moves after it" in done.posts[0].text
-        _, restored = await current(service, game.id)
-        assert _same_position(restored, before)
-        assert len(await _undo_entries(repo, game.id)) == 2  # both choices, newest first
-        deadlines = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
-        # the seat owing a decision again keeps the deadline it had; Blue owes nothing
-        assert deadlines[(first, "turn")] == owed[(first, "turn")]
-        assert (second, "turn") not in deadlines
-    finally:
-        await repo.close()
+    clock.advance(hours=1)
+    owed = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
+    assert owed[(first, "turn")] == clock.now - timedelta(hours=1) + timedelta(hours=24)
+    asked = await _undo(service, first, game.channel_id)
+    done = await service.click(person(second + 1), _undo_buttons(asked)["y"])
+    assert "took back their last move (with the moves after it" in done.posts[0].text
+    _, restored = await current(service, game.id)
+    assert _same_position(restored, before)
+    assert len(await _undo_entries(repo, game.id)) == 2  # both choices, newest first
+    deadlines = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
+    # the seat owing a decision again keeps the deadline it had; Blue owes nothing
+    assert deadlines[(first, "turn")] == owed[(first, "turn")]
+    assert (second, "turn") not in deadlines
 
 
 async def test_a_request_lapses_when_the_game_moves_on(tmp_path: Path) -> None:
@@ -304,27 +307,24 @@ async def test_two_undos_typed_at_once_undo_one_move(tmp_path: Path) -> None:
         await repo.close()
 
 
-async def test_the_undo_post_names_no_private_card(tmp_path: Path) -> None:
+async def test_the_undo_post_names_no_private_card(served: Served) -> None:
     """homm4:setup — Red chooses a Risk Stack from its Hand (private; no reveal: Red
     learns nothing new, so it is undone at once without Blue's consent), the cards go back
     to the Hand; the channel posts name none of them and Red's Hand DM is sent afresh."""
-    repo, service = await make_service(tmp_path)
-    try:
-        game = await started_game(service, humans=2, ai=0, seed=6)
-        seat = await _owing(service, game.id)
-        _, before = await current(service, game.id)
-        await _play(service, game.id, seat, lambda c: c.type == "choose_risk_stack")
-        done = await _undo(service, seat, game.channel_id)
-        assert not _undo_buttons(done) and "took back their last move" in done.posts[0].text
-        _, restored = await current(service, game.id)
-        assert _same_position(restored, before)
-        checker = ph.channel_checker(None, restored)
-        for post in done.posts:
-            assert checker.leaks(ph.post_texts(post)) == []
-        hands = [dm for dm in done.dms if dm.slot == "hand" and dm.user_id == seat + 1]
-        assert len(hands) == 1
-    finally:
-        await repo.close()
+    service = served.service
+    game = await started_game(service, humans=2, ai=0, seed=6)
+    seat = await _owing(service, game.id)
+    _, before = await current(service, game.id)
+    await _play(service, game.id, seat, lambda c: c.type == "choose_risk_stack")
+    done = await _undo(service, seat, game.channel_id)
+    assert not _undo_buttons(done) and "took back their last move" in done.posts[0].text
+    _, restored = await current(service, game.id)
+    assert _same_position(restored, before)
+    checker = ph.channel_checker(None, restored)
+    for post in done.posts:
+        assert checker.leaks(ph.post_texts(post)) == []
+    hands = [dm for dm in done.dms if dm.slot == "hand" and dm.user_id == seat + 1]
+    assert len(hands) == 1
 
 
 async def test_the_seat_owing_again_gets_a_deadline_and_the_next_loses_its(tmp_path: Path) -> None:
