@@ -43,22 +43,19 @@ from tests.bot.test_service_undo import _owing, _play, _same_position, _undo, _u
     ],
 )
 async def test_a_forged_custom_id_is_refused_in_words_and_changes_nothing(
-    tmp_path: Path, forged: str
+    served: Served, forged: str
 ) -> None:
-    repo, service = await make_service(tmp_path)
-    try:
-        game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
-        forged = forged.replace("ht:1:0:", f"ht:{game.id}:{game.version}:")
-        _, before = await current(service, game.id)
-        with pytest.raises(customids.CustomIdError) as raised:
-            await service.click(person(1), forged)
-        assert isinstance(raised.value, USER_ERRORS)
-        assert player_text(raised.value) == FOREIGN_COMPONENT  # not the generic apology
-        _, after = await current(service, game.id)
-        assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
-        assert await repo.undo_request(game.id) is None
-    finally:
-        await repo.close()
+    _, repo, service = served
+    game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
+    forged = forged.replace("ht:1:0:", f"ht:{game.id}:{game.version}:")
+    _, before = await current(service, game.id)
+    with pytest.raises(customids.CustomIdError) as raised:
+        await service.click(person(1), forged)
+    assert isinstance(raised.value, USER_ERRORS)
+    assert player_text(raised.value) == FOREIGN_COMPONENT  # not the generic apology
+    _, after = await current(service, game.id)
+    assert Ruleset.dump_state(after) == Ruleset.dump_state(before)
+    assert await repo.undo_request(game.id) is None
 
 
 def _texts(out: Any) -> list[str]:
@@ -251,32 +248,29 @@ async def test_an_undo_and_its_deadlines_are_one_commit(tmp_path: Path) -> None:
 
 @pytest.mark.rule("homm4:setup")
 async def test_a_redelivered_undo_names_no_private_card_in_a_post_or_another_seat_s_dm(
-    tmp_path: Path,
+    served: Served,
 ) -> None:
     """homm4:setup — Red chooses its Risk Stack from its Hand (private), takes it back
     (at once: the choice revealed nothing), and the bot dies before confirming the news. The redelivered news (the
     '↩️' line, the prompts, the digests and Hand DMs) names no card of a Hand, Risk Stack or
     deck in the channel, and no DM names another seat's card."""
-    repo, service = await make_service(tmp_path)
-    try:
-        game = await started_game(service, humans=2, ai=0, seed=6)
-        seat = await _owing(service, game.id)
-        _, before = await current(service, game.id)
-        await _play(service, game.id, seat, lambda c: c.type == "choose_risk_stack")
-        done = await _undo(service, seat, game.channel_id)
-        assert not _undo_buttons(done), "no reveal: nobody else is asked"
-        _, restored = await current(service, game.id)
-        assert _same_position(restored, before)
+    service = served.service
+    game = await started_game(service, humans=2, ai=0, seed=6)
+    seat = await _owing(service, game.id)
+    _, before = await current(service, game.id)
+    await _play(service, game.id, seat, lambda c: c.type == "choose_risk_stack")
+    done = await _undo(service, seat, game.channel_id)
+    assert not _undo_buttons(done), "no reveal: nobody else is asked"
+    _, restored = await current(service, game.id)
+    assert _same_position(restored, before)
 
-        again = await service.redeliver()
-        assert any(p.key == "lead" and "took back their move" in p.text for p in again.posts)
-        channel = ph.channel_checker(before, restored)
-        per_seat = {s: ph.seat_checker(before, restored, s) for s in (0, 1, None)}
-        users = {1: 0, 2: 1}
-        assert {dm.slot for dm in again.dms} >= {"hand"}, "the Hand DM goes again"
-        assert ph.outbox_leaks(again, channel, users, per_seat, None) == []
-    finally:
-        await repo.close()
+    again = await service.redeliver()
+    assert any(p.key == "lead" and "took back their move" in p.text for p in again.posts)
+    channel = ph.channel_checker(before, restored)
+    per_seat = {s: ph.seat_checker(before, restored, s) for s in (0, 1, None)}
+    users = {1: 0, 2: 1}
+    assert {dm.slot for dm in again.dms} >= {"hand"}, "the Hand DM goes again"
+    assert ph.outbox_leaks(again, channel, users, per_seat, None) == []
 
 
 async def _overdue_vote(service: Any, clock: FakeClock, game: Any) -> str:

@@ -24,7 +24,6 @@ from storage.errors import NothingToUndo
 from storage.records import LogKind, ModeratorAction
 from tests.bot import privacy_helpers as ph
 from tests.bot.service_helpers import (
-    FakeClock,
     Served,
     current,
     make_service,
@@ -327,27 +326,23 @@ async def test_the_undo_post_names_no_private_card(served: Served) -> None:
     assert len(hands) == 1
 
 
-async def test_the_seat_owing_again_gets_a_deadline_and_the_next_loses_its(tmp_path: Path) -> None:
-    clock = FakeClock()
-    repo, service = await make_service(tmp_path, clock=clock)
-    try:
-        game = await started_game(
-            service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
-        )
-        first = await _owing(service, game.id)
-        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-        second = await _owing(service, game.id)
-        owed = {(d.seat, d.kind) for d in await repo.deadlines(game.id)}
-        assert (second, "turn") in owed and (first, "turn") not in owed
-        clock.advance(hours=3)
-        out = await _undo(service, first, game.channel_id)  # nobody else acted: at once
-        assert not _undo_buttons(out)
-        deadlines = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
-        assert deadlines[(first, "turn")] == clock.now + timedelta(hours=24)
-        assert (second, "turn") not in deadlines and (second, "reminder") not in deadlines
-        assert f"<@{first + 1}>" in " ".join(p.text for p in out.posts)
-    finally:
-        await repo.close()
+async def test_the_seat_owing_again_gets_a_deadline_and_the_next_loses_its(served: Served) -> None:
+    clock, repo, service = served
+    game = await started_game(
+        service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
+    )
+    first = await _owing(service, game.id)
+    await _play(service, game.id, first, lambda c: c.type == "choose_hero")
+    second = await _owing(service, game.id)
+    owed = {(d.seat, d.kind) for d in await repo.deadlines(game.id)}
+    assert (second, "turn") in owed and (first, "turn") not in owed
+    clock.advance(hours=3)
+    out = await _undo(service, first, game.channel_id)  # nobody else acted: at once
+    assert not _undo_buttons(out)
+    deadlines = {(d.seat, d.kind): d.due_at for d in await repo.deadlines(game.id)}
+    assert deadlines[(first, "turn")] == clock.now + timedelta(hours=24)
+    assert (second, "turn") not in deadlines and (second, "reminder") not in deadlines
+    assert f"<@{first + 1}>" in " ".join(p.text for p in out.posts)
 
 
 async def _find(service: Any, game_id: int, revealing: bool) -> tuple[int, Command]:
