@@ -29,7 +29,14 @@ from tests.bot.service_helpers import (
     person,
     started_game,
 )
-from tests.bot.test_service_undo import _owing, _play, _same_position, _undo, _undo_buttons
+from tests.bot.test_service_undo import (
+    _both_choose_heroes,
+    _owing,
+    _play,
+    _same_position,
+    _undo,
+    _undo_buttons,
+)
 
 
 @pytest.mark.parametrize(
@@ -99,10 +106,7 @@ async def test_an_undo_is_owed_news_until_delivered_and_redelivered_with_its_lin
     confirmation, the restart posts the "↩️ ... took back" line again under its key."""
     _, repo, service = served
     game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
-    first = await _owing(service, game.id)
-    await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-    second = await _owing(service, game.id)
-    await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+    first, second = await _both_choose_heroes(service, game.id)
     moved, _ = await current(service, game.id)
     for _, version in await repo.undelivered_news():  # those moves' news went out
         await repo.news_delivered(game.id, version - 1, version)
@@ -168,11 +172,8 @@ async def test_a_multi_move_undo_is_one_commit(tmp_path: Path) -> None:
     repo, service = await make_service(tmp_path)
     try:
         game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
-        first = await _owing(service, game.id)
         _, before = await current(service, game.id)
-        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-        second = await _owing(service, game.id)
-        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        first, second = await _both_choose_heroes(service, game.id)
         moved, after_both = await current(service, game.id)
         log = (await repo.read_log(game.id, limit=100)).entries
         red_choice = [e for e in log if e.kind is LogKind.COMMAND][-2]
@@ -218,10 +219,7 @@ async def test_an_undo_and_its_deadlines_are_one_commit(tmp_path: Path) -> None:
         game = await started_game(
             service, humans=2, ai=0, seed=11, ruleset="heroforge", deadline_hours=24
         )
-        first = await _owing(service, game.id)
-        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-        second = await _owing(service, game.id)
-        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        _, second = await _both_choose_heroes(service, game.id)
         moved, after_both = await current(service, game.id)
         owed = {(d.seat, d.kind) for d in await repo.deadlines(game.id)}
         with sqlite3.connect(tmp_path / "service.db") as db:
@@ -338,11 +336,8 @@ async def test_asking_again_posts_the_waiting_request_s_buttons_again(served: Se
     request is posted again with the same buttons, and they carry it out."""
     _, repo, service = served
     game = await started_game(service, humans=2, ai=0, seed=11, ruleset="heroforge")
-    first = await _owing(service, game.id)
     _, before = await current(service, game.id)
-    await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-    second = await _owing(service, game.id)
-    await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+    first, second = await _both_choose_heroes(service, game.id)
     await _undo(service, first, game.channel_id)  # its post is lost
     stored = await repo.undo_request(game.id)
     assert stored is not None

@@ -55,6 +55,16 @@ async def _owing(service: Any, game_id: int) -> int:
     return get_ruleset(game.ruleset).pending(state)[0].seat
 
 
+async def _both_choose_heroes(service: Any, game_id: int) -> tuple[int, int]:
+    """heroforge's opening: the seat owing a decision chooses a hero, then the seat owing
+    the next; those two seats, in that order."""
+    first = await _owing(service, game_id)
+    await _play(service, game_id, first, lambda c: c.type == "choose_hero")
+    second = await _owing(service, game_id)
+    await _play(service, game_id, second, lambda c: c.type == "choose_hero")
+    return first, second
+
+
 def _undo_buttons(out: Outbox) -> dict[str, str]:
     """``{"y": custom id, "n": custom id}`` of the consent buttons in ``out``."""
     found: dict[str, str] = {}
@@ -253,10 +263,7 @@ async def test_undo_after_another_seat_acted_needs_that_seat(served: Served) -> 
 async def test_a_request_lapses_when_the_game_moves_on(tmp_path: Path) -> None:
     repo, service, game = await _heroforge(tmp_path)
     try:
-        first = await _owing(service, game.id)
-        await _play(service, game.id, first, lambda c: c.type == "choose_hero")
-        second = await _owing(service, game.id)
-        await _play(service, game.id, second, lambda c: c.type == "choose_hero")
+        first, second = await _both_choose_heroes(service, game.id)
         asked = await _undo(service, first, game.channel_id)
         await _play(service, game.id, await _owing(service, game.id))
         _, moved = await current(service, game.id)
