@@ -45,7 +45,7 @@ from datetime import UTC, datetime, timedelta
 from bot import customids, notify
 from bot.actors import Actor
 from bot.errors import BadOption, GamePaused, NotSeated, WrongStage, failure_text
-from bot.news import LEAD_KEY, overdue_line, vote_line
+from bot.news import insert_lead, overdue_line, vote_line
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import (
     REMINDER_SHARE,
@@ -409,17 +409,7 @@ class DeadlineMixin(ServiceCore):
                 f"💤 {seat_name(number)} missed {missed} deadlines in a row and is away: the "
                 "computer plays for them at once until they give a command or type /game back."
             )
-        receipt = batch.receipt() if out.posts or out.dms else None
-        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
-            0,
-            ChannelPost(
-                game.channel_id,
-                "\n".join(lines),
-                mention_user_ids=(seat.user_id or 0,),
-                key=LEAD_KEY if receipt is not None else None,
-                receipt=receipt,
-            ),
-        )
+        insert_lead(out, batch, "\n".join(lines), mention_user_ids=(seat.user_id or 0,))
         return out
 
     async def _overdue_command(
@@ -525,16 +515,7 @@ class DeadlineMixin(ServiceCore):
                 f"({type(error).__name__}); nothing was played. A moderator can /mod skip."
             ) from None
         out = await self.narrate(batch, None)
-        receipt = batch.receipt() if out.posts or out.dms else None
-        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
-            0,
-            ChannelPost(
-                game.channel_id,
-                vote_line(seat_name(target), count, len(voters)),
-                key=LEAD_KEY if receipt is not None else None,
-                receipt=receipt,
-            ),
-        )
+        insert_lead(out, batch, vote_line(seat_name(target), count, len(voters)))
         out.reply = Reply("Your vote decided: the default answer was played.", ephemeral=True)
         return out
 

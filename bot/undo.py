@@ -37,7 +37,7 @@ from bot.actors import Actor
 from bot.digest import PLAYER_UNDO
 from bot.errors import BadOption
 from bot.moderation import MODERATOR_SKIP
-from bot.news import LEAD_KEY
+from bot.news import insert_lead
 from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.errors import IllegalMove, InvalidInput, StaleState
@@ -431,17 +431,7 @@ class UndoMixin(ServiceCore):
             f"({_entries(plan.targets)} in /game log). The position before it is back; the "
             "same move played again gives the same dice and draws."
         )
-        receipt = batch.receipt() if out.posts or out.dms else None
-        out.posts.insert(  # keyed with the news: a redelivery edits it (`bot.news.lead_post`)
-            0,
-            ChannelPost(
-                game.channel_id,
-                chunks([text])[0],
-                images=(image,) if image else (),
-                key=LEAD_KEY if receipt is not None else None,
-                receipt=receipt,
-            ),
-        )
+        insert_lead(out, batch, chunks([text])[0], images=(image,) if image else ())
         out.reply = Reply(
             f"Done: your move is taken back ({_entries(plan.targets)} in /game log). "
             "It is your decision again."
