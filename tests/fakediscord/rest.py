@@ -51,6 +51,10 @@ SEND_IN_THREADS = discord.Permissions(send_messages_in_threads=True).value
 ATTACH_FILES = discord.Permissions(attach_files=True).value
 VIEW_CHANNEL = discord.Permissions(view_channel=True).value
 MANAGE_MESSAGES = discord.Permissions(manage_messages=True).value
+MANAGE_THREADS = discord.Permissions(manage_threads=True).value
+MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
+CREATE_PUBLIC_THREADS = discord.Permissions(create_public_threads=True).value
+CREATE_PRIVATE_THREADS = discord.Permissions(create_private_threads=True).value
 
 #: Which callback types each interaction type may receive.
 ALLOWED_CALLBACKS = {
@@ -128,6 +132,7 @@ class RestApi:
             web.put(f"{a}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.put_commands),
             web.get(f"{a}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.get_commands),
             web.get(f"{a}/channels/{{channel_id}}", self.get_channel),
+            web.patch(f"{a}/channels/{{channel_id}}", self.edit_channel),
             web.post(f"{a}/channels/{{channel_id}}/typing", self.typing),
             web.get(f"{a}/channels/{{channel_id}}/messages", self.list_messages),
             web.post(f"{a}/channels/{{channel_id}}/messages", self.create_message),
@@ -341,6 +346,8 @@ class RestApi:
             if not channel.recipient.dms_open or channel.recipient.bot:
                 return error_response(403, 50007, "Cannot send messages to this user")
             return None
+        if channel.is_forum:  # a forum holds posts (threads), no messages of its own
+            return error_response(400, 50008, "Cannot send messages in a non-text channel")
         perms = self.world.permissions_in(channel, self.world.bot_user)
         needed = VIEW_CHANNEL | (SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES)
         if files:
@@ -441,7 +448,11 @@ class RestApi:
 
     async def create_thread(self, request: web.Request) -> web.Response:
         """``POST /channels/{id}/threads`` and ``.../messages/{id}/threads`` (the thread then
-        takes the message's id, as on Discord); dispatches THREAD_CREATE."""
+        takes the message's id, as on Discord); dispatches THREAD_CREATE. Under a text
+        channel the bot needs Create Public Threads (Create Private Threads for a private
+        one); in a forum channel, Send Messages, and the body's ``message`` becomes the
+        post's starter message (its id is the thread's, as on Discord; answered with the
+        thread under ``message``)."""
         parent = self._channel(request)
         if parent is None or parent.guild is None or parent.is_thread:
             return error_response(404, 10003, "Unknown Channel")
@@ -449,18 +460,59 @@ class RestApi:
         name = body.json.get("name") or ""
         if not 1 <= len(name) <= 100:
             return self._refuse(_route(request), [("name", "must be 1-100 characters")])
-        private = body.json.get("type") == PRIVATE_THREAD
+        private = body.json.get("type") == PRIVATE_THREAD and not parent.is_forum
+        perms = self.world.permissions_in(parent, self.world.bot_user)
+        if parent.is_forum:
+            needed = VIEW_CHANNEL | SEND_MESSAGES
+        else:
+            needed = VIEW_CHANNEL | (CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS)
+        if perms & needed != needed:
+            return error_response(403, 50013, "Missing Permissions")
+        starter = body.json.get("message")
+        if parent.is_forum and not isinstance(starter, dict):
+            return self._refuse(_route(request), [("message", "a forum post needs a message")])
         thread = parent.guild.create_thread(parent, name, private=private)
         if "message_id" in request.match_info:
             source = self._message(parent, request)
             if source is None:
                 return error_response(404, 10008, "Unknown Message")
             self._rekey_channel(thread, source.id)
+        first = None
+        if parent.is_forum:
+            assert isinstance(starter, dict)
+            made = self.writer.create(thread, self.world.bot_user, starter, body.files)
+            if isinstance(made, list):
+                return self._refuse(_route(request), body.problems + made)
+            first = made
+            self._rekey_channel(thread, first.id)
         payload = thread.payload() | {"newly_created": True}
         await self.fake.dispatch_quietly("THREAD_CREATE", payload, guild_id=parent.guild.id)
-        return json_response(
-            thread.payload() | {"type": PRIVATE_THREAD if private else PUBLIC_THREAD}
-        )
+        answer = thread.payload() | {"type": PRIVATE_THREAD if private else PUBLIC_THREAD}
+        if first is not None:
+            self.fake.message_changed(first)
+            answer["message"] = first.payload()
+        return json_response(answer)
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """``PATCH /channels/{id}``: a new ``name`` (1-100 characters) for a thread the bot
+        made or may manage (Manage Threads), or a channel it may manage (Manage Channels);
+        dispatches THREAD_UPDATE or CHANNEL_UPDATE."""
+        channel = self._channel(request)
+        if channel is None or channel.guild is None:
+            return error_response(404, 10003, "Unknown Channel")
+        perms = self.world.permissions_in(channel, self.world.bot_user)
+        owns = channel.is_thread and channel.owner_id == self.world.bot_user.id
+        may = MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS
+        if not owns and perms & may != may:
+            return error_response(403, 50013, "Missing Permissions")
+        body = await read_body(request)
+        name = body.json.get("name", channel.name)
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            return self._refuse(_route(request), [("name", "must be 1-100 characters")])
+        channel.name = name
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        await self.fake.dispatch_quietly(event, channel.payload(), guild_id=channel.guild.id)
+        return json_response(channel.payload())
 
     def _rekey_channel(self, channel: FakeChannel, new_id: int) -> None:
         del self.world.channels[channel.id]

@@ -61,6 +61,7 @@ DM_CHANNEL = 1
 GROUP_DM = 3
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
+FORUM_CHANNEL = 15
 
 MESSAGE_FLAG_EPHEMERAL = 64
 MESSAGE_FLAG_LOADING = 128
@@ -380,7 +381,8 @@ class FakeMessage:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel, a thread or a DM channel, with the messages posted in it."""
+    """A text channel, a forum channel, a thread (a forum's posts are threads) or a DM
+    channel, with the messages posted in it."""
 
     id: int
     type: int
@@ -408,6 +410,11 @@ class FakeChannel:
         """Whether this is a private channel between people, without the bot (a group DM:
         only a user-installed app's commands reach it)."""
         return self.type == GROUP_DM
+
+    @property
+    def is_forum(self) -> bool:
+        """Whether this is a forum channel (it holds posts, no messages of its own)."""
+        return self.type == FORUM_CHANNEL
 
     @property
     def is_thread(self) -> bool:
@@ -481,6 +488,14 @@ class FakeChannel:
             }
         else:
             data["topic"] = self.topic
+        if self.is_forum:
+            data |= {
+                "available_tags": [],
+                "default_reaction_emoji": None,
+                "default_thread_rate_limit_per_user": 0,
+                "default_sort_order": None,
+                "default_forum_layout": 0,
+            }
         return data
 
     def __repr__(self) -> str:
@@ -546,6 +561,18 @@ class FakeGuild:
         )
         return self.world.register_channel(channel)
 
+    def create_forum_channel(self, name: str, *, topic: str | None = None) -> FakeChannel:
+        """Add a forum channel (its posts are threads: `create_thread` with it as parent)."""
+        channel = FakeChannel(
+            self.world.ids.next(),
+            FORUM_CHANNEL,
+            name,
+            guild=self,
+            position=len(self.text_channels()),
+            topic=topic,
+        )
+        return self.world.register_channel(channel)
+
     def create_thread(
         self,
         parent: FakeChannel,
@@ -554,7 +581,7 @@ class FakeGuild:
         owner: FakeUser | None = None,
         private: bool = False,
     ) -> FakeChannel:
-        """Add a thread under the text channel ``parent``."""
+        """Add a thread under the text channel ``parent`` (a post, under a forum channel)."""
         owner_id = (owner or self.world.bot_user).id
         kind = PRIVATE_THREAD if private else PUBLIC_THREAD
         channel = FakeChannel(
