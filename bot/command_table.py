@@ -30,10 +30,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-OptionType = Literal["string", "integer", "boolean", "user", "role"]
+OptionType = Literal["string", "integer", "boolean", "user", "role", "forum"]
 """The Discord option types the table uses. ``user`` options reach the service as a
 `UserRef` (the Discord layer converts the member; the console types a user number),
-``role`` options as the role id (an int)."""
+``role`` options as the role id (an int), ``forum`` options (a channel option offering
+forum channels only) as the channel id (an int)."""
 
 NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 """A valid Discord command or option name."""
@@ -380,7 +381,7 @@ def _convert(spec: CommandSpec, option: OptionSpec, value: str) -> Any:
         if option.max_value is not None and number > option.max_value:
             raise LineError(f"{option.name} must be at most {option.max_value}.")
         return number
-    if option.type in ("user", "role"):
+    if option.type in ("user", "role", "forum"):
         digits = re.sub(r"[^0-9]", "", value)
         if not digits:
             raise LineError(f"{option.name} must be a {option.type} id or mention, not {value!r}.")
@@ -432,6 +433,8 @@ def value_format(option: OptionSpec) -> str:
         return "a whole number"
     if option.type in ("user", "role"):
         return f"a {option.type} (@mention)"
+    if option.type == "forum":
+        return "a forum (#mention)"
     text = "text" if option.max_length is None else f"text (at most {option.max_length})"
     return f"{text}, suggested as you type" if option.autocomplete else text
 

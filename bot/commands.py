@@ -104,7 +104,7 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
         # ---- lobby and game
         CommandSpec(
             ("game", "new"),
-            "Open a new game in this channel (you host it and take the first seat)",
+            "Open a new game in its own thread (you host it and take the first seat)",
             (
                 OptionSpec(
                     "ruleset",
@@ -114,6 +114,12 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
                 *_lobby_settings("hours per decision (0: none; default: the server's)"),
                 _DECK,
                 GAME_OPTIONS,
+                OptionSpec(
+                    "where",
+                    "here: this channel (no thread)",
+                    choices=(Choice("thread", "thread"), Choice("here", "here")),
+                ),
+                OptionSpec("forum", "a new post there", "forum"),
             ),
             handler="new_game",
             gathers="options",

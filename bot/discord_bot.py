@@ -40,6 +40,7 @@ from bot.outbox import Outbox
 from bot.reminders import ReminderLoop
 
 if TYPE_CHECKING:
+    from bot.discord_threads import GameThread
     from bot.service import GameService
 
 log = logging.getLogger(__name__)
@@ -220,11 +221,14 @@ class HeroesBot(commands.Bot):
                 self._idle.set()
 
     # ----------------------------------------------------------------- actions
-    async def actor_for(self, interaction: discord.Interaction) -> Actor:
+    async def actor_for(
+        self, interaction: discord.Interaction, *, thread: GameThread | None = None
+    ) -> Actor:
         """Who is acting: id, shown name, moderator rights in this guild (Manage Server or
         the guild's moderator role), Manage Server itself, DM or not, and in a guild the
         channel permissions the bot lacks there (`missing_permissions` of the
-        interaction's ``app_permissions``)."""
+        interaction's ``app_permissions``; where the action opens a game's ``thread``,
+        what it lacks to open it and play there: `GameThread.missing`)."""
         user = interaction.user
         in_dm = interaction.guild_id is None
         moderator = manages = False
@@ -235,7 +239,9 @@ class HeroesBot(commands.Bot):
                 role_id = settings.moderator_role_id
                 moderator = role_id is not None and any(r.id == role_id for r in user.roles)
         lacking: tuple[str, ...] = ()
-        if not in_dm:
+        if thread is not None:
+            lacking = thread.missing()
+        elif not in_dm:
             in_thread = isinstance(interaction.channel, discord.Thread)
             lacking = missing_permissions(interaction.app_permissions, in_thread=in_thread)
         return Actor(
@@ -248,9 +254,15 @@ class HeroesBot(commands.Bot):
         )
 
     async def act(
-        self, interaction: discord.Interaction, call: ServiceCall, *, ephemeral: bool = True
+        self,
+        interaction: discord.Interaction,
+        call: ServiceCall,
+        *,
+        ephemeral: bool = True,
+        thread: GameThread | None = None,
     ) -> None:
         """Defer, call the service as the interaction's user, deliver the Outbox.
+        ``thread``: the action may open a game's own thread there (`actor_for`).
 
         Never raises: a user error, a bug, or a failure while delivering (the action then
         stands: `DeliveryFailed`) is answered by `discord_errors.handle_error`. When Discord
@@ -271,7 +283,7 @@ class HeroesBot(commands.Bot):
                     )
                     return
                 acked = time.perf_counter()
-                actor = await self.actor_for(interaction)
+                actor = await self.actor_for(interaction, thread=thread)
                 outbox = await call(actor)
                 try:
                     await self.deliverer.deliver(outbox, interaction)
@@ -301,29 +313,42 @@ class HeroesBot(commands.Bot):
         )
 
     async def run_command(
-        self, interaction: discord.Interaction, path: tuple[str, ...], options: Mapping[str, Any]
+        self,
+        interaction: discord.Interaction,
+        path: tuple[str, ...],
+        options: Mapping[str, Any],
+        *,
+        thread: GameThread | None = None,
     ) -> None:
         """Run the table command ``path`` with ``options`` (None values dropped).
 
         The "thinking…" placeholder has the visibility of the command's reply as the table
         says (`CommandSpec.ephemeral`), so the reply fills it and it is never deleted;
-        public news of a private reply goes as channel posts.
+        public news of a private reply goes as channel posts. ``thread`` (/game new in a
+        text channel or with a forum: `bot.discord_threads`): the service gets its
+        ``open`` as ``place`` and the bot's permissions are checked there; once the game
+        exists the thread is renamed with its number.
         """
         from bot.commands import spec_for
 
         ephemeral = spec_for(path).ephemeral
         values = {k: service_value(v) for k, v in options.items() if v is not None}
+        if thread is not None:
+            values["place"] = thread.open
 
         async def call(actor: Actor) -> Outbox:
-            return await self.service.run(
+            outbox = await self.service.run(
                 actor,
                 path,
                 values,
                 channel_id=interaction.channel_id or 0,
                 guild_id=interaction.guild_id,
             )
+            if thread is not None:
+                await thread.number(self, actor.display_name)
+            return outbox
 
-        await self.act(interaction, call, ephemeral=ephemeral)
+        await self.act(interaction, call, ephemeral=ephemeral, thread=thread)
 
     async def handle_click(
         self, interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]
@@ -387,7 +412,9 @@ def service_value(value: Any) -> Any:
         return UserRef(value.id, value.display_name)
     if isinstance(value, discord.Role):
         return value.id
-    if isinstance(value, discord.abc.GuildChannel | discord.Thread):
+    if isinstance(
+        value, discord.abc.GuildChannel | discord.Thread | app_commands.AppCommandChannel
+    ):
         return value.id
     return value
 

@@ -2,7 +2,9 @@
 
 Rule: none (each game's set-up is its engine's; decks through its adapter's
 `bot.adapters.DeckHooks`, what an earlier game left through its `bot.adapters.CarryOver`).
-A channel holds one open game. The creator is the host and takes the first seat; others join (with a
+A channel or thread holds one open game; on Discord /game new in a text channel (or with a
+forum) opens the game in a new thread of its own (`ThreadOpener`), so a channel hosts many
+games. The creator is the host and takes the first seat; others join (with a
 ready-made deck, a saved deck, or none: a ready-made deck is dealt at the start). Only the
 host (or a moderator) changes options, adds computer seats and starts the game. The game's
 seed comes from storage's secure random source and is kept in the game row.
@@ -11,7 +13,7 @@ seed comes from storage's secure random source and is kept in the game row.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -79,6 +81,30 @@ def _and(names: tuple[str, ...]) -> str:
     return f"the permissions {', '.join(names[:-1])} and {names[-1]}"
 
 
+ThreadOpener = Callable[[str, str], Awaitable[int]]
+"""How the Discord layer opens a game's own thread: ``await place(name, opening)`` creates a
+public thread under the channel where /game new was typed, or a post in the forum named
+by its ``forum`` option (``opening`` is then the post's first message; a thread in a text
+channel does not use it), and returns its channel id. ``name`` is 1-100 characters.
+Raises what creating it raised (a Discord error): then no game was created."""
+
+WHERE = ("thread", "here")
+"""/game new's ``where``: ``thread`` (default) opens the game in a new thread of the text
+channel; ``here`` keeps it in the channel itself (one open game per channel)."""
+
+
+def thread_name(ruleset: str, host: str) -> str:
+    """The name of a game's own thread or forum post before its number is known:
+    ``mmh — ann's game`` (at most 100 characters, Discord's limit)."""
+    return f"{ruleset} — {host}'s game"[:100]
+
+
+def numbered_thread_name(ruleset: str, game_id: int, host: str) -> str:
+    """The name a game's own thread or forum post gets once the game exists:
+    ``mmh #12 — ann's game`` (at most 100 characters)."""
+    return f"{ruleset} #{game_id} — {host}'s game"[:100]
+
+
 class LobbyMixin(ServiceCore):
     """Lobby commands of the `GameService`."""
 
@@ -96,9 +122,20 @@ class LobbyMixin(ServiceCore):
         deck_rule: str | None = None,
         deck: str | None = None,
         seed: int | None = None,
+        where: str | None = None,
+        forum: int | None = None,
+        place: ThreadOpener | None = None,
         **game_options: Any,
     ) -> Outbox:
-        """Open a lobby in ``channel_id`` with ``actor`` as host in the first seat.
+        """Open a lobby in ``channel_id`` with ``actor`` as host in the first seat, or in a
+        thread of its own.
+
+        A game gets its own thread when the Discord layer can make one and passes
+        ``place`` (`ThreadOpener`): /game new typed in a text channel (``where`` left out
+        or ``thread``), or with ``forum`` (a new post there). Everything is checked first,
+        then ``place`` is called, then the game is created with the new thread as its
+        channel; so one channel hosts many games. Typed in a thread, with ``where:here``,
+        or at the console (no ``place``), the game opens in ``channel_id`` as before.
 
         :param ruleset: the game (default: the flagship, `bot.registry.flagship`).
         :param players: how many seats the lobby offers (2-6; default: up to 6).
@@ -111,14 +148,30 @@ class LobbyMixin(ServiceCore):
         :param deck_rule: ``any`` (default) or ``ready-made``.
         :param deck: the host's deck (a ready-made deck or a saved deck name).
         :param seed: a fixed seed (console and tests); default: a secure random one.
-        :returns: the lobby post (public) and a short reply.
+        :param where: ``thread`` (default) or ``here`` (`WHERE`).
+        :param forum: the id of a forum channel to open the game in as a new post.
+        :param place: opens the game's thread (`ThreadOpener`); given by the Discord layer
+            only (it is no option of the command).
+        :returns: the lobby post (public, in the game's channel) and a short reply (with a
+            jump link to the new thread when one was opened).
         :raises BotLacksPermissions: when the bot lacks channel permissions a game needs
-            (``actor.bot_missing``), naming them; nothing is created.
-        :raises ChannelBusy: if the channel has an open game.
-        :raises InvalidInput | BadOption: for bad options.
+            (``actor.bot_missing``: where it opens a thread, also Create Public Threads or
+            Send Messages in Threads), naming them; nothing is created.
+        :raises ChannelBusy: if the game stays in a channel that has an open game.
+        :raises InvalidInput | BadOption: for bad options (also ``forum`` with
+            ``where:here``, or ``forum`` where no forum post can be made: the console).
         """
         if channel_id is None or actor.in_dm:
             raise WrongStage("Create games in a server channel (or a thread), not in a DM.")
+        if where is not None and where not in WHERE:
+            raise BadOption(f"where must be one of {', '.join(WHERE)}, not {where!r}.")
+        if forum is not None and where == "here":
+            raise BadOption(
+                "Choose where:here or a forum, not both: with forum: the game opens as a new "
+                "post there."
+            )
+        if forum is not None and place is None:
+            raise BadOption("Forum posts can be opened on Discord only; leave out forum:.")
         if actor.bot_missing:
             raise BotLacksPermissions(
                 f"I cannot run a game in this channel: I lack {_and(actor.bot_missing)} here. "
@@ -136,6 +189,14 @@ class LobbyMixin(ServiceCore):
         policy = self._policy(deadline_policy)
         rule = self._deck_rule(deck_rule or "any")
         ready, saved = await self._deck_choice(actor, rules.id, options, rule, deck)
+        opened = place is not None and (forum is not None or where != "here")
+        if opened:
+            assert place is not None
+            opening = (
+                f"{actor.display_name} opened a game of {rules.title}: the lobby follows. "
+                "Take a seat with /game join here."
+            )
+            channel_id = await place(thread_name(rules.id, actor.display_name), opening)
         game = await self.repo.create_game(
             channel_id,
             ruleset=rules.id,
@@ -159,6 +220,12 @@ class LobbyMixin(ServiceCore):
         out.reply = Reply(
             f"Game #{game.id} is open. Others join with /game join; start it with /game start."
         )
+        if opened:
+            out.reply = Reply(
+                f"Game #{game.id} is open in its own thread: {jump_link(guild_id, channel_id)}. "
+                "Others join there with /game join (or from /game list); start it there with "
+                "/game start."
+            )
         return out
 
     async def game_list(

@@ -639,6 +639,7 @@ def help_specs(specs: list[CommandSpec], ruleset: str) -> list[CommandSpec]:
     adapter = adapter_for(ruleset)
     foreign = {o for other in all_adapters() for o in other.lobby_options}
     foreign -= {*adapter.lobby_options, "options"}  # the options: text is every game's
+    foreign |= {"where", "forum"}  # the console has no threads or forums
     if not adapter.uses_decks:
         foreign |= {"deck", "deck_rule"}
     shown: list[CommandSpec] = []

@@ -55,7 +55,7 @@ from bot.me import ME_GAMES, MeMixin
 from bot.moderation import MODERATOR_SKIP, ModerationMixin
 from bot.news import NewsMixin
 from bot.outbox import Button, ChannelPost, Embed, Image, Outbox, Reply
-from bot.service_core import Batch, Position, chunks, discord_time
+from bot.service_core import REPLY_TEXT, Batch, Position, chunks, discord_time
 from bot.undo import UNDO_ACTION, UndoMixin
 from engine.core.errors import InvalidInput, RuleViolation
 from engine.core.model import GameState, seat_name
@@ -168,7 +168,10 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         """
         if command:
             return Outbox(
-                reply=Reply(chunks(await self.help_command(command, channel_id))[0], ephemeral=True)
+                reply=Reply(
+                    chunks(await self.help_command(command, channel_id), REPLY_TEXT)[0],
+                    ephemeral=True,
+                )
             )
         lines = await self.help_owed(actor, channel_id)
         groups: dict[str, list[str]] = {}

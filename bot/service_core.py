@@ -78,6 +78,10 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 1900
 """Channel and DM texts are cut into messages of at most this many characters."""
 
+REPLY_TEXT = 2000
+"""Discord's limit of one message's text: a private answer sent as one reply, never cut
+into several (/help COMMAND), may fill it."""
+
 NO_PICTURE = "⚠️ The picture could not be drawn this time (logged); /game status tries again."
 """Said, after a committed move, when its picture failed (the move's text is posted)."""
 

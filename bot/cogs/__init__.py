@@ -4,7 +4,8 @@ Each row of `bot.commands.all_specs` becomes one slash command (`common.table_co
 its options, texts, bounds, choices, autocomplete, DM availability and moderator-only
 flag are the row's, and invoking it forwards the options, unread, to ``GameService.run``
 through `HeroesBot.run_command`; no game rule is decided here. ``/deck import`` may open
-a form instead (`decks.import_deck`, answered by `decks.DeckForms`). `all_cogs` lists the
+a form instead (`decks.import_deck`, answered by `decks.DeckForms`); ``/game new`` may open
+the game's own thread or forum post (`bot.discord_threads.new_game`). `all_cogs` lists the
 cogs for `HeroesBot.setup_hook`.
 """
 
@@ -31,10 +32,14 @@ def cog_classes() -> tuple[Callable[[HeroesBot], commands.Cog], ...]:
 
 @cache
 def _cog_classes(games: tuple[Any, ...]) -> tuple[Callable[[HeroesBot], commands.Cog], ...]:
+    from bot import discord_threads
     from bot.cogs import common, decks
     from bot.commands import all_specs, group_descriptions
 
-    runs: dict[common.Path, common.Run] = {decks.DECK_IMPORT: decks.import_deck}
+    runs: dict[common.Path, common.Run] = {
+        decks.DECK_IMPORT: decks.import_deck,
+        discord_threads.GAME_NEW: discord_threads.new_game,
+    }
     return (*common.table_cogs(all_specs(), group_descriptions(), runs=runs), decks.DeckForms)
 
 

@@ -106,7 +106,8 @@ def command(spec: CommandSpec) -> Callable[[Any], app_commands.Command[Any, Any,
 def annotation(option: OptionSpec) -> Any:
     """The callback annotation discord.py reads ``option``'s Discord type and bounds from:
     ``str`` / ``Range[str, None, max_length]``, ``int`` / ``Range[int, lo, hi]``,
-    ``bool``, ``discord.Member``, ``discord.Role``; ``Optional[...]`` when not required."""
+    ``bool``, ``discord.Member``, ``discord.Role``, ``discord.ForumChannel`` (a channel
+    option offering forums only); ``Optional[...]`` when not required."""
     base: Any
     if option.type == "integer":
         bounded = option.min_value is not None or option.max_value is not None
@@ -117,6 +118,8 @@ def annotation(option: OptionSpec) -> Any:
         base = discord.Member
     elif option.type == "role":
         base = discord.Role
+    elif option.type == "forum":
+        base = discord.ForumChannel
     elif option.max_length is not None:
         base = app_commands.Range[str, None, option.max_length]
     else:

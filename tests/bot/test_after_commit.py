@@ -64,7 +64,7 @@ async def test_a_move_whose_picture_fails_is_posted_and_the_reply_says_it_was_ap
         bot = heroes_bot(runner)
         channel = table.channel
         for command, options in (
-            ("game new", {"players": 2}),
+            ("game new", {"players": 2, "where": "here"}),
             ("game add-ai", {"count": 1}),
             ("game start", {}),
         ):

@@ -41,7 +41,7 @@ ADDED_BY_DISCORD = ("id", "application_id", "version")
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
-OPTION_TYPES = {"string": 3, "integer": 4, "boolean": 5, "user": 6, "role": 8}
+OPTION_TYPES = {"string": 3, "integer": 4, "boolean": 5, "user": 6, "role": 8, "forum": 7}
 
 
 def _length(command: Json) -> int:

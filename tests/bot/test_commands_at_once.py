@@ -152,7 +152,9 @@ async def _open(table: Table, fake: FakeDiscord, ruleset: str, humans: int) -> N
     options: dict[str, Any] = {"ruleset": ruleset, "players": 2}
     if ruleset == "mmh":
         options["options"] = "length:quick"
-    await (await fake.slash(table.ann, channel, "game new", **options)).final_message()
+    await (
+        await fake.slash(table.ann, channel, "game new", where="here", **options)
+    ).final_message()
     if humans == 2:
         await (await fake.slash(table.bob, channel, "game join")).final_message()
     else:

@@ -59,7 +59,7 @@ async def test_a_move_on_an_unwritable_database_says_so_and_changes_nothing(
         repo = bot.service.repo
         channel = table.channel
         for command, options in (
-            ("game new", {"players": 2}),
+            ("game new", {"players": 2, "where": "here"}),
             ("game add-ai", {"count": 1}),
             ("game start", {}),
         ):

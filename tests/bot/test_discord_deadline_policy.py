@@ -81,6 +81,7 @@ async def never_answers(
             table.ann,
             channel,
             "game new",
+            where="here",
             ruleset=ruleset,
             players=players,
             **{"deadline-hours": 1, "deadline-policy": policy},
@@ -153,6 +154,7 @@ async def test_a_restart_between_the_deadline_and_its_action_fires_it_once(
             table.ann,
             channel,
             "game new",
+            where="here",
             players=2,
             **{"deadline-hours": 2, "deadline-policy": "default"},
         )
@@ -188,7 +190,9 @@ async def test_refusals_for_a_seat_owing_nothing_and_a_vote_to_skip_by_majority(
         fake_discord, tmp_path / "db.sqlite", clock=clock, reminder_interval=TICK
     ) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, channel, "game new", players=4, **{"deadline-hours": 1})
+        await fake_discord.slash(
+            table.ann, channel, "game new", where="here", players=4, **{"deadline-hours": 1}
+        )
         await bot.wait_idle()
         for user in (table.bob, table.cara, table.mod):
             await fake_discord.slash(user, channel, "game join")
@@ -245,7 +249,9 @@ async def test_a_reminder_whose_confirmation_was_lost_is_edited_in_place_after_a
     db = tmp_path / "db.sqlite"
     async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, channel, "game new", players=2, **{"deadline-hours": 8})
+        await fake_discord.slash(
+            table.ann, channel, "game new", where="here", players=2, **{"deadline-hours": 8}
+        )
         await bot.wait_idle()
         await fake_discord.slash(table.bob, channel, "game join")
         await bot.wait_idle()

@@ -26,7 +26,7 @@ def png() -> Image:
 
 async def open_lobby(bot: HeroesBot, table: Table, *players: FakeUser) -> None:
     """ann opens a lobby in #general and the given players join it."""
-    await table.fake.slash(table.ann, table.channel, "game new", players=3)
+    await table.fake.slash(table.ann, table.channel, "game new", where="here", players=3)
     await bot.wait_idle()
     for player in players:
         await table.fake.slash(player, table.channel, "game join")
@@ -166,7 +166,9 @@ async def test_a_refused_post_is_reported_to_the_player(
     guild.add_member(ann)
     channel = guild.channel_named("general")
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
-        await (await fake_discord.slash(ann, channel, "game new", players=2)).final_message()
+        await (
+            await fake_discord.slash(ann, channel, "game new", where="here", players=2)
+        ).final_message()
         await (await fake_discord.slash(ann, channel, "game add-ai")).final_message()
         [lobby] = channel.public_messages()
         # /game new checks the bot's permissions first (test_discord_permissions); taken

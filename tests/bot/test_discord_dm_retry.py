@@ -41,7 +41,7 @@ async def test_closed_dms_are_retried_once_per_turn(
 
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         driver = Driver(table, heroes_bot(runner), RecordingRenderer())
-        await driver.slash(cara, "game new", players=2)
+        await driver.slash(cara, "game new", where="here", players=2)
         await driver.slash(cara, "game add-ai")
         await driver.slash(cara, "game start")
         assert (refused_dms(), notices()) == (1, 1), "one attempt at the start, one notice"

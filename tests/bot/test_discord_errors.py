@@ -74,7 +74,7 @@ async def test_the_moderator_role_counts_as_moderator(
     table.guild.add_member(helper, roles=[helper_role])
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, table.channel, "game new")
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here")
         await bot.wait_idle()
         refused = await fake_discord.slash(helper, table.channel, "game options", players=3)
         assert "host" in (await refused.final_message()).content.lower()
@@ -101,7 +101,7 @@ async def test_autocomplete_comes_from_the_service(
         )
         assert cards.choices and all("ang" in c["name"].lower() for c in cards.choices)
         assert len(cards.choices) <= 25
-        await fake_discord.slash(table.ann, table.channel, "game new", players=2)
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here", players=2)
         await bot.wait_idle()
         await fake_discord.slash(table.bob, table.channel, "game join")
         await bot.wait_idle()
@@ -201,7 +201,7 @@ async def test_a_slow_action_is_acknowledged_at_once(
             return await real_run(*args, **kwargs)
 
         monkeypatch.setattr(bot.service, "run", slow_run)
-        opened = await fake_discord.slash(table.ann, table.channel, "game new")
+        opened = await fake_discord.slash(table.ann, table.channel, "game new", where="here")
         assert opened.response is not None
         assert opened.response.name == "deferred message"
         assert not any("Game #1 is open" in m.content for m in opened.messages)  # not yet

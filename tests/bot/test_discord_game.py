@@ -122,7 +122,7 @@ async def finished(driver: Driver) -> bool:
 async def open_and_start(driver: Driver) -> None:
     """ann opens the lobby, cara joins with its button, ann starts; hands go by DM."""
     table, fake = driver.table, driver.fake
-    opened = await driver.slash(table.ann, "game new", players=2)
+    opened = await driver.slash(table.ann, "game new", where="here", players=2)
     assert any(m.ephemeral and "Game #1 is open" in m.content for m in opened.messages)
     lobby = next(m for m in table.channel.public_messages() if m.buttons())
     await driver.click(table.cara, lobby, lobby.find_component(label="Join")["custom_id"])

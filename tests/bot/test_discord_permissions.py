@@ -23,7 +23,7 @@ async def test_game_new_names_the_permissions_the_bot_lacks_and_creates_nothing(
     pictures = discord.Permissions(attach_files=True, embed_links=True)
     fake_discord.deny(channel, fake_discord.bot_user, pictures)
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
-        result = await fake_discord.slash(ann, channel, "game new", players=2)
+        result = await fake_discord.slash(ann, channel, "game new", where="here", players=2)
         reply = await result.final_message()
         assert reply.ephemeral
         assert reply.content == (
@@ -47,12 +47,16 @@ async def test_game_new_in_a_thread_needs_send_messages_in_threads(
     fake_discord.deny(channel, fake_discord.bot_user, in_threads)
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         repo = heroes_bot(runner).service.repo
-        refused = await (await fake_discord.slash(ann, thread, "game new")).final_message()
+        refused = await (
+            await fake_discord.slash(ann, thread, "game new", where="here")
+        ).final_message()
         assert refused.ephemeral
         assert "I lack the permission Send Messages in Threads here." in refused.content
         assert await repo.game_in_channel(thread.id) is None
         # the parent channel lets the bot post: the lobby opens there
-        opened = await (await fake_discord.slash(ann, channel, "game new")).final_message()
+        opened = await (
+            await fake_discord.slash(ann, channel, "game new", where="here")
+        ).final_message()
         assert opened.content.startswith("Game #1 is open."), opened.content
         game = await repo.game_in_channel(channel.id)
         assert game is not None and game.id == 1

@@ -28,7 +28,7 @@ async def test_reminders_and_deadlines_fire_across_a_restart(
     async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
         bot = heroes_bot(runner)
         await fake_discord.slash(
-            table.ann, channel, "game new", players=2, **{"deadline-hours": 24}
+            table.ann, channel, "game new", where="here", players=2, **{"deadline-hours": 24}
         )
         await bot.wait_idle()
         await fake_discord.slash(table.bob, channel, "game join")

@@ -193,7 +193,7 @@ async def test_old_buttons_work_after_the_bot_process_is_killed_and_restarted(
 async def open_and_start(driver: Driver) -> None:
     """ann opens a two-player game, bob joins with the lobby's button, ann starts."""
     table = driver.table
-    opened = await driver.slash(table.ann, "game new", players=2)
+    opened = await driver.slash(table.ann, "game new", where="here", players=2)
     assert any("Game #1 is open" in m.content for m in opened.messages)
     lobby = next(m for m in table.channel.public_messages() if m.buttons())
     await driver.click(table.bob, lobby, lobby.find_component(label="Join")["custom_id"])

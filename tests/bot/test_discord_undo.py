@@ -32,7 +32,7 @@ async def test_an_undone_die_roll_needs_consent_and_rolls_the_same_again(
     async with running_bot(fake_discord, tmp_path / "undo.db") as runner:
         bot = heroes_bot(runner)
         driver = RulesetDriver(table, bot, HEROFORGE, slash_for, (table.ann, table.bob), seed=3)
-        await driver.slash(table.ann, "game new", ruleset="heroforge", players=2)
+        await driver.slash(table.ann, "game new", where="here", ruleset="heroforge", players=2)
         await driver.slash(table.bob, "game join")
         await driver.slash(table.ann, "game start")
         # play the set-up and buy nothing until someone may roll the movement die

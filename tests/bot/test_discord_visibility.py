@@ -34,7 +34,7 @@ async def test_replies_fill_their_placeholder_with_the_tables_visibility(
             assert message.ephemeral == want and not message.loading, command
             return message.content
 
-        assert "is open" in await run(table.ann, "game new", players=2)
+        assert "is open" in await run(table.ann, "game new", where="here", players=2)
         await run(table.bob, "game join")
         assert "started" in await run(table.ann, "game start")
         assert "Game #1" in await run(table.bob, "game status")

@@ -80,7 +80,9 @@ async def test_a_whole_game_of_the_example_ruleset_through_discord(
     ) as runner:
         bot = heroes_bot(runner)
         driver = RulesetDriver(table, bot, PIG, slash_for, (table.ann, table.bob), seed=5)
-        opened = await driver.slash(table.ann, "game new", ruleset="pig", options="target:15")
+        opened = await driver.slash(
+            table.ann, "game new", where="here", ruleset="pig", options="target:15"
+        )
         assert opened.response is not None
         await driver.slash(table.bob, "game join")
         await driver.slash(table.ann, "game start")

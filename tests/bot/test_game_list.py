@@ -93,7 +93,9 @@ async def test_joining_from_the_list_through_discord(
     table = Table.create(fake_discord)
     tavern = table.guild.create_text_channel("tavern")
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
-        opened = await fake_discord.slash(table.ann, table.channel, "game new", players=2)
+        opened = await fake_discord.slash(
+            table.ann, table.channel, "game new", where="here", players=2
+        )
         await opened.final_message()
         listed = await (await fake_discord.slash(table.bob, tavern, "game list")).final_message()
         assert listed.ephemeral

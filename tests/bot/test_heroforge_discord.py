@@ -39,7 +39,12 @@ async def test_a_two_player_hero_forge_game_through_discord(
         driver = RulesetDriver(table, bot, HEROFORGE, slash_for, (table.ann, table.bob), seed=3)
         channel = table.channel
         await driver.slash(
-            table.ann, "game new", ruleset="heroforge", players=2, options=f'board:"{BOARD}"'
+            table.ann,
+            "game new",
+            where="here",
+            ruleset="heroforge",
+            players=2,
+            options=f'board:"{BOARD}"',
         )
         await driver.slash(table.bob, "game join")
         await driver.slash(table.ann, "game start")

@@ -97,6 +97,7 @@ async def _whole_game(
         await driver.slash(
             table.ann,
             "game new",
+            where="here",
             ruleset="homm3",
             players=2,
             options=f'heroes:"Catherine, Deemer" {options}'.strip(),

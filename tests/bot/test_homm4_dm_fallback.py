@@ -26,7 +26,7 @@ async def test_a_player_who_lost_the_seat_is_not_shown_the_undelivered_hand(
     table = Table.create(fake_discord)
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, table.channel, "game new", players=3)
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here", players=3)
         await bot.wait_idle()
         await fake_discord.slash(table.cara, table.channel, "game join")
         await bot.wait_idle()
@@ -57,7 +57,7 @@ async def test_a_seated_player_still_sees_the_undelivered_hand(
     table = Table.create(fake_discord)
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, table.channel, "game new", players=3)
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here", players=3)
         await bot.wait_idle()
         await fake_discord.slash(table.cara, table.channel, "game join")
         await bot.wait_idle()

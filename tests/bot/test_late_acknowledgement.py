@@ -23,7 +23,7 @@ async def test_a_late_acknowledgement_is_a_warning_and_the_action_is_not_run(
     async with running_bot(fake_discord, tmp_path / "late.db") as runner:
         bot = heroes_bot(runner)
         fake_discord.ack_timeout = 0.0  # the window has closed when any callback arrives
-        late = await fake_discord.slash(table.ann, table.channel, "game new")
+        late = await fake_discord.slash(table.ann, table.channel, "game new", where="here")
         await bot.wait_idle()
         assert [(c.status, c.code) for c in late.callbacks] == [(404, 10062)]
         fake_discord.ack_timeout = 3.0
@@ -38,7 +38,7 @@ async def test_a_late_acknowledgement_is_a_warning_and_the_action_is_not_run(
         assert "the action was not run" in text
         assert await bot.service.repo.game_in_channel(table.channel.id) is None
 
-        again = await fake_discord.slash(table.ann, table.channel, "game new")
+        again = await fake_discord.slash(table.ann, table.channel, "game new", where="here")
         assert "Game #1 is open" in (await again.final_message()).content
         runner.assert_no_errors()
     assert [v.kind for v in fake_discord.violations] == ["late_ack"]

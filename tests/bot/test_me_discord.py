@@ -38,7 +38,7 @@ async def test_a_digest_is_edited_in_place_while_decisions_open_in_a_row(
     renderer = RecordingRenderer()
     async with running_bot(fake_discord, tmp_path / "heroes.db", renderer=renderer) as runner:
         driver = Driver(table, heroes_bot(runner), renderer)
-        await driver.slash(ann, "game new", players=2)
+        await driver.slash(ann, "game new", where="here", players=2)
         await driver.slash(bob, "game join")
         await driver.slash(ann, "game start")
         while not digest_messages(fake_discord, bob):  # Red's Risk Stack, then its Army
@@ -79,7 +79,9 @@ async def test_me_games_in_a_dm_lists_the_games_of_two_servers(
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
         for channel in (table.channel, keep):
-            await fake_discord.slash(ann, channel, "game new", players=2, **{"deadline-hours": 12})
+            await fake_discord.slash(
+                ann, channel, "game new", where="here", players=2, **{"deadline-hours": 12}
+            )
             await bot.wait_idle()
             await fake_discord.slash(ann, channel, "game add-ai")
             await bot.wait_idle()
@@ -113,7 +115,7 @@ async def test_a_digest_that_meets_closed_dms_waits_for_the_next_interaction(
     cara = table.cara  # DMs closed
     async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, table.channel, "game new", players=2)
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here", players=2)
         await bot.wait_idle()
         await fake_discord.slash(cara, table.channel, "game join")
         await bot.wait_idle()
@@ -158,7 +160,9 @@ async def test_quiet_hours_hold_a_reminder_through_the_reminder_loop(
             **{"time-zone": "Europe/Berlin"},
         )
         assert "22:00-08:00 your time" in (await quiet.final_message()).content
-        await fake_discord.slash(ann, channel, "game new", players=2, **{"deadline-hours": 24})
+        await fake_discord.slash(
+            ann, channel, "game new", where="here", players=2, **{"deadline-hours": 24}
+        )
         await bot.wait_idle()
         await fake_discord.slash(table.bob, channel, "game join")
         await bot.wait_idle()

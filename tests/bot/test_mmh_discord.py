@@ -71,7 +71,9 @@ async def test_a_two_player_mmh_game_through_discord(
         bot = heroes_bot(runner)
         driver = MmhDriver(table, bot)
         channel = table.channel
-        await driver.slash(table.ann, "game new", ruleset="mmh", players=2, options="length:quick")
+        await driver.slash(
+            table.ann, "game new", where="here", ruleset="mmh", players=2, options="length:quick"
+        )
         await driver.slash(table.ann, "game add-ai", count=1)
         await driver.slash(table.ann, "game start")
         game, state = await driver.play_out(MAX_STEPS)

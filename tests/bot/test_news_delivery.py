@@ -30,7 +30,7 @@ def bot_posts(table: Table) -> list[FakeMessage]:
 async def two_player_game(driver: Driver) -> None:
     """ann opens a two-player homm4 game, bob joins, ann starts it."""
     table = driver.table
-    await driver.slash(table.ann, "game new", players=2)
+    await driver.slash(table.ann, "game new", where="here", players=2)
     await driver.slash(table.bob, "game join")
     await driver.slash(table.ann, "game start")
 
@@ -130,7 +130,7 @@ async def test_a_dm_to_a_closed_inbox_waits_in_the_database_across_a_restart(
     table, db = Table.create(fake_discord), tmp_path / "heroes.db"
     async with running_bot(fake_discord, db) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(table.ann, table.channel, "game new", players=3)
+        await fake_discord.slash(table.ann, table.channel, "game new", where="here", players=3)
         await bot.wait_idle()
         await fake_discord.slash(table.cara, table.channel, "game join")
         await bot.wait_idle()
