@@ -7,6 +7,7 @@ other players' vote to skip plays the default."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from bot.discord_bot import HeroesBot
 from storage.records import SENT, DeadlineSpec, Game, GameStatus, LogEntry, LogKind, MessageRef
 from tests.bot.discord_helpers import Table, heroes_bot, running_bot
 from tests.bot.service_helpers import FakeClock
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
 TICK = 0.02
@@ -58,6 +59,31 @@ async def full_log(bot: HeroesBot, game_id: int) -> list[LogEntry]:
             return entries
 
 
+async def start_game(
+    fake: FakeDiscord,
+    bot: HeroesBot,
+    table: Table,
+    new: dict[str, Any],
+    *,
+    joiners: Sequence[FakeUser] = (),
+    ai: int = 0,
+) -> None:
+    """ann opens a game in the table's channel (``/game new where:here`` with the options
+    ``new``, by name), ``ai`` computer players are added (/game add-ai) and ``joiners`` join it, and
+    ann starts it; the bot is waited out after each command."""
+    channel = table.channel
+    await fake.slash(table.ann, channel, "game new", where="here", **new)
+    await bot.wait_idle()
+    if ai:
+        await fake.slash(table.ann, channel, "game add-ai", count=ai)
+        await bot.wait_idle()
+    for user in joiners:
+        await fake.slash(user, channel, "game join")
+        await bot.wait_idle()
+    await fake.slash(table.ann, channel, "game start")
+    await bot.wait_idle()
+
+
 async def never_answers(
     fake: FakeDiscord,
     tmp_path: Path,
@@ -77,21 +103,19 @@ async def never_answers(
         fake, tmp_path / "db.sqlite", clock=clock, reminder_interval=TICK
     ) as runner:
         bot = heroes_bot(runner)
-        await fake.slash(
-            table.ann,
-            channel,
-            "game new",
-            where="here",
-            ruleset=ruleset,
-            players=players,
-            **{"deadline-hours": 1, "deadline-policy": policy},
-            **options,
+        await start_game(
+            fake,
+            bot,
+            table,
+            {
+                "ruleset": ruleset,
+                "players": players,
+                "deadline-hours": 1,
+                "deadline-policy": policy,
+                **options,
+            },
+            ai=players - 1,
         )
-        await bot.wait_idle()
-        await fake.slash(table.ann, channel, "game add-ai", count=players - 1)
-        await bot.wait_idle()
-        await fake.slash(table.ann, channel, "game start")
-        await bot.wait_idle()
         for _ in range(30):
             game = await channel_game(bot, channel.id)
             if game.status is not GameStatus.ACTIVE:
@@ -150,19 +174,13 @@ async def test_a_restart_between_the_deadline_and_its_action_fires_it_once(
     db = tmp_path / "db.sqlite"
     async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(
-            table.ann,
-            channel,
-            "game new",
-            where="here",
-            players=2,
-            **{"deadline-hours": 2, "deadline-policy": "default"},
+        await start_game(
+            fake_discord,
+            bot,
+            table,
+            {"players": 2, "deadline-hours": 2, "deadline-policy": "default"},
+            joiners=[table.bob],
         )
-        await bot.wait_idle()
-        await fake_discord.slash(table.bob, channel, "game join")
-        await bot.wait_idle()
-        await fake_discord.slash(table.ann, channel, "game start")
-        await bot.wait_idle()
         runner.assert_no_errors()
     clock.advance(hours=3)  # the deadline passes while the bot is down
     for _ in range(2):  # the first start acts; the second finds nothing left to do
@@ -190,15 +208,13 @@ async def test_refusals_for_a_seat_owing_nothing_and_a_vote_to_skip_by_majority(
         fake_discord, tmp_path / "db.sqlite", clock=clock, reminder_interval=TICK
     ) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(
-            table.ann, channel, "game new", where="here", players=4, **{"deadline-hours": 1}
+        await start_game(
+            fake_discord,
+            bot,
+            table,
+            {"players": 4, "deadline-hours": 1},
+            joiners=[table.bob, table.cara, table.mod],
         )
-        await bot.wait_idle()
-        for user in (table.bob, table.cara, table.mod):
-            await fake_discord.slash(user, channel, "game join")
-            await bot.wait_idle()
-        await fake_discord.slash(table.ann, channel, "game start")
-        await bot.wait_idle()
         # Red (ann) owes the first decision; Blue (bob) owes nothing.
         extend = await fake_discord.slash(table.bob, channel, "game extend")
         await bot.wait_idle()
@@ -249,14 +265,9 @@ async def test_a_reminder_whose_confirmation_was_lost_is_edited_in_place_after_a
     db = tmp_path / "db.sqlite"
     async with running_bot(fake_discord, db, clock=clock, reminder_interval=TICK) as runner:
         bot = heroes_bot(runner)
-        await fake_discord.slash(
-            table.ann, channel, "game new", where="here", players=2, **{"deadline-hours": 8}
+        await start_game(
+            fake_discord, bot, table, {"players": 2, "deadline-hours": 8}, joiners=[table.bob]
         )
-        await bot.wait_idle()
-        await fake_discord.slash(table.bob, channel, "game join")
-        await bot.wait_idle()
-        await fake_discord.slash(table.ann, channel, "game start")
-        await bot.wait_idle()
         mark = fake_discord.world.message_seq
         clock.advance(hours=6, minutes=1)
         reminder = await fake_discord.wait_for_message(
