@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+from bot.errors import BotLacksPermissions, ServiceError
 from bot.lobby import numbered_thread_name
 
 if TYPE_CHECKING:
@@ -86,8 +87,28 @@ class GameThread:
         """The `bot.lobby.ThreadOpener`: create the public thread (or the forum post, with
         ``opening`` as its first message) called ``name``; returns its channel id.
 
-        :raises discord.HTTPException: when Discord refuses (then no game is created).
+        :raises BotLacksPermissions: when Discord refuses for want of a permission (403).
+        :raises ServiceError: when Discord refuses otherwise (a forum that requires tags);
+            either way no game is created.
         """
+        try:
+            return await self._open(name, opening)
+        except discord.Forbidden as error:
+            raise BotLacksPermissions(
+                f"Discord did not let me open a {self.kind} in {self.parent.mention} "
+                f"({error.text or 'Missing Permissions'}). Someone who manages the server "
+                "can grant my role Create Public Threads and Send Messages in Threads there "
+                "(in a forum: Create Posts and Send Messages in Posts), or open the game "
+                "with where:here. Nothing was created."
+            ) from error
+        except discord.HTTPException as error:
+            raise ServiceError(
+                f"Discord refused to open a {self.kind} in {self.parent.mention} "
+                f"(HTTP {error.status}, code {error.code}: {error.text}). Open the game "
+                "with where:here or in another channel. Nothing was created."
+            ) from error
+
+    async def _open(self, name: str, opening: str) -> int:
         if isinstance(self.parent, discord.ForumChannel):
             made = await self.parent.create_thread(
                 name=name,

@@ -172,6 +172,12 @@ class LobbyMixin(ServiceCore):
             )
         if forum is not None and place is None:
             raise BadOption("Forum posts can be opened on Discord only; leave out forum:.")
+        if actor.bot_missing and forum is not None:
+            raise BotLacksPermissions(
+                f"I cannot open a game in <#{forum}>: I lack {_and(actor.bot_missing)} there. "
+                "Someone who manages the server can grant them to my role (the forum's "
+                "settings, Permissions), or open the game in a channel. Nothing was created."
+            )
         if actor.bot_missing:
             raise BotLacksPermissions(
                 f"I cannot run a game in this channel: I lack {_and(actor.bot_missing)} here. "

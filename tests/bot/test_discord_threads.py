@@ -177,3 +177,35 @@ def test_thread_permissions_are_named_in_discord_words() -> None:
     post.kind = "post"
     post.permissions = discord.Permissions(view_channel=True, embed_links=True, attach_files=True)
     assert post.missing() == ("Create Posts", "Send Messages in Posts")
+
+
+async def test_a_forum_the_bot_may_not_post_in_is_refused_before_or_by_discord(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    table = Table.create(fake_discord)
+    guild, channel = table.guild, table.channel
+    closed = guild.create_forum_channel("closed")
+    later = guild.create_forum_channel("later")
+    posts = discord.Permissions(send_messages=True)
+    fake_discord.deny(closed, fake_discord.bot_user, posts)
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        repo = heroes_bot(runner).service.repo
+        first = await fake_discord.slash(table.ann, channel, "game new", forum=closed)
+        # (without Send Messages, discord.py counts Embed Links and Attach Files as denied)
+        assert (await first.final_message()).content == (
+            f"I cannot open a game in <#{closed.id}>: I lack the permissions Create Posts, "
+            "Embed Links and Attach Files there. Someone who manages the server can grant "
+            "them to my role (the forum's settings, Permissions), or open the game in a "
+            "channel. Nothing was created."
+        )
+        # denied after the bot last heard of the forum: Discord itself refuses the post
+        fake_discord.deny(later, fake_discord.bot_user, posts)
+        second = await fake_discord.slash(table.ann, channel, "game new", forum=later)
+        assert (await second.final_message()).content == (
+            f"Discord did not let me open a post in <#{later.id}> (Missing Permissions). "
+            "Someone who manages the server can grant my role Create Public Threads and Send "
+            "Messages in Threads there (in a forum: Create Posts and Send Messages in Posts), "
+            "or open the game with where:here. Nothing was created."
+        )
+        assert guild.threads() == [] and await repo.list_games(guild_id=guild.id) == []
+    fake_discord.assert_no_violations()
