@@ -327,7 +327,7 @@ class HeroesBot(commands.Bot):
         public news of a private reply goes as channel posts. ``thread`` (/game new in a
         text channel or with a forum: `bot.discord_threads`): the service gets its
         ``open`` as ``place`` and the bot's permissions are checked there; once the game
-        exists the thread is renamed with its number.
+        exists the thread is renamed with its number and the host added to it.
         """
         from bot.commands import spec_for
 
@@ -346,6 +346,7 @@ class HeroesBot(commands.Bot):
             )
             if thread is not None:
                 await thread.number(self, actor.display_name)
+                await thread.add_host(interaction.user)
             return outbox
 
         await self.act(interaction, call, ephemeral=ephemeral, thread=thread)

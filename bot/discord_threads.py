@@ -125,6 +125,17 @@ class GameThread:
             )
         return self.opened.id
 
+    async def add_host(self, host: discord.abc.Snowflake) -> None:
+        """Add the host to the opened thread, so it shows in their channel list and its
+        posts notify them as the thread's other members. A refusal is logged, not raised:
+        the game is open either way (a mention adds a player to a thread too)."""
+        if self.opened is None:
+            return
+        try:
+            await self.opened.add_user(host)
+        except discord.HTTPException as error:
+            log.warning("Adding the host to thread %d failed: %s", self.opened.id, error)
+
     async def number(self, bot: HeroesBot, host: str) -> None:
         """Once the game exists, rename the opened thread with the game's number
         (`bot.lobby.numbered_thread_name`). A refused rename is logged, not raised: the

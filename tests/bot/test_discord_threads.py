@@ -31,6 +31,7 @@ async def test_a_game_opened_in_a_text_channel_gets_its_own_thread_and_plays_the
         (thread,) = guild.threads()
         assert thread.parent is channel
         assert thread.name == "homm4 #1 — ann's game"
+        assert thread.thread_members == [table.ann.id]  # the host sees it in their list
         assert reply.ephemeral and reply.channel is channel
         assert reply.content == (
             f"Game #1 is open in its own thread: https://discord.com/channels/{guild.id}/"
@@ -98,6 +99,7 @@ async def test_a_forum_game_opens_as_a_new_post(fake_discord: FakeDiscord, tmp_p
         await bot.wait_idle()
         (post,) = guild.threads()
         assert post.parent is forum and post.name == "mmh #1 — ann's game"
+        assert post.thread_members == [table.ann.id]
         assert reply.content.startswith(
             f"Game #1 is open in its own thread: https://discord.com/channels/{guild.id}/{post.id}."
         )

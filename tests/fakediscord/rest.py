@@ -151,6 +151,9 @@ class RestApi:
             web.post(
                 f"{a}/channels/{{channel_id}}/messages/{{message_id}}/threads", self.create_thread
             ),
+            web.put(
+                f"{a}/channels/{{channel_id}}/thread-members/{{user_id}}", self.add_thread_member
+            ),
             web.get(f"{a}/guilds/{{guild_id}}", self.get_guild),
             web.get(f"{a}/guilds/{{guild_id}}/channels", self.get_guild_channels),
             web.get(f"{a}/guilds/{{guild_id}}/roles", self.get_roles),
@@ -492,6 +495,22 @@ class RestApi:
             self.fake.message_changed(first)
             answer["message"] = first.payload()
         return json_response(answer)
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        """``PUT /channels/{id}/thread-members/{user}``: add a member of the server to a
+        thread the bot may post in (kept in ``thread_members``, once)."""
+        thread = self._channel(request)
+        if thread is None or not thread.is_thread or thread.guild is None:
+            return error_response(404, 10003, "Unknown Channel")
+        user_id = int(request.match_info["user_id"])
+        if user_id not in thread.guild.members:
+            return error_response(404, 10013, "Unknown User")
+        perms = self.world.permissions_in(thread, self.world.bot_user)
+        if perms & (VIEW_CHANNEL | SEND_IN_THREADS) != VIEW_CHANNEL | SEND_IN_THREADS:
+            return error_response(403, 50013, "Missing Permissions")
+        if user_id not in thread.thread_members:
+            thread.thread_members.append(user_id)
+        return no_content()
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         """``PATCH /channels/{id}``: a new ``name`` (1-100 characters) for a thread the bot

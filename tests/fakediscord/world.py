@@ -396,6 +396,8 @@ class FakeChannel:
     messages: list[FakeMessage] = field(default_factory=list)
     recipients: list[FakeUser] = field(default_factory=list)
     """The people in a private channel (`GROUP_DM`) the bot is not in."""
+    thread_members: list[int] = field(default_factory=list)
+    """The user ids added to a thread (``PUT /channels/{id}/thread-members/{user}``)."""
     denied: dict[int, int] = field(default_factory=dict)
     """Member permission overwrites of a text channel: user id -> the bits denied to them
     here (a thread follows its parent's); set with ``FakeDiscord.deny``."""
