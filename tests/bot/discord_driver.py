@@ -11,7 +11,7 @@ import asyncio
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import customids
@@ -24,6 +24,10 @@ from engine.homm4.state import Homm4State
 from storage.records import Game
 from tests.bot.discord_helpers import RecordingRenderer, Table
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult
+from tests.fakediscord.interactions import MESSAGE_COMPONENT
+
+MESSAGE_COMPONENT_BUTTON = 2
+"""The component type of a button (in a click's ``data``)."""
 
 AI_SEED = 99
 """The seed of the AI helper that chooses the people's moves (as in the service tests)."""
@@ -164,6 +168,24 @@ class Driver:
         return await self.timed(
             who, f"button {custom_id}", lambda: self.fake.click(who, message, custom_id)
         )
+
+    async def late_click(
+        self, who: FakeUser, message: FakeMessage, custom_id: str, shown: list[dict[str, Any]]
+    ) -> InteractionResult:
+        """A click on button ``custom_id`` of ``message`` that Discord dispatched while the
+        message still had the components ``shown`` (it raced the edit that took them
+        off: `bot.discord_delivery`) and that reaches the bot after that edit."""
+        as_clicked = replace(message, components=shown)
+        data = {"custom_id": custom_id, "component_type": MESSAGE_COMPONENT_BUTTON}
+
+        async def send() -> InteractionResult:
+            result: InteractionResult = await self.fake.send_interaction(
+                MESSAGE_COMPONENT, who, message.channel, data, message=as_clicked
+            )
+            await result.wait_callback()
+            return result
+
+        return await self.timed(who, f"late button {custom_id}", send)
 
     async def select(
         self, who: FakeUser, message: FakeMessage, custom_id: str, value: str

@@ -1,0 +1,195 @@
+"""A decision's buttons leave the channel once the position has moved past it (issue 16),
+through the real discord.py bot and the fake Discord.
+
+A homm4 game between ann and cara, played by the test driver (clicks where a button offers
+the move, slash commands otherwise). After every action has been delivered, no public
+message of the game's channel holds an enabled button or select of an older position (its
+custom id names the game's version: `bot.customids`). The post that showed the position
+before keeps its text and picture; only its components go, by one edit per move at most.
+A restart in the middle (a new bot over the same database) takes the buttons off the post
+the old process sent, from the reference kept in the database. A click that still reaches
+an old message (a client that had not redrawn it yet) gets the stale reply and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import customids
+from tests.bot.discord_driver import Driver
+from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
+from tests.bot.test_discord_game import finished, open_and_start
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
+
+Json = dict[str, Any]
+
+SEED = 5
+"""The game's seed (with the driver's AI choices, a whole game of every phase)."""
+
+LOBBY_ACTIONS = frozenset({"join", "leave", "start", "ai"})
+"""Custom id actions of the lobby post (answered by the lobby, not by a position)."""
+
+STALE = "someone has moved since"
+"""Words of the stale reply (`bot.service_core.stale`)."""
+
+
+def live_controls(message: FakeMessage, game_id: int) -> list[tuple[str, int]]:
+    """``(custom id, version)`` of each enabled button or select of game ``game_id`` in
+    ``message`` (lobby buttons left out)."""
+    found = []
+    for component in message.all_components():
+        custom_id = str(component.get("custom_id") or "")
+        if not custom_id.startswith(f"{customids.PREFIX}:") or component.get("disabled"):
+            continue
+        decoded = customids.decode(custom_id)
+        if decoded.game_id == game_id and decoded.action not in LOBBY_ACTIONS:
+            found.append((custom_id, decoded.version))
+    return found
+
+
+def stripped(message: FakeMessage) -> int:
+    """How many edits of ``message`` took its components off (the rest unchanged)."""
+    versions = [*message.edits, message.snapshot()]
+    return sum(
+        1
+        for old, new in pairwise(versions)
+        if old["components"]
+        and not new["components"]
+        and (old["content"], old["attachments"]) == (new["content"], new["attachments"])
+    )
+
+
+@dataclass
+class Watch:
+    """What the channel went through: moves played, edits of public messages, and how
+    many of them only took components off."""
+
+    moves: int = 0
+    patches: int = 0
+    strips: int = 0
+    finished: bool = False
+
+
+async def check_no_past_button(driver: Driver) -> FakeMessage | None:
+    """No public message holds an enabled control of a version before the game's;
+    :returns: the message holding the current position's controls (at most one), if any."""
+    game = await driver.game()
+    live = []
+    for message in driver.channel.public_messages():
+        controls = live_controls(message, game.id)
+        past = [cid for cid, version in controls if version != game.version]
+        assert not past, f"message {message.id} keeps buttons of a past position: {past}"
+        if controls:
+            live.append(message)
+    assert len(live) <= 1, f"{len(live)} channel messages hold the current buttons"
+    return live[0] if live else None
+
+
+async def play(driver: Driver, moves: int, watch: Watch) -> None:
+    """Play up to ``moves`` moves (fewer if the game ends), checking after each."""
+    for _ in range(moves):
+        if await finished(driver):
+            return
+        await driver.step()
+        watch.moves += 1
+        await check_no_past_button(driver)
+
+
+def tally(fake: FakeDiscord, driver: Driver, watch: Watch) -> None:
+    """Count the edits of the game channel's messages so far."""
+    path = f"/channels/{driver.channel.id}/messages/{{message_id}}"
+    watch.patches = len(fake.requests_to("PATCH", path))
+    watch.strips = sum(stripped(m) for m in driver.channel.public_messages())
+
+
+def old_button(driver: Driver) -> tuple[FakeMessage, str, list[Json]]:
+    """A public message whose buttons were taken off, one of the move buttons (``opt``)
+    it had and the components it had."""
+    for message in driver.channel.public_messages():
+        for earlier in message.edits:
+            ids = [
+                str(c.get("custom_id"))
+                for row in earlier["components"]
+                for c in row.get("components", [])
+                if c.get("type") == 2
+                and str(c.get("custom_id", "")).startswith("ht:")
+                and customids.decode(str(c["custom_id"])).action == "opt"
+            ]
+            if ids and not message.components:
+                return message, ids[0], earlier["components"]
+    raise AssertionError("no message had its move buttons taken off")
+
+
+async def game_with_a_restart(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moves: int, more: int
+) -> tuple[Driver, Watch]:
+    """Open and start a game, play ``moves`` moves, restart the bot, check that the first
+    move after it takes the buttons off the post the old bot sent and that a late click
+    on an old button is refused as stale, then play ``more`` moves (or to the end)."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+    table = Table.create(fake)
+    renderer = RecordingRenderer()
+    db = tmp_path / "heroes.db"
+    watch = Watch()
+    async with running_bot(fake, db, renderer=renderer) as runner:
+        driver = Driver(table, heroes_bot(runner), renderer)
+        await open_and_start(driver)
+        await check_no_past_button(driver)
+        await play(driver, moves, watch)
+        for _ in range(50):  # on to a position whose buttons are in the channel
+            before_restart = await check_no_past_button(driver)
+            if before_restart is not None:
+                break
+            await play(driver, 1, watch)
+        assert before_restart is not None, "no channel post with buttons before the restart"
+        runner.assert_no_errors()
+    async with running_bot(fake, db, renderer=renderer) as runner:
+        driver.use(heroes_bot(runner))
+        await play(driver, 1, watch)
+        assert not before_restart.components, "the post sent before the restart kept its buttons"
+        assert before_restart.attachments or before_restart.content, "its text and picture stay"
+        message, custom_id, shown = old_button(driver)
+        game = await driver.game()
+        late = await driver.late_click(table.ann, message, custom_id, shown)
+        answer = "\n".join(m.content for m in late.messages if m.ephemeral)
+        assert STALE in answer, answer
+        assert (await driver.game()).version == game.version, "a stale click changed nothing"
+        await check_no_past_button(driver)
+        await play(driver, more, watch)
+        watch.finished = await finished(driver)
+        runner.assert_no_errors()
+    tally(fake, driver, watch)
+    fake.assert_no_violations()
+    return driver, watch
+
+
+async def test_past_buttons_leave_the_channel_across_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, watch = await game_with_a_restart(fake_discord, tmp_path, monkeypatch, moves=8, more=8)
+    assert watch.moves >= 17
+    # one edit per move at most takes the previous post's buttons off
+    assert 0 < watch.strips <= watch.moves
+
+
+@pytest.mark.slow
+async def test_a_whole_game_leaves_no_button_of_a_past_position(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, watch = await game_with_a_restart(fake_discord, tmp_path, monkeypatch, moves=30, more=600)
+    assert watch.finished
+    assert 0 < watch.strips <= watch.moves
+    print(
+        f"\n{watch.moves} moves: {watch.strips} edits took a past position's buttons off "
+        f"({watch.strips / watch.moves:.2f} per move); all edits of channel messages: "
+        f"{watch.patches} ({watch.patches / watch.moves:.2f} per move, "
+        f"{(watch.patches - watch.strips) / watch.moves:.2f} without those)"
+    )
