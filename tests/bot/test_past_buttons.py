@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from bot import customids
+from bot.news import past_position
+from bot.outbox import Button, ChannelPost, Outbox, Receipt
 from tests.bot.discord_driver import Driver
 from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
 from tests.bot.test_discord_game import finished, open_and_start
@@ -193,3 +195,65 @@ async def test_a_whole_game_leaves_no_button_of_a_past_position(
         f"{watch.patches} ({watch.patches / watch.moves:.2f} per move, "
         f"{(watch.patches - watch.strips) / watch.moves:.2f} without those)"
     )
+
+
+async def test_the_previous_posts_buttons_are_taken_off_only_when_it_had_any(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The deliverer's side, post by post: one edit takes a past post's buttons off, none
+    when it had none; an older version delivered after a newer one (two deliveries at
+    once) goes without its buttons; an empty post sends nothing and still retires."""
+    table = Table.create(fake_discord)
+    channel = table.channel
+
+    def shown(version: int, text: str, *, button: bool) -> Outbox:
+        components = (Button("Pass", customids.encode(1, version, "opt", "0.abcde")),)
+        post = ChannelPost(
+            channel.id,
+            text,
+            components=components if button else (),
+            receipt=Receipt(1, version - 1, version),
+            decision_of=1,
+        )
+        return Outbox(posts=[post])
+
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        deliver = heroes_bot(runner).deliverer.deliver
+        patches = f"/channels/{channel.id}/messages/{{message_id}}"
+        await deliver(shown(3, "three", button=True))
+        await deliver(shown(4, "four", button=False))
+        three, four = channel.public_messages()
+        assert not three.components and three.content == "three" and len(three.edits) == 1
+        assert four.content == "four" and not four.edits
+        assert len(fake_discord.requests_to("PATCH", patches)) == 1
+        await deliver(shown(5, "five", button=True))
+        assert len(fake_discord.requests_to("PATCH", patches)) == 1, "four had no buttons"
+        await deliver(shown(4, "four again, late", button=True))
+        late = channel.public_messages()[-1]
+        assert late.content == "four again, late" and not late.components
+        five = channel.public_messages()[-2]
+        assert five.content == "five" and five.buttons()
+        await deliver(
+            Outbox(posts=[ChannelPost(channel.id, "", receipt=Receipt(1, 5, 6), decision_of=1)])
+        )
+        assert len(channel.public_messages()) == 4, "an empty post sends nothing"
+        assert not five.components and five.content == "five"
+        assert len(fake_discord.requests_to("PATCH", patches)) == 2
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+def test_news_of_a_past_position_goes_without_buttons() -> None:
+    button = Button("Pass", "ht:1:3:opt:0.abcde")
+    out = Outbox(
+        posts=[
+            ChannelPost(5, "lines"),
+            ChannelPost(5, "who is up", components=(button,), decision_of=1),
+            ChannelPost(5, "", decision_of=1),
+        ]
+    )
+    past = past_position(out)
+    assert [(p.text, p.components, p.decision_of) for p in past.posts] == [
+        ("lines", (), None),
+        ("who is up", (), None),
+    ]
