@@ -257,3 +257,35 @@ def test_news_of_a_past_position_goes_without_buttons() -> None:
         ("lines", (), None),
         ("who is up", (), None),
     ]
+
+
+async def test_news_redelivered_for_a_past_position_brings_no_buttons_back(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit whose delivery was cut short while later ones went out: its news, delivered
+    again (`NewsMixin.news_again`), shows no buttons and leaves the current post's alone."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+    table = Table.create(fake_discord)
+    renderer = RecordingRenderer()
+    async with running_bot(fake_discord, tmp_path / "heroes.db", renderer=renderer) as runner:
+        bot = heroes_bot(runner)
+        driver = Driver(table, bot, renderer)
+        await open_and_start(driver)
+        watch = Watch()
+        await play(driver, 4, watch)
+        for _ in range(50):
+            current = await check_no_past_button(driver)
+            if current is not None:
+                break
+            await play(driver, 1, watch)
+        assert current is not None
+        game = await driver.game()
+        past = await bot.service.news_again(game.id, game.version - 2, game.version - 1)
+        assert past.posts and all(not p.components and p.decision_of is None for p in past.posts)
+        assert "➡️" in past.posts[-1].text, "it still says who was up then"
+        latest = await bot.service.news_again(game.id, game.version - 1, game.version)
+        assert latest.posts[-1].decision_of == game.id
+        await bot.deliverer.deliver(past)
+        assert await check_no_past_button(driver) is current and current.components
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
