@@ -50,6 +50,7 @@ from discord.ext import commands
 from bot.actors import Actor
 from bot.discord_bot import HeroesBot, ServiceCall
 from bot.discord_delivery import defer
+from bot.discord_threads import GameThread
 from bot.outbox import Outbox
 
 
@@ -85,7 +86,12 @@ class BenchHeroesBot(HeroesBot):
     how many pictures its Outbox carried."""
 
     async def act(
-        self, interaction: discord.Interaction, call: ServiceCall, *, ephemeral: bool = True
+        self,
+        interaction: discord.Interaction,
+        call: ServiceCall,
+        *,
+        ephemeral: bool = True,
+        thread: GameThread | None = None,
     ) -> None:
         """Handle the interaction as `HeroesBot.act` does, then report it done, with the
         moments it entered `act`, called the service and got the service's Outbox."""
@@ -101,7 +107,7 @@ class BenchHeroesBot(HeroesBot):
             images = _images(outbox)
             return outbox
 
-        await super().act(interaction, counted, ephemeral=ephemeral)
+        await super().act(interaction, counted, ephemeral=ephemeral, thread=thread)
         emit(
             "done",
             id=interaction.id,
