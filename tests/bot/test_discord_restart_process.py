@@ -7,7 +7,8 @@ buttons the bot sent (`Driver`, which reads the position from the same SQLite fi
 Once a button offers the next move, the bot process is killed with SIGKILL (no clean
 shutdown) and a new bot process is started on the same database. Clicking that old button
 makes the move (the version goes up by one, the channel is told), a button from an older
-position gets the clear "someone has moved since" reply, and replaying the game's log gives
+position (one the bot has taken off its channel post since: a click dispatched before that
+edit) gets the clear "someone has moved since" reply, and replaying the game's log gives
 exactly the stored snapshot (`storage.verify_game`). The moves played are the players'
 Risk Stack choices of homm4:start-of-the-game.
 """
@@ -16,6 +17,9 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +33,7 @@ from storage.sqlite import SqliteRepository
 from tests.bot.discord_driver import Driver
 from tests.bot.discord_helpers import RecordingRenderer, Table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.fakediscord.world import iter_components
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository root: the bot process runs ``python -m benchmarks.e2e_bot`` from here."""
@@ -83,6 +88,58 @@ class ProcessDriver(Driver):
             self.checked_images += 1
 
 
+@dataclass
+class Processes:
+    """The world of a process test (`bot_processes`): the fake Discord and its table, the
+    first bot process and the one started after it (`start_second`), the repository both
+    use, and the driver playing through whichever runs."""
+
+    fake: FakeDiscord
+    table: Table
+    db: Path
+    log: Path
+    repo: SqliteRepository
+    first: BotProcess
+    bot: ProcessBot
+    driver: ProcessDriver
+    second: BotProcess | None = None
+
+    async def start_second(self) -> BotProcess:
+        """Start the second bot process on the same database and log; the driver talks
+        to it from now on."""
+        self.second = await BotProcess.start(self.fake, "heroes", self.db, self.log, [], ROOT)
+        self.bot.process = self.second
+        return self.second
+
+
+@asynccontextmanager
+async def bot_processes(tmp_path: Path) -> AsyncIterator[Processes]:
+    """A fake Discord with a `Table`, a bot process (`benchmarks.e2e_bot`) on
+    ``tmp_path / "heroes.db"`` logging to ``bot.log``, and a two-player game opened and
+    started through it (`open_and_start`). On leaving, the repository is closed and every
+    process still running is stopped; a block that ended normally must have had its
+    second process log no error and the fake Discord see no violation."""
+    db, log = tmp_path / "heroes.db", tmp_path / "bot.log"
+    async with FakeDiscord(ack_timeout=10.0, response_timeout=WAIT) as fake:
+        table = Table.create(fake)
+        first = await BotProcess.start(fake, "heroes", db, log, [], ROOT)
+        repo = await open_repository(db)
+        bot = ProcessBot(first, repo)
+        driver = ProcessDriver(table, bot, RecordingRenderer())  # type: ignore[arg-type]
+        run = Processes(fake, table, db, log, repo, first, bot, driver)
+        try:
+            await open_and_start(driver)
+            yield run
+        finally:
+            await repo.close()
+            for process in (first, run.second):
+                if process is not None and process.process.returncode is None:
+                    await process.stop()
+        assert run.second is not None, "the test started no second process"
+        assert run.second.errors.get("count") == 0, run.second.errors
+        fake.assert_no_violations()
+
+
 async def kill(process: BotProcess) -> None:
     """SIGKILL the bot process (no clean shutdown) and wait until it is gone."""
     os.kill(process.process.pid, signal.SIGKILL)
@@ -105,11 +162,16 @@ async def next_button(driver: Driver) -> tuple[FakeMessage, str, FakeUser]:
     raise AssertionError("no button for the next move")
 
 
-def stale_buttons(driver: Driver, version: int) -> list[tuple[FakeMessage, str, FakeUser]]:
+StaleButton = tuple[FakeMessage, str, FakeUser, list[dict[str, Any]] | None]
+
+
+def stale_buttons(driver: Driver, version: int) -> list[StaleButton]:
     """Decision buttons (``opt``) sent for a position older than ``version`` that a player
-    can still click (in their DMs, their ephemeral replies or the channel), oldest first:
-    ``(message, custom id, player)``."""
-    found: list[tuple[int, FakeMessage, str, FakeUser]] = []
+    can still click (in their DMs, their ephemeral replies or the channel), or that a
+    channel post had before the bot took them off (a click dispatched before that edit
+    still arrives), oldest first: ``(message, custom id, player, the components the
+    message had then or None if it still has them)``."""
+    found: list[tuple[int, StaleButton]] = []
     for user in (driver.table.ann, driver.table.bob):
         visible = [
             m
@@ -118,15 +180,27 @@ def stale_buttons(driver: Driver, version: int) -> list[tuple[FakeMessage, str, 
             or (m.interaction_metadata or {}).get("user", {}).get("id") == str(user.id)
         ]
         for message in [*driver.fake.dms(user), *visible]:
-            for button in [] if message.deleted else message.buttons():
-                custom_id = str(button.get("custom_id") or "")
-                if not customids.is_ours(custom_id) or button.get("disabled"):
-                    continue
-                sent = customids.decode(custom_id)
-                if sent.action == "opt" and sent.version < version:
-                    found.append((sent.version, message, custom_id, user))
+            if message.deleted:
+                continue
+            shown: list[tuple[list[dict[str, Any]] | None, list[dict[str, Any]]]] = [
+                (None, message.components)
+            ]
+            if not message.components:
+                shown += [(e["components"], e["components"]) for e in message.edits]
+            for then, components in shown:
+                for button in iter_components(components):
+                    custom_id = str(button.get("custom_id") or "")
+                    if button.get("type") != 2 or not customids.is_ours(custom_id):
+                        continue
+                    sent = customids.decode(custom_id)
+                    if (
+                        sent.action == "opt"
+                        and sent.version < version
+                        and not button.get("disabled")
+                    ):
+                        found.append((sent.version, (message, custom_id, user, then)))
     found.sort(key=lambda item: item[0])
-    return [(message, custom_id, user) for _, message, custom_id, user in found]
+    return [button for _, button in found]
 
 
 @pytest.mark.slow
@@ -136,58 +210,45 @@ async def test_old_buttons_work_after_the_bot_process_is_killed_and_restarted(
 ) -> None:
     # Pictures drawn in the bot process itself: no worker processes to outlive a SIGKILL.
     monkeypatch.setenv("HEROES_RENDER_PROCESSES", "0")
-    db, log = tmp_path / "heroes.db", tmp_path / "bot.log"
-    async with FakeDiscord(ack_timeout=10.0, response_timeout=WAIT) as fake:
-        table = Table.create(fake)
-        first = await BotProcess.start(fake, "heroes", db, log, [], ROOT)
-        second: BotProcess | None = None
-        repo = await open_repository(db)
-        try:
-            bot = ProcessBot(first, repo)
-            driver = ProcessDriver(table, bot, RecordingRenderer())  # type: ignore[arg-type]
-            await open_and_start(driver)
+    async with bot_processes(tmp_path) as run:
+        driver, table, repo, first = run.driver, run.table, run.repo, run.first
 
-            # A move played with a button before the restart.
-            old_message, old_id, old_who = await next_button(driver)
-            played = await driver.game()
-            await driver.click(old_who, old_message, old_id)
-            assert (await driver.game()).version == played.version + 1
+        # A move played with a button before the restart.
+        old_message, old_id, old_who = await next_button(driver)
+        played = await driver.game()
+        await driver.click(old_who, old_message, old_id)
+        assert (await driver.game()).version == played.version + 1
 
-            # The button to click after the restart, then SIGKILL: no clean shutdown.
-            message, custom_id, who = await next_button(driver)
-            before, position = await driver.state()
-            assert HOMM4.pending(position)[0].kind == "choose_risk_stack"
-            stale = stale_buttons(driver, before.version)
-            assert stale, "no button of an older position left on screen"
-            stale_message, stale_id, stale_who = stale[-1]
-            await kill(first)
-            assert first.errors == {}, "a SIGKILLed bot reports nothing"
+        # The button to click after the restart, then SIGKILL: no clean shutdown.
+        message, custom_id, who = await next_button(driver)
+        before, position = await driver.state()
+        assert HOMM4.pending(position)[0].kind == "choose_risk_stack"
+        stale = stale_buttons(driver, before.version)
+        assert stale, "no button of an older position left on screen"
+        stale_message, stale_id, stale_who, stale_shown = stale[-1]
+        await kill(first)
+        assert first.errors == {}, "a SIGKILLed bot reports nothing"
 
-            second = await BotProcess.start(fake, "heroes", db, log, [], ROOT)
-            assert second.pid != first.pid
-            bot.process = second
-            posts = len(table.channel.public_messages())
-            clicked = await driver.click(who, message, custom_id)
-            after = await driver.game()
-            assert after.version == before.version + 1, "the old button did not work"
-            assert clicked.response is not None
-            assert len(table.channel.public_messages()) > posts, "the channel was not told"
+        second = await run.start_second()
+        assert second.pid != first.pid
+        posts = len(table.channel.public_messages())
+        clicked = await driver.click(who, message, custom_id)
+        after = await driver.game()
+        assert after.version == before.version + 1, "the old button did not work"
+        assert clicked.response is not None
+        assert len(table.channel.public_messages()) > posts, "the channel was not told"
 
+        if stale_shown is None:
             refused = await driver.click(stale_who, stale_message, stale_id)
-            replies = [m.content for m in refused.messages if m.ephemeral]
-            assert any(STALE in text for text in replies), replies
-            assert (await driver.game()).version == after.version, "a stale click moved"
+        else:
+            refused = await driver.late_click(stale_who, stale_message, stale_id, stale_shown)
+        replies = [m.content for m in refused.messages if m.ephemeral]
+        assert any(STALE in text for text in replies), replies
+        assert (await driver.game()).version == after.version, "a stale click moved"
 
-            verification = await verify_game(repo, after.id)
-            assert verification.ok, verification
-            assert verification.version == after.version
-        finally:
-            await repo.close()
-            for process in (first, second):
-                if process is not None and process.process.returncode is None:
-                    await process.stop()
-        assert second.errors.get("count") == 0, second.errors
-        fake.assert_no_violations()
+        verification = await verify_game(repo, after.id)
+        assert verification.ok, verification
+        assert verification.version == after.version
 
 
 async def open_and_start(driver: Driver) -> None:
