@@ -6,7 +6,8 @@ One `Deliverer` per bot. For each handled action it sends, in order:
    first followup after a "thinking…" defer edits that message and keeps its ephemeral
    flag, so a reply whose visibility differs replaces the placeholder instead);
 2. each `ChannelPost` in its channel (``key``: edit the message last posted under that
-   key, remembered durably in a `MessageRefStore`), pinging only the named users; the
+   key, remembered durably in a `MessageRefStore`; ``edit_only``: never send anew),
+   pinging only the named users; the
    post showing a game's position now (``decision_of``) takes the buttons and selects
    off the game's previous one (one edit, only when that one had any), so the channel
    holds no live button of a past position (a click still in flight gets the service's
@@ -474,9 +475,11 @@ class Deliverer:
         the previous one (`_show_decision`).
 
         :returns: the (last) message sent or edited; None for an empty ``decision_of``
-            post (nothing is sent).
+            post, or an ``edit_only`` one with no message to edit (nothing is sent).
         :raises discord.HTTPException: when Discord refuses it.
         """
+        if post.edit_only:
+            return await self._edit_only(post)
         if post.decision_of is None:
             return await self._send_post(post)
         lock = self._decision_locks.setdefault(post.decision_of, asyncio.Lock())
@@ -529,6 +532,26 @@ class Deliverer:
                 error.status,
                 error.code,
             )
+
+    async def _edit_only(
+        self, post: ChannelPost
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Edit the message remembered under ``post.key`` in ``post:{channel_id}`` to
+        ``post`` (one read, at most one PATCH; a text longer than one message keeps its
+        first message's worth); None, sending nothing, when no message is remembered
+        there or it is gone.
+
+        :raises discord.HTTPException: when Discord refuses the edit.
+        """
+        if post.key is None:
+            return None
+        ref = await self.refs.get(f"post:{post.channel_id}", post.key)
+        if ref is None:
+            return None
+        mentions = only_mentions(post.mention_user_ids, post.mention_role_ids)
+        text = with_mentions(post.text, post.mention_user_ids, post.mention_role_ids)
+        view = self.build_view(post.components)
+        return await self._edit(ref, split_text(text)[0], post.images, view, mentions)
 
     async def _send_post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
         """Send ``post``, or edit the message remembered under its key.

@@ -654,6 +654,7 @@ class LobbyMixin(ServiceCore):
         lineup = ", ".join(f"{seat_name(s.seat)}: {s.display_name}" for s in seats)
         setup_lines = _setup_summary([e.text for e in events if e.text])
         out = await self.narrate(batch, actor)
+        closing = await self.lobby_post(game.id, "", closed="started")
         by_moderator = (
             ""
             if actor.user_id == game.host_user_id
@@ -667,6 +668,7 @@ class LobbyMixin(ServiceCore):
                 f"⚔️ **Game #{game.id} begins.**{by_moderator} {lineup}.\n" + "\n".join(setup_lines),
             ),
         )
+        out.posts[1:1] = closing.posts  # after the start post: the lobby's buttons go
         out.reply = Reply(
             "The game has started. Your cards come by DM (or use /hand)."
             if self.adapter(game).has_private_hand()
@@ -675,8 +677,13 @@ class LobbyMixin(ServiceCore):
         return out
 
     # ------------------------------------------------------------------ the post
-    async def lobby_post(self, game_id: int, news: str) -> Outbox:
-        """The lobby message (edited in place: key ``lobby``) with its buttons."""
+    async def lobby_post(self, game_id: int, news: str, *, closed: str | None = None) -> Outbox:
+        """The lobby message (edited in place: key ``lobby``) with its buttons.
+
+        :param closed: the lobby is over (``"started"``, ``"ended"``): the post names that
+            instead of "lobby", has no buttons and only edits the lobby message
+            (``ChannelPost.edit_only``), so no Join or Start button stays live.
+        """
         game = await self.repo.get_game(game_id)
         seats = await self.repo.seats(game.id)
         settings = await self.repo.game_settings(game.id)
@@ -686,7 +693,7 @@ class LobbyMixin(ServiceCore):
         deadline = await self.deadline_rules(game)
         length = deadline.length
         lines = [
-            f"**{rules.title}** — game #{game.id} (lobby). {news}",
+            f"**{rules.title}** — game #{game.id} ({closed or 'lobby'}). {news}",
             f"Host: <@{game.host_user_id}>. Seats {len(seats)}/{most} (at least {rules.min_players} to start).",
         ]
         for seat in seats:
@@ -715,5 +722,11 @@ class LobbyMixin(ServiceCore):
             Button("Add a computer player", customids.encode(game.id, 0, "ai"), "secondary"),
             Button("Start (host)", customids.encode(game.id, 0, "start"), "primary"),
         )
-        post = ChannelPost(game.channel_id, "\n".join(lines), components=buttons, key="lobby")
+        post = ChannelPost(
+            game.channel_id,
+            "\n".join(lines),
+            components=() if closed else buttons,
+            key="lobby",
+            edit_only=closed is not None,
+        )
         return Outbox(posts=[post])

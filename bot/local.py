@@ -334,7 +334,7 @@ class Console:
         self.shown |= {post.receipt for post in out.posts if post.receipt is not None}
         self.shown |= {dm.receipt for dm in out.dms if dm.receipt is not None}
         for post in out.posts:
-            if post.empty:  # only retires the previous post's buttons (none here)
+            if post.empty or post.edit_only:  # only retires an earlier post's buttons
                 continue
             lines.append(f"[#game] {self.plain(post.text)}")
             lines += self.files(post.images)

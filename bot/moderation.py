@@ -357,12 +357,20 @@ class ModerationMixin(ServiceCore):
         game = await self.game_here(channel_id)
         async with self.lock(game.id):
             await self.repo.end_game(game.id, moderator_user_id=actor.user_id, reason=reason)
-        return Outbox(
-            reply=Reply("Ended."),
-            posts=[
-                self._announce(game.channel_id, actor, f"ended game #{game.id} (abandoned)", reason)
-            ],
-        )
+        posts = [
+            self._announce(game.channel_id, actor, f"ended game #{game.id} (abandoned)", reason)
+        ]
+        if game.status is GameStatus.LOBBY:  # the lobby post keeps no Join or Start button
+            posts.insert(
+                0,
+                ChannelPost(
+                    game.channel_id,
+                    f"Game #{game.id} (lobby ended by a moderator).",
+                    key="lobby",
+                    edit_only=True,
+                ),
+            )
+        return Outbox(reply=Reply("Ended."), posts=posts)
 
     async def mod_deadline(
         self,

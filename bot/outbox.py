@@ -117,6 +117,9 @@ class ChannelPost:
     has moved past every earlier such post of the game, so the deliverer takes the
     buttons and selects off the previous one (its text and picture stay). A post with
     nothing to show (no text, picture or component) is not sent; it only does that.
+    ``edit_only`` (with a ``key``): the post only edits the message remembered under its
+    key (e.g. the lobby post closed at the start, its buttons gone); when there is none,
+    or it is gone, nothing is sent.
     """
 
     channel_id: int
@@ -128,6 +131,7 @@ class ChannelPost:
     mention_role_ids: tuple[int, ...] = ()
     receipt: Receipt | None = None
     decision_of: int | None = None
+    edit_only: bool = False
 
     @property
     def empty(self) -> bool:
