@@ -36,23 +36,20 @@ Json = dict[str, Any]
 SEED = 5
 """The game's seed (with the driver's AI choices, a whole game of every phase)."""
 
-LOBBY_ACTIONS = frozenset({"join", "leave", "start", "ai"})
-"""Custom id actions of the lobby post (answered by the lobby, not by a position)."""
-
 STALE = "someone has moved since"
 """Words of the stale reply (`bot.service_core.stale`)."""
 
 
 def live_controls(message: FakeMessage, game_id: int) -> list[tuple[str, int]]:
     """``(custom id, version)`` of each enabled button or select of game ``game_id`` in
-    ``message`` (lobby buttons left out)."""
+    ``message`` (the lobby post's included: the start takes them off)."""
     found = []
     for component in message.all_components():
         custom_id = str(component.get("custom_id") or "")
         if not custom_id.startswith(f"{customids.PREFIX}:") or component.get("disabled"):
             continue
         decoded = customids.decode(custom_id)
-        if decoded.game_id == game_id and decoded.action not in LOBBY_ACTIONS:
+        if decoded.game_id == game_id:
             found.append((custom_id, decoded.version))
     return found
 
