@@ -247,7 +247,7 @@ def test_braced_pikes_and_guardian_angel_answers_can_be_typed() -> None:
     form that builds that very command."""
     from bot.adapters import PlayRequest
     from bot.homm3.commands import TABLE
-    from tests.homm3.helpers import RULES, apply, attack_dice, battle
+    from tests.homm3.helpers import RULES, braced_pikes_moment, guardian_angel_moment
 
     def typed_back(state: Homm3State, seat: int, kind: str) -> None:
         decision = RULES.pending(state)[0]
@@ -261,32 +261,8 @@ def test_braced_pikes_and_guardian_angel_answers_can_be_typed() -> None:
             built = TABLE.build_command(path, request, options)
             assert RULES.parse_command(built) == command
 
-    state = battle(
-        [(0, "crusaders", False, "E5"), (1, "halberdiers", True, "F5")],
-        token=0,
-        hands={1: ["attack"], 0: ["haste"]},
-    )
-    attack_dice(state, [1, 0])
-    state, _ = apply(state, 0, {"type": "attack", "target": 2})
-    while (decision := RULES.pending(state)[0]).kind == "attack_window":
-        state, _ = apply(state, decision.seat, {"type": "pass"})
-    typed_back(state, 1, "choose_braced_pikes")
-
-    state = battle(
-        [
-            (0, "crusaders", False, "E5"),
-            (1, "halberdiers", False, "F5"),
-            (1, "archangels", True, "L5"),
-        ],
-        token=0,
-        hands={1: ["attack", "fireball"]},
-    )
-    state, _ = apply(state, 1, {"type": "defend"})
-    attack_dice(state, [0, 0])
-    state, _ = apply(state, 0, {"type": "attack", "target": 2})
-    while (decision := RULES.pending(state)[0]).kind == "attack_window":
-        state, _ = apply(state, decision.seat, {"type": "pass"})
-    typed_back(state, 1, "choose_guardian_angel")
+    typed_back(braced_pikes_moment(["attack"]), 1, "choose_braced_pikes")
+    typed_back(guardian_angel_moment(), 1, "choose_guardian_angel")
 
 
 def test_every_private_engine_choice_goes_by_dm() -> None:

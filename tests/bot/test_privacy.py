@@ -1011,18 +1011,11 @@ def test_homm3_braced_pikes_asks_by_dm_and_guardian_angel_in_the_channel() -> No
     (announced in the channel) names no card; Guardian Angel's names none and stays in
     the channel."""
     from bot.homm3.adapter import Homm3Adapter
-    from tests.homm3.helpers import RULES, apply, attack_dice, battle
+    from tests.homm3.helpers import RULES, braced_pikes_moment, guardian_angel_moment
 
     adapter = Homm3Adapter()
-    state = battle(
-        [(0, "crusaders", False, "E5"), (1, "halberdiers", True, "F5")],
-        token=0,
-        hands={1: ["attack", "fireball"], 0: ["haste"]},
-    )
-    attack_dice(state, [1, 0])
-    state, _ = apply(state, 0, {"type": "attack", "target": 2})
-    while (decision := RULES.pending(state)[0]).kind == "attack_window":
-        state, _ = apply(state, decision.seat, {"type": "pass"})
+    state = braced_pikes_moment(["attack", "fireball"])
+    decision = RULES.pending(state)[0]
     assert decision.kind == "choose_braced_pikes" and decision.seat == 1
     legal = RULES.legal_commands(state, 1)
     ui = adapter.decision_ui(state, 1, decision, 1, legal, None)
@@ -1033,20 +1026,8 @@ def test_homm3_braced_pikes_asks_by_dm_and_guardian_angel_in_the_channel() -> No
     assert not channel.leaks([decision.prompt]) and "Fireball" not in decision.prompt
     assert not ph.seat_checker(state, state, 0).leaks([decision.prompt])
 
-    state = battle(
-        [
-            (0, "crusaders", False, "E5"),
-            (1, "halberdiers", False, "F5"),
-            (1, "archangels", True, "L5"),
-        ],
-        token=0,
-        hands={1: ["attack", "fireball"]},
-    )
-    state, _ = apply(state, 1, {"type": "defend"})
-    attack_dice(state, [0, 0])
-    state, _ = apply(state, 0, {"type": "attack", "target": 2})
-    while (decision := RULES.pending(state)[0]).kind == "attack_window":
-        state, _ = apply(state, decision.seat, {"type": "pass"})
+    state = guardian_angel_moment()
+    decision = RULES.pending(state)[0]
     assert decision.kind == "choose_guardian_angel"
     ui = adapter.decision_ui(state, 1, decision, 1, RULES.legal_commands(state, 1), None)
     assert not decision.private and not ui.private

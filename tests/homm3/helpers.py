@@ -126,3 +126,42 @@ def unit(state: Homm3State, number: int) -> CombatUnit:
     """Battlefield unit ``number``."""
     assert state.combat is not None
     return next(u for u in state.combat.units if u.number == number)
+
+
+def _after_attack_windows(state: Homm3State, faces: list[int]) -> Homm3State:
+    """Red's unit [1] attacks unit [2] with Attack dice ``faces``; every attack window is
+    passed, so the state is at the decision the attack raises."""
+    attack_dice(state, faces)
+    state, _ = apply(state, 0, {"type": "attack", "target": 2})
+    while RULES.pending(state)[0].kind == "attack_window":
+        state, _ = apply(state, RULES.pending(state)[0].seat, {"type": "pass"})
+    return state
+
+
+def braced_pikes_moment(defender_hand: list[str]) -> Homm3State:
+    """Red's Crusaders [1] on E5 attack Blue's Halberdiers [2] on F5 (upgraded): the state
+    at Blue's Braced Pikes question (homm3bf:battlefield-combat.changes-to-combat-rules),
+    Blue holding ``defender_hand``, Red Haste."""
+    state = battle(
+        [(0, "crusaders", False, "E5"), (1, "halberdiers", True, "F5")],
+        token=0,
+        hands={1: defender_hand, 0: ["haste"]},
+    )
+    return _after_attack_windows(state, [1, 0])
+
+
+def guardian_angel_moment() -> Homm3State:
+    """Red's Crusaders [1] on E5 attack Blue's defending Halberdiers [2] on F5 beside Blue's
+    Archangels [3] on L5: the state at Blue's Guardian Angel question (Blue holds Attack and
+    Fireball)."""
+    state = battle(
+        [
+            (0, "crusaders", False, "E5"),
+            (1, "halberdiers", False, "F5"),
+            (1, "archangels", True, "L5"),
+        ],
+        token=0,
+        hands={1: ["attack", "fireball"]},
+    )
+    state, _ = apply(state, 1, {"type": "defend"})
+    return _after_attack_windows(state, [0, 0])
