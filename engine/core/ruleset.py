@@ -26,12 +26,17 @@ from engine.core.model import (
     TurnRecord,
     seat_name,
 )
+from engine.core.rng import Rng
 
 S = TypeVar("S", bound=GameState)
 
 REVEALING_EVENTS: frozenset[str] = frozenset({"die_roll", "shuffle", "draw", "reveal", "search"})
 """Event kinds that show something hidden (a die's face, a deck's order or top card), in
 any ruleset: `Ruleset.reveals_hidden` counts a command giving one as a reveal."""
+
+CANONICAL_SEED = 0
+"""The generator seed of every `Ruleset.information_set` result: a seat never knows the
+real seed or counter (future dice are hidden), so all information sets share this one."""
 
 
 def _validation_message(error: ValidationError) -> str:
@@ -161,6 +166,54 @@ class Ruleset(ABC, Generic[S]):
             if Counter(cards) - Counter(piles_after.get(name, [])):
                 return True
         return False
+
+    # ------------------------------------------------------ what a seat may know
+    def information_set(self, state: S, seat: int) -> S:
+        """A state equal to ``state`` in everything ``seat`` may know, with everything
+        hidden from it (other seats' Hands, face-down stacks, deck orders, face-down
+        tiles, and the generator's seed and counter: future dice are unknown too)
+        replaced by a canonical arrangement (hidden cards pooled and sorted, the
+        generator set to `CANONICAL_SEED` at counter 0), so that the result is a function
+        of the seat's view alone: two states ``seat`` cannot tell apart give equal
+        results. Used by a search player, which must never see the full state; the
+        result is only a key and a base for `determinize`, not a position to play on.
+
+        Default, for a game with no hidden information but its dice: ``state`` with a
+        canonical generator. Rulesets with hidden cards override it. Pure: returns a
+        copy, never changes ``state``.
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(state, seat)
+        info = state.model_copy(deep=True)
+        info.rng = Rng(seed=CANONICAL_SEED, counter=0)
+        return info
+
+    def determinize(self, info: S, seat: int, rng: random.Random) -> S:
+        """One full state consistent with ``info`` (a result of `information_set` for
+        ``seat``): the hidden cards dealt again uniformly at random from the pool of
+        cards unknown to ``seat``, with the same pile sizes, respecting what the seat
+        knows (cards it has seen, such as a card revealed and returned to the top of a
+        deck, or cards known to be in a Hand), and a fresh generator seed drawn from
+        ``rng``. The same ``info``, ``seat`` and ``rng`` state give the same world;
+        `legal_commands`, `apply` and `audit` work on it.
+
+        Default, for a game with no hidden information but its dice: ``info`` with the
+        generator reseeded from ``rng`` (counter 0). Pure: returns a copy, never changes
+        ``info`` (``rng`` advances).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(info, seat)
+        world = info.model_copy(deep=True)
+        world.rng = Rng(seed=rng.getrandbits(63), counter=0)
+        return world
+
+    @staticmethod
+    def _check_seat(state: GameState, seat: int) -> None:
+        """:raises InvalidInput: when ``seat`` is not one of ``state``'s seats."""
+        if not 0 <= seat < state.players:
+            raise InvalidInput(f"There is no seat {seat} in this {state.players}-player game.")
 
     @abstractmethod
     def default_command(self, state: S, seat: int) -> Command:
