@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -75,6 +76,21 @@ class Repository(ABC):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+    @abstractmethod
+    def leader_lock(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """Try to become the one process (of all sharing this store) that does ``name``'s
+        work, e.g. start-up recovery or the command sync; use as
+        ``async with repo.leader_lock("startup") as leader: if leader: ...``.
+
+        Never waits: the block gets True when this process holds the lock for the whole
+        block, False when another holder has it (process or task; the block should then skip
+        the work). The lock is released when the block exits, or when the holding process
+        dies (PostgreSQL: a session advisory lock on a connection kept for the block). SQLite
+        serves one process, so there it is a process-local lock per name.
+
+        :param name: any text (hashed to the lock's key); the same name is the same lock.
+        """
 
     # --------------------------------------------------------------------- games
     @abstractmethod

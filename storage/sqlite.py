@@ -642,6 +642,7 @@ class SqliteRepository(Repository):
         self._read_lock = asyncio.Lock()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._closed = False
+        self._leaders: set[str] = set()
 
     # ------------------------------------------------------------ transactions
     @asynccontextmanager
@@ -707,6 +708,19 @@ class SqliteRepository(Repository):
 
     def _now(self) -> int:
         return _to_ms(self._clock())
+
+    @asynccontextmanager
+    async def leader_lock(self, name: str) -> AsyncIterator[bool]:
+        """See `Repository.leader_lock`. One SQLite file serves one bot process, so this is a
+        lock of this repository: True unless another task holds ``name`` right now."""
+        if name in self._leaders:
+            yield False
+            return
+        self._leaders.add(name)
+        try:
+            yield True
+        finally:
+            self._leaders.discard(name)
 
     async def close(self) -> None:
         """Close both connections (SQLite checkpoints the WAL when the last one closes)."""
