@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import GameOver, InvalidInput, NotYourDecision, StaleState, WrongPhase
+from engine.core.hidden import canonical_generator, fresh_generator
 from engine.core.model import (
     Command,
     Decision,
@@ -26,17 +27,12 @@ from engine.core.model import (
     TurnRecord,
     seat_name,
 )
-from engine.core.rng import Rng
 
 S = TypeVar("S", bound=GameState)
 
 REVEALING_EVENTS: frozenset[str] = frozenset({"die_roll", "shuffle", "draw", "reveal", "search"})
 """Event kinds that show something hidden (a die's face, a deck's order or top card), in
 any ruleset: `Ruleset.reveals_hidden` counts a command giving one as a reveal."""
-
-CANONICAL_SEED = 0
-"""The generator seed of every `Ruleset.information_set` result: a seat never knows the
-real seed or counter (future dice are hidden), so all information sets share this one."""
 
 
 def _validation_message(error: ValidationError) -> str:
@@ -172,21 +168,22 @@ class Ruleset(ABC, Generic[S]):
         """A state equal to ``state`` in everything ``seat`` may know, with everything
         hidden from it (other seats' Hands, face-down stacks, deck orders, face-down
         tiles, and the generator's seed and counter: future dice are unknown too)
-        replaced by a canonical arrangement (hidden cards pooled and sorted, the
-        generator set to `CANONICAL_SEED` at counter 0), so that the result is a function
-        of the seat's view alone: two states ``seat`` cannot tell apart give equal
-        results. Used by a search player, which must never see the full state; the
+        replaced by a canonical arrangement (hidden cards pooled and sorted, the game's
+        seed and generator set to `engine.core.hidden.CANONICAL_SEED` at counter 0), so
+        that the result is a function of the seat's view alone: two states ``seat``
+        cannot tell apart give equal results. Used by a search player, which must never see the full state; the
         result is only a key and a base for `determinize`, not a position to play on.
 
         Default, for a game with no hidden information but its dice: ``state`` with a
-        canonical generator. Rulesets with hidden cards override it. Pure: returns a
-        copy, never changes ``state``.
+        canonical seed and generator (`engine.core.hidden.canonical_generator`).
+        Rulesets with hidden cards override it (helpers in `engine.core.hidden`). Pure:
+        returns a copy, never changes ``state``.
 
         :raises InvalidInput: for a seat not in the game.
         """
         self._check_seat(state, seat)
         info = state.model_copy(deep=True)
-        info.rng = Rng(seed=CANONICAL_SEED, counter=0)
+        canonical_generator(info)
         return info
 
     def determinize(self, info: S, seat: int, rng: random.Random) -> S:
@@ -199,14 +196,15 @@ class Ruleset(ABC, Generic[S]):
         `legal_commands`, `apply` and `audit` work on it.
 
         Default, for a game with no hidden information but its dice: ``info`` with the
-        generator reseeded from ``rng`` (counter 0). Pure: returns a copy, never changes
+        seed and generator drawn afresh from ``rng``
+        (`engine.core.hidden.fresh_generator`). Pure: returns a copy, never changes
         ``info`` (``rng`` advances).
 
         :raises InvalidInput: for a seat not in the game.
         """
         self._check_seat(info, seat)
         world = info.model_copy(deep=True)
-        world.rng = Rng(seed=rng.getrandbits(63), counter=0)
+        fresh_generator(world, rng)
         return world
 
     @staticmethod
@@ -229,6 +227,18 @@ class Ruleset(ABC, Generic[S]):
         in exactly one zone). Used by random playouts and `heroes-table simulate`.
         """
         return []
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """How well ``seat`` stands in an unfinished game, in ``[0, 1]`` (1: as good as
+        won), for a search player's play-outs that stop before the end (`engine.core.search`).
+        Rulesets override it with what their rules reward (Armies and Towns, victory points,
+        living heroes); the search calls it on a world it dealt itself, so it may read the
+        whole ``state``. Default: every seat still in the game stands equal
+        (``1 / players``). Pure.
+
+        Rule: none (a computer player's judgement, not a rule).
+        """
+        return 1.0 / state.players
 
     def ai_command(self, state: S, seat: int, rng: random.Random) -> Command:
         """Choose a legal command for a computer seat (default: uniformly at random).
