@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn
 
 import aiosqlite
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from engine.core.model import Command, Event, GameState, Result
 from engine.core.ruleset import Ruleset
@@ -56,7 +56,6 @@ from storage.errors import (
     LobbyFull,
     NothingToUndo,
     SeatNotFound,
-    StaleState,
     StorageError,
     WrongGameStatus,
 )
@@ -91,15 +90,65 @@ from storage.records import (
     UserSeat,
 )
 from storage.repository import DEFAULT_PAGE, Repository
+from storage.rows import (
+    HELD_COLUMNS as _HELD_COLUMNS,
+)
+from storage.rows import (
+    INT64,
+)
+from storage.rows import (
+    channel_busy as _channel_busy,
+)
+from storage.rows import (
+    deadline as _deadline,
+)
+from storage.rows import (
+    deck as _deck,
+)
+from storage.rows import (
+    dump_events as _dump_events,
+)
+from storage.rows import (
+    from_ms as _from_ms,
+)
+from storage.rows import (
+    game as _game,
+)
+from storage.rows import (
+    held as _held,
+)
+from storage.rows import (
+    log_entry as _log_entry,
+)
+from storage.rows import (
+    placeholders as _placeholders,
+)
+from storage.rows import (
+    seat as _seat,
+)
+from storage.rows import (
+    seconds as _seconds,
+)
+from storage.rows import (
+    stale as _stale,
+)
+from storage.rows import (
+    status_error as _status_error,
+)
+from storage.rows import (
+    summary as _summary,
+)
+from storage.rows import (
+    to_json as _json,
+)
+from storage.rows import (
+    to_ms as _to_ms,
+)
 
 log = logging.getLogger(__name__)
 
 Synchronous = Literal["FULL", "NORMAL"]
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MS = timedelta(milliseconds=1)
-_EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
-_INT64 = range(-(2**63), 2**63)
 
 _GAME_COLUMNS = (
     "g.id, g.channel_id, g.guild_id, g.ruleset, g.options, g.seed, g.host_user_id, g.status, "
@@ -147,14 +196,6 @@ _COMMIT_REFUSALS = frozenset(
 """The trigger's ``RAISE(ABORT, ...)`` messages that a caller's outdated view explains (the
 others mean a wrong request: the repository's own error, raised as it is)."""
 
-_STATUS_TEXT = {
-    GameStatus.LOBBY: "has not started yet",
-    GameStatus.ACTIVE: "is already under way",
-    GameStatus.PAUSED: "is paused by a moderator",
-    GameStatus.FINISHED: "is over",
-    GameStatus.ABANDONED: "was abandoned",
-}
-
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xFF``).
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
 _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
@@ -163,159 +204,6 @@ _NOT_SAVED = (
     "so this was not saved; everything saved before it is kept. Please tell the bot's "
     "operator, and send it again once that is fixed."
 )
-
-
-# ------------------------------------------------------------------- conversions
-def _to_ms(moment: datetime) -> int:
-    """Milliseconds since the epoch of an aware datetime.
-
-    :raises ValueError: for a naive datetime.
-    """
-    if moment.tzinfo is None:
-        raise ValueError(f"storage needs timezone-aware datetimes, got {moment!r}")
-    return (moment - _EPOCH) // _MS
-
-
-def _from_ms(ms: int) -> datetime:
-    """The UTC datetime of ``ms`` milliseconds since the epoch."""
-    return _EPOCH + ms * _MS
-
-
-def _maybe_dt(ms: int | None) -> datetime | None:
-    return None if ms is None else _from_ms(ms)
-
-
-def _json(value: Any) -> str:
-    """Compact JSON text of a JSON-compatible value."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _dump_events(events: Sequence[Event]) -> str:
-    return _EVENTS.dump_json(list(events)).decode()
-
-
-def _placeholders(count: int) -> str:
-    return ", ".join("?" * count)
-
-
-def _bool(value: int | None) -> bool | None:
-    return None if value is None else bool(value)
-
-
-def _summary_fields(row: sqlite3.Row) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "channel_id": row["channel_id"],
-        "guild_id": row["guild_id"],
-        "ruleset": row["ruleset"],
-        "options": json.loads(row["options"]),
-        "seed": row["seed"],
-        "host_user_id": row["host_user_id"],
-        "status": GameStatus(row["status"]),
-        "players": row["players"],
-        "version": row["version"],
-        "result": None if row["result"] is None else json.loads(row["result"]),
-        "created_at": _from_ms(row["created_at"]),
-        "updated_at": _from_ms(row["updated_at"]),
-        "ended_at": _maybe_dt(row["ended_at"]),
-    }
-
-
-def _summary(row: sqlite3.Row) -> GameSummary:
-    return GameSummary(**_summary_fields(row))
-
-
-def _game(row: sqlite3.Row) -> Game:
-    return Game(**_summary_fields(row), state_json=row["state"])
-
-
-def _seat(row: sqlite3.Row, *, presence: bool = False) -> Seat:
-    """A seat from its row (with the presence columns, `_PRESENCE_COLUMNS`, when
-    ``presence``)."""
-    return Seat(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        is_ai=bool(row["is_ai"]),
-        dm_reachable=_bool(row["dm_reachable"]),
-        ready_deck=row["ready_deck"],
-        saved_deck_id=row["saved_deck_id"],
-        joined_at=_from_ms(row["joined_at"]),
-        missed=(row["missed"] or 0) if presence else 0,
-        away_until=_maybe_dt(row["away_until"]) if presence else None,
-    )
-
-
-def _log_entry(row: sqlite3.Row) -> LogEntry:
-    return LogEntry(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        kind=LogKind(row["kind"]),
-        action=None if row["action"] is None else ModeratorAction(row["action"]),
-        actor_user_id=row["actor_user_id"],
-        seat=row["seat"],
-        command_json=row["command"],
-        reason=row["reason"],
-        details=json.loads(row["details"]),
-        events=tuple(_EVENTS.validate_json(row["events"])),
-        undoes=row["undoes"],
-        undone_by=row["undone_by"],
-        version_after=row["version_after"],
-        created_at=_from_ms(row["created_at"]),
-    )
-
-
-_HELD_COLUMNS = "id, user_id, game_id, slot, message, created_at"
-
-
-def _held(row: sqlite3.Row) -> HeldMessage:
-    return HeldMessage(
-        id=row["id"],
-        user_id=row["user_id"],
-        game_id=row["game_id"],
-        slot=row["slot"],
-        message=row["message"],
-        created_at=_from_ms(row["created_at"]),
-    )
-
-
-def _deck(row: sqlite3.Row) -> SavedDeck:
-    return SavedDeck(
-        id=row["id"],
-        user_id=row["user_id"],
-        ruleset=row["ruleset"],
-        name=row["name"],
-        cards=tuple(json.loads(row["cards"])),
-        created_at=_from_ms(row["created_at"]),
-        updated_at=_from_ms(row["updated_at"]),
-    )
-
-
-def _deadline(row: sqlite3.Row) -> Deadline:
-    return Deadline(
-        game_id=row["game_id"],
-        channel_id=row["channel_id"],
-        guild_id=row["guild_id"],
-        seat=row["seat"],
-        kind=row["kind"],
-        due_at=_from_ms(row["due_at"]),
-    )
-
-
-def _seconds(value: timedelta | None) -> int | None:
-    return None if value is None else int(value.total_seconds())
-
-
-def _status_error(game_id: int, status: GameStatus, doing: str) -> WrongGameStatus:
-    return WrongGameStatus(f"Cannot {doing}: game #{game_id} {_STATUS_TEXT[status]}.", status.value)
-
-
-def _stale(expected: int, current: int) -> StaleState:
-    return StaleState(
-        f"This was sent for move {expected} of the game, but the game is now at move "
-        f"{current}. Look at the current position and try again."
-    )
 
 
 def _translate(error: sqlite3.Error, path: Path) -> Exception:
@@ -846,7 +734,7 @@ class SqliteRepository(Repository):
     ) -> Game:
         """See `Repository.create_game`."""
         chosen_seed = secrets.randbits(63) if seed is None else seed
-        if chosen_seed not in _INT64:
+        if chosen_seed not in INT64:
             raise ValueError(f"seed must fit a signed 64-bit integer, got {chosen_seed}")
         options_json, now = _json(dict(options or {})), self._now()
         async with self._write() as conn:
@@ -2296,10 +2184,3 @@ class SqliteRepository(Repository):
                 "synced_at = excluded.synced_at",
                 (scope, tree_hash, now),
             )
-
-
-def _channel_busy(game_id: int, ruleset: str, status: str) -> ChannelBusy:
-    return ChannelBusy(
-        f"This channel already has a {ruleset} game (game #{game_id}, {status}). "
-        "Finish or end it before creating another."
-    )
