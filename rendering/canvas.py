@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering.fonts import FONT_LOCK, Weight, font
+from rendering.shapes import alpha_paste
 
 Box = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
@@ -122,7 +123,7 @@ class Canvas:
         """
         sprite, dx, dy = text_sprite(text, size, weight, fill, anchor, stroke, stroke_fill)
         x0, y0 = round(xy[0]) + dx, round(xy[1]) + dy
-        self.image.paste(sprite, (x0, y0), sprite)
+        alpha_paste(self.image, sprite, (x0, y0))
         box = (x0, y0, x0 + sprite.width, y0 + sprite.height)
         return self.mark(kind, key, box, text=text, card=card, instance=instance, size=size)
 

@@ -109,11 +109,28 @@ def badge(shape: Shape, diameter: int, fill: RGB, outline: RGB) -> Image.Image:
     return supersampled((side, side), paint)
 
 
+def alpha_paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste the RGBA ``sprite`` onto the RGB ``target`` with its top-left corner at ``xy``
+    (pixels), through its own alpha: what ``target.paste(sprite, xy, sprite)`` does, the same
+    pixels, without that method's checks and conversions.
+
+    A picture pastes hundreds of text sprites and tiles, and `Image.paste`'s Python part
+    (argument forms, ``load``, mode checks) cost twice its pixel work on these small sprites
+    (docs/PERFORMANCE.md). Any other pair of modes goes through `Image.paste`.
+    """
+    if target.mode != "RGB" or sprite.mode != "RGBA" or target.readonly:
+        target.paste(sprite, xy, sprite)
+        return
+    x0, y0 = xy
+    core = sprite.im
+    target.im.paste(core, (x0, y0, x0 + sprite.width, y0 + sprite.height), core)
+
+
 def paste_centred(
     target: Image.Image, sprite: Image.Image, cx: int, cy: int
 ) -> tuple[int, int, int, int]:
     """Alpha-paste ``sprite`` centred on ``(cx, cy)``; return the box it covers."""
     x0 = cx - sprite.width // 2
     y0 = cy - sprite.height // 2
-    target.paste(sprite, (x0, y0), sprite)
+    alpha_paste(target, sprite, (x0, y0))
     return (x0, y0, x0 + sprite.width, y0 + sprite.height)

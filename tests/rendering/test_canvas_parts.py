@@ -50,3 +50,27 @@ def test_wrap_measures_each_text_once_and_hands_out_its_own_list(monkeypatch) ->
     assert second == first[:-1]
     assert all(real(face, line) <= 180 for line in second)
     assert canvas.text_length(face, "Gain") == real(face, "Gain")
+
+
+def test_alpha_paste_gives_the_pixels_of_image_paste() -> None:
+    """`alpha_paste` (the fast path every text sprite and token goes through) blends as
+    ``Image.paste(sprite, xy, sprite)``: partial alpha, and sprites cut at every edge."""
+    from PIL import Image
+
+    from rendering.shapes import alpha_paste
+
+    sprite = Image.new("RGBA", (9, 7))
+    sprite.putdata(
+        [(40 * x % 256, 30 * y, 200, (x * 37 + y * 11) % 256) for y in range(7) for x in range(9)]
+    )
+    for xy in [(3, 2), (-4, -3), (16, 12), (0, 0), (-9, 0), (20, 20)]:
+        slow = Image.new("RGB", (20, 15), PANEL)
+        fast = slow.copy()
+        slow.paste(sprite, xy, sprite)
+        alpha_paste(fast, sprite, xy)
+        assert fast.tobytes() == slow.tobytes(), xy
+    grey = Image.new("L", (20, 15), 9)  # another mode: Image.paste's own conversions
+    grey_too = grey.copy()
+    grey.paste(sprite, (2, 2), sprite)
+    alpha_paste(grey_too, sprite, (2, 2))
+    assert grey_too.tobytes() == grey.tobytes()
