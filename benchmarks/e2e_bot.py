@@ -48,7 +48,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actors import Actor
-from bot.discord_bot import HeroesBot, ServiceCall
+from bot.discord_bot import HeroesBot, ServiceCall, bot_class, shard_options
 from bot.discord_delivery import defer
 from bot.discord_threads import GameThread
 from bot.outbox import Outbox
@@ -122,7 +122,8 @@ class BenchHeroesBot(HeroesBot):
 async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
     """The real bot on ``db``: `bot.app.build_bot` composes it (repository, service,
     renderer with its worker processes, message-id store; ``HEROES_*`` variables apply);
-    only the bot's class is swapped for the reporting subclass."""
+    only the bot's class is swapped for the reporting subclass (sharded as ``heroes-table
+    run`` is with ``HEROES_SHARD_COUNT`` / ``HEROES_SHARD_IDS``)."""
     from bot.app import build_bot
     from bot.settings import Settings
 
@@ -130,13 +131,21 @@ async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
     built, closers = await build_bot(settings)
     if os.environ.get(KILL_AFTER_COMMIT) == "1":
         kill_after_commit(built.service.repo)
-    bot = BenchHeroesBot(
+    sharding = shard_options(settings.shard_count, settings.shard_ids)
+    bot = bot_class(BenchHeroesBot, sharded=bool(sharding))(
         built.service,
         refs=built.deliverer.refs,
         reachability=built.deliverer.reachability,
         guild_ready_timeout=0.01,
+        reminder_interval=float(os.environ.get(REMINDER_INTERVAL, "60")),
+        **sharding,
     )
     return bot, closers
+
+
+REMINDER_INTERVAL = "HEROES_E2E_REMINDER_INTERVAL"
+"""Environment variable: seconds between the heroes bot's reminder ticks (default 60; the
+multi-process tests tick often so that a due deadline is seen soon)."""
 
 
 KILL_AFTER_COMMIT = "HEROES_E2E_KILL_AFTER_COMMIT"

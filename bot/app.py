@@ -193,12 +193,14 @@ async def build_bot(
     ``renderer`` there, pictures are drawn by a `PictureRenderer` with
     ``settings.render_processes`` worker processes (closed with the rest);
     ``bot_options`` go to `HeroesBot` (tests pass ``guild_ready_timeout``,
-    ``reminder_interval``...). Returns the bot and the close functions to await, in
-    opening order, once the bot has stopped.
+    ``reminder_interval``...). With ``HEROES_SHARD_COUNT`` set the bot is sharded
+    (`bot.discord_bot.bot_class`: the shards ``HEROES_SHARD_IDS`` in this process).
+    Returns the bot and the close functions to await, in opening order, once the bot has
+    stopped.
 
     :raises StorageError: when the database cannot be opened.
     """
-    from bot.discord_bot import HeroesBot
+    from bot.discord_bot import HeroesBot, bot_class, shard_options
     from bot.discord_refs import RepositoryRefStore
 
     service, closers = await open_service(
@@ -206,12 +208,16 @@ async def build_bot(
     )
     try:
         refs = RepositoryRefStore(service.repo)
-        bot = HeroesBot(service, refs=refs, dev_guild_id=settings.dev_guild_id, **bot_options)
+        sharding = shard_options(settings.shard_count, settings.shard_ids)
+        cls = bot_class(HeroesBot, sharded=bool(sharding))
+        bot = cls(service, refs=refs, dev_guild_id=settings.dev_guild_id, **sharding, **bot_options)
     except BaseException:
         for close in reversed(closers):
             await close()
         raise
     log.info("Database %s opened", settings.db_path)
+    if sharding:
+        log.info("Shards %s of %d in this process", bot.owned_shards(), settings.shard_count)
     return bot, closers
 
 

@@ -8,6 +8,15 @@ only when the tree differs from the one last synced there (a hash kept in the da
 schema 10). Buttons and selects are `GameComponent` dynamic items, so they work on
 messages sent before a restart. Reminders tick from the database (`ReminderLoop`).
 
+Several processes (docs/DEPLOY.md): with ``HEROES_SHARD_COUNT`` the bot is an
+`commands.AutoShardedBot` running the shards ``HEROES_SHARD_IDS`` (`bot_class`,
+`shard_options`); every process serves its shards' guilds on one shared database. The
+command sync is done by one of them (`Repository.leader_lock` ``command-sync``), and the
+start-up recovery of each shard's games by the process running that shard (a leader lock
+per shard), so a process restarting after a crash recovers its own games while the others
+go on serving theirs. Deadlines and reminders are claimed in storage, one statement each,
+so every process may tick them and each fires once.
+
 Intents: only ``guilds`` (channels and roles for permission checks). Interactions reach
 the bot whatever its intents, and the bot reads no message content and needs no member
 list — so no privileged intent is requested.
@@ -22,7 +31,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -75,6 +84,42 @@ def missing_permissions(
     return tuple(name for attribute, name in needed if not getattr(permissions, attribute))
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends ``guild_id``'s events to: ``(guild_id >> 22) % shard_count``
+    (DMs and games without a guild: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def shard_options(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> dict[str, Any]:
+    """The `commands.AutoShardedBot` options for ``HEROES_SHARD_COUNT`` / ``HEROES_SHARD_IDS``
+    (`bot.settings.Settings`): none when the bot is unsharded (``shard_count`` None)."""
+    if shard_count is None:
+        return {}
+    return {"shard_count": shard_count, "shard_ids": list(shard_ids) if shard_ids else None}
+
+
+_SHARDED: dict[type[Any], type[Any]] = {}
+
+BotT = TypeVar("BotT", bound="HeroesBot")
+
+
+def bot_class(base: type[BotT], *, sharded: bool) -> type[BotT]:
+    """``base`` (`HeroesBot` or a subclass), or with ``sharded`` the same bot on
+    `commands.AutoShardedBot` (one gateway connection per shard of this process; made once
+    per class). Everything else about the bot is the same."""
+    if not sharded:
+        return base
+    found = _SHARDED.get(base)
+    if found is None:
+        found = _SHARDED[base] = type(
+            f"Sharded{base.__name__}",
+            (base, commands.AutoShardedBot),
+            {"__doc__": f"`{base.__name__}` on `commands.AutoShardedBot` (`bot_class`)."},
+        )
+    made: type[BotT] = found
+    return made
+
+
 def bot_intents() -> discord.Intents:
     """The gateway intents the bot asks for: ``guilds`` only (no privileged intent)."""
     intents = discord.Intents.none()
@@ -92,7 +137,8 @@ class HeroesBot(commands.Bot):
         dev_guild_id: sync commands to this guild only (instant), else globally.
         force_sync: sync the commands at start even when they are the ones last synced.
         reminder_interval: seconds between reminder ticks (60; tests use less).
-        options: passed to `commands.Bot` (tests pass ``guild_ready_timeout``).
+        options: passed to `commands.Bot` (tests pass ``guild_ready_timeout``; a sharded
+            bot, `bot_class`, takes ``shard_count`` and ``shard_ids``: `shard_options`).
     """
 
     def __init__(
@@ -154,28 +200,74 @@ class HeroesBot(commands.Bot):
     async def on_ready(self) -> None:
         """Once per process: first deliver the news of commits a crash left unsent
         (`GameService.redeliver`: its cost follows the owed rows, not the stored games),
-        then let the service finish automatic moves left by a crash."""
+        then let the service finish automatic moves left by a crash — of the games this
+        process recovers (`recovering`: its own shards' guilds, each shard under its
+        leader lock, so no two processes recover one game at once)."""
         if self._recovered:
             return
         self._recovered = True
         try:
-            await self.deliver_unprompted(await self.service.redeliver())
-        except Exception as error:  # nor may a failed redelivery (tried again next start)
-            log.error("Delivering the news a restart left owed failed: %s", failure_text(error))
-        try:
-            outbox = await self.service.recover()
-            await self.deliver_unprompted(outbox)
-        except Exception as error:  # a failed recovery must not keep the bot from serving
-            log.error("Recovering unfinished automatic moves failed: %s", failure_text(error))
+            async with self.recovering() as owns:
+                try:
+                    await self.deliver_unprompted(await self.service.redeliver(owns=owns))
+                except Exception as error:  # nor may a failed redelivery (tried next start)
+                    log.error(
+                        "Delivering the news a restart left owed failed: %s", failure_text(error)
+                    )
+                try:
+                    outbox = await self.service.recover(owns=owns)
+                    await self.deliver_unprompted(outbox)
+                except Exception as error:  # a failed recovery must not keep the bot from serving
+                    log.error(
+                        "Recovering unfinished automatic moves failed: %s", failure_text(error)
+                    )
+        except Exception as error:  # the leader lock's store failed: serve anyway
+            log.error("The start-up recovery could not run: %s", failure_text(error))
         finally:
             self.started_up.set()
+
+    def owned_shards(self) -> tuple[int, ...] | None:
+        """The shards this process runs (None: unsharded, it serves every guild)."""
+        count = self.shard_count
+        if count is None:
+            return None
+        ids = getattr(self, "shard_ids", None)  # AutoShardedBot; a plain Bot has one
+        if ids:
+            return tuple(ids)
+        return (self.shard_id,) if self.shard_id is not None else tuple(range(count))
+
+    @contextlib.asynccontextmanager
+    async def recovering(self) -> AsyncIterator[Callable[[int | None], bool]]:
+        """The start-up recovery's leader locks (`Repository.leader_lock`): ``recovery``
+        for an unsharded bot, ``recovery:shard:N`` for each shard N this process runs.
+        Yields whether a game's guild id is one this process recovers now: on a shard it
+        runs and whose lock it holds (another process holding it is recovering those
+        games). The locks are held until the block ends."""
+        owned = self.owned_shards()
+        repo = self.service.repo
+        async with contextlib.AsyncExitStack() as stack:
+            if owned is None:
+                held = await stack.enter_async_context(repo.leader_lock("recovery"))
+                if not held:
+                    log.info("Another process is recovering the games; skipped here")
+                yield lambda _guild_id: held
+                return
+            count = self.shard_count or 1
+            mine: set[int] = set()
+            for shard in owned:
+                if await stack.enter_async_context(repo.leader_lock(f"recovery:shard:{shard}")):
+                    mine.add(shard)
+                else:
+                    log.info("Another process is recovering shard %s; skipped here", shard)
+            yield lambda guild_id: shard_of(guild_id, count) in mine
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Sync the command tree (to the dev guild when configured, else globally) when it
         differs from the one last synced there: its hash (`command_tree_hash`) is kept in
         the database per scope (`Repository.save_command_tree_hash`), so a restart with
         the same commands sends nothing (Discord limits how often commands are
-        overwritten). ``force_sync`` syncs anyway.
+        overwritten). ``force_sync`` syncs anyway. Of several processes starting at once,
+        the one holding the ``command-sync`` leader lock syncs; the others skip it.
 
         :returns: the commands Discord stored; empty when nothing was synced.
         """
@@ -189,11 +281,15 @@ class HeroesBot(commands.Bot):
         if guild is not None:
             scope = f"guild:{self.application_id}:{guild.id}"
         repo = self.service.repo
-        if not self.force_sync and await repo.command_tree_hash(scope) == tree_hash:
-            log.info("Commands unchanged since the last sync to %s; not synced", scope)
-            return []
-        synced = await self.tree.sync(guild=guild)
-        await repo.save_command_tree_hash(scope, tree_hash)
+        async with repo.leader_lock("command-sync") as leader:
+            if not leader:
+                log.info("Another process is syncing the commands; not synced here")
+                return []
+            if not self.force_sync and await repo.command_tree_hash(scope) == tree_hash:
+                log.info("Commands unchanged since the last sync to %s; not synced", scope)
+                return []
+            synced = await self.tree.sync(guild=guild)
+            await repo.save_command_tree_hash(scope, tree_hash)
         log.info("Synced %d commands to %s", len(synced), scope)
         return synced
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import groupby
 
@@ -190,8 +190,13 @@ def past_position(out: Outbox) -> Outbox:
     """``out`` (news of a position the game has moved past since: a commit whose delivery
     was cut short while later ones went out) without buttons or selects in its channel
     posts, none of them taking over as the post showing the game's position now
-    (`ChannelPost.decision_of`); DMs as they are."""
-    posts = [replace(post, components=(), decision_of=None) for post in out.posts]
+    (`ChannelPost.decision_of`), and without the game's panel (a later news edits it);
+    DMs as they are."""
+    posts = [
+        replace(post, components=(), decision_of=None)
+        for post in out.posts
+        if post.panel_of is None  # the panel shows the later position
+    ]
     return Outbox(reply=out.reply, posts=[p for p in posts if not p.empty], dms=out.dms)
 
 
@@ -204,16 +209,22 @@ class NewsMixin(ServiceCore):
         forgets that it was owed (one statement; harmless when repeated)."""
         await self.repo.news_delivered(receipt.game_id, receipt.after_version, receipt.version)
 
-    async def redeliver(self) -> Outbox:
+    async def redeliver(self, *, owns: Callable[[int | None], bool] | None = None) -> Outbox:
         """At start-up (after the Discord client is ready): the news of every commit whose
         delivery was not confirmed — a bot killed after a commit and before its messages.
         Costs one indexed read of the owed rows, then a rebuild per game that has any.
 
+        :param owns: with several bot processes, whether this one recovers the games of a
+            guild id (its own shards', under their leader locks: `HeroesBot.recovering`);
+            the others' owed news is left to them (a live process is delivering it, or
+            the owner delivers it when it starts again). None: every game.
         :returns: the news to deliver (each item carries its `Receipt`, ``again=True``).
         """
         owed = await self.repo.undelivered_news(REDELIVERED_AT_ONCE)
         out = Outbox()
         for game_id, rows in groupby(owed, key=lambda row: row[0]):
+            if owns is not None and not owns((await self.repo.get_game(game_id)).guild_id):
+                continue
             for first, last in runs([version for _, version in rows]):
                 more = await self.news_again(game_id, first - 1, last)
                 out.posts += more.posts

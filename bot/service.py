@@ -31,7 +31,7 @@ import difflib
 import inspect
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -934,9 +934,11 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             await self.continue_automatic_into(out, game_id)
         return out
 
-    async def recover(self) -> Outbox:
+    async def recover(self, *, owns: Callable[[int | None], bool] | None = None) -> Outbox:
         """At start-up: finish the automatic moves of every active game where a computer
-        seat, an away seat or a standing order still owes a decision (e.g. after a crash).
+        seat, an away seat or a standing order still owes a decision (e.g. after a crash);
+        with ``owns``, only of the games whose guild id it accepts (with several bot
+        processes: this one's shards, `HeroesBot.recovering`).
 
         Only the games that can owe such a move are read (`Repository.games_to_resume`:
         active, with a computer seat, a standing order or a seat that may be away, found
@@ -946,6 +948,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         """
         out = Outbox()
         for game_id in await self.repo.games_to_resume():
+            if owns is not None and not owns((await self.repo.get_game(game_id)).guild_id):
+                continue
             await self.continue_automatic_into(out, game_id)
         return out
 

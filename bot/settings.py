@@ -8,12 +8,15 @@ unset, so a copied ``.env.example`` works as it is. Keep ``.env.example`` in syn
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+MAX_SHARDS = 4096
+"""The most shards ``HEROES_SHARD_COUNT`` may name (far beyond any one bot's need)."""
 
 
 class SettingsError(ValueError):
@@ -33,6 +36,11 @@ class Settings(BaseSettings):
         render_processes: worker processes that draw the pictures
             (``HEROES_RENDER_PROCESSES``, default 2; 0 draws in threads of the bot process,
             where drawing competes with the event loop for the GIL: docs/PERFORMANCE.md).
+        shard_count: how many Discord gateway shards the whole bot has, over all its
+            processes (``HEROES_SHARD_COUNT``, 1-4096); None: one process, unsharded.
+        shard_ids: which of them this process runs (``HEROES_SHARD_IDS``: ``0,2`` or
+            ``0-3``, each below ``shard_count``); None: all of them. Several processes
+            with disjoint ids share one database (docs/DEPLOY.md).
     """
 
     model_config = SettingsConfigDict(
@@ -48,6 +56,36 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
     render_processes: int = Field(default=2, ge=0, le=16)
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError(
+                "HEROES_SHARD_IDS needs HEROES_SHARD_COUNT (the shards of all processes)"
+            )
+        outside = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if outside:
+            raise ValueError(
+                f"HEROES_SHARD_IDS {outside[0]} is not a shard of HEROES_SHARD_COUNT="
+                f"{self.shard_count} (ids run from 0 to {self.shard_count - 1})"
+            )
+        return self
+
+    def owned_shards(self) -> tuple[int, ...] | None:
+        """The shard ids this process runs: ``shard_ids``, else every one of
+        ``shard_count``; None when the bot is not sharded (one process serves all)."""
+        if self.shard_count is None:
+            return None
+        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -67,7 +105,35 @@ _ENV_NAMES = {
     "dev_guild_id": "HEROES_DEV_GUILD_ID",
     "log_level": "HEROES_LOG_LEVEL",
     "render_processes": "HEROES_RENDER_PROCESSES",
+    "shard_count": "HEROES_SHARD_COUNT",
+    "shard_ids": "HEROES_SHARD_IDS",
 }
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``HEROES_SHARD_IDS`` as a sorted tuple without repeats: ids and ranges separated by
+    commas (``"0,2"``, ``"0-3"``, ``"4-7, 9"``).
+
+    :raises ValueError: naming the part that is not a number or a range (low-high), or
+        when no id is given.
+    """
+    found: set[int] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise ValueError(
+                f"{part!r} is not a shard id or a range like 0-3 (write e.g. 0,1 or 0-3)"
+            ) from None
+        if first < 0 or last < first or last - first >= MAX_SHARDS:
+            raise ValueError(f"{part!r} is not a range from a lower to a higher id")
+        found.update(range(first, last + 1))
+    if not found:
+        raise ValueError("no shard id given (write e.g. 0,1 or 0-3, or leave it unset)")
+    return tuple(sorted(found))
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -79,9 +145,12 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         return Settings(_env_file=env_file)
     except ValidationError as error:
         first = error.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else "settings"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        if not first["loc"]:  # a rule between settings (the shards): the message names them
+            raise SettingsError(f"Bad settings: {message}.") from None
+        field = str(first["loc"][0])
         name = _ENV_NAMES.get(field, field.upper())
-        raise SettingsError(f"Bad setting {name}: {first['msg']}.") from None
+        raise SettingsError(f"Bad setting {name}: {message}.") from None
 
 
 class _TokenOnly(BaseSettings):

@@ -199,10 +199,25 @@ class FakeDiscord:
         *,
         owner: FakeUser | None = None,
         bot_permissions: int | discord.Permissions = BOT_PERMISSIONS,
+        shard: int | None = None,
     ) -> FakeGuild:
         """Add a guild the bot is in (with a ``general`` text channel). Create guilds before
-        the bot connects: they are announced in GUILD_CREATE at IDENTIFY."""
-        return self.world.create_guild(name, owner=owner, bot_permissions=bot_permissions)
+        the bot connects: they are announced in GUILD_CREATE at IDENTIFY. ``shard``: give
+        it an id on that shard of `shard_count` (`shard_of`), for tests of several
+        shards or bot processes.
+
+        :raises ValueError: for a shard that is not one of `shard_count`.
+        """
+        guild_id = None
+        if shard is not None:
+            guild_id = self.world.ids.next_on_shard(shard, self.shard_count)
+        return self.world.create_guild(
+            name, owner=owner, bot_permissions=bot_permissions, guild_id=guild_id
+        )
+
+    def shard_of(self, guild: FakeGuild | None) -> int:
+        """The shard ``guild``'s events and interactions go to (None: DMs, shard 0)."""
+        return self.gateway.shard_of(None if guild is None else guild.id)
 
     def create_moderator_role(self, guild: FakeGuild, name: str = "Moderator") -> FakeRole:
         """A role with Manage Server, as moderators of a game server have."""

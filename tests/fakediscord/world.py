@@ -670,9 +670,11 @@ class World:
         *,
         owner: FakeUser | None = None,
         bot_permissions: int | discord.Permissions = BOT_PERMISSIONS,
+        guild_id: int | None = None,
     ) -> FakeGuild:
-        """Add a guild the bot has joined, with the bot's managed role and a #general channel."""
-        guild = FakeGuild(self, self.ids.next(), name, owner)
+        """Add a guild the bot has joined, with the bot's managed role and a #general channel
+        (its id ``guild_id``, else a new snowflake)."""
+        guild = FakeGuild(self, guild_id or self.ids.next(), name, owner)
         self.guilds[guild.id] = guild
         bot_role = guild.create_role(self.bot_user.name, bot_permissions, managed=True)
         guild.add_member(self.bot_user, roles=[bot_role])
