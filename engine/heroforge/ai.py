@@ -24,6 +24,7 @@ import random
 
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, seat_name
+from engine.core.search import material_share
 from engine.heroforge import board, decisions, effects, movement, turns
 from engine.heroforge.board import Global
 from engine.heroforge.catalog import EnchantmentSpec
@@ -303,3 +304,31 @@ def _combat(state: HeroforgeState, seat: int, legal: list[Command], rng: random.
     if obliged:
         return attacks[0]
     return EndTurn()
+
+
+FORT_WORTH = 3.0
+"""What a fort is worth, in `strength` points (a search's estimate)."""
+
+ECONOMY_WORTH = 1.0 / 500
+"""What one economy point is worth, in `strength` points."""
+
+
+def worth(state: HeroforgeState, seat: int) -> float:
+    """A seat's material: 1 for its living hero, its army's `strength`, its forts and its
+    economy; 0 once its hero is dead (heroforge:basic-rules: the last hero wins).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    player = state.player(seat)
+    if not player.alive:
+        return 0.0
+    forts = sum(1 for f in state.forts if f.owner == seat)
+    return 1.0 + strength(state, seat) + FORT_WORTH * forts + ECONOMY_WORTH * player.economy
+
+
+def evaluate(state: HeroforgeState, seat: int) -> float:
+    """``seat``'s share of the table's `worth`, in [0, 1] (`Ruleset.evaluate`).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    return material_share([worth(state, s) for s in range(state.players)], seat)

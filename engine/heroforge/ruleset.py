@@ -111,6 +111,11 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
         """
         return ai.ai_command(state, seat, rng)
 
+    def evaluate(self, state: HeroforgeState, seat: int) -> float:
+        """The seat's share of the table's material (`engine.heroforge.ai.evaluate`), for the
+        search players' play-outs."""
+        return ai.evaluate(state, seat)
+
     def view(self, state: HeroforgeState, seat: int) -> SeatView:
         """The table as ``seat`` sees it (everything: Hero Forge hides nothing)."""
         return viewing.seat_view(state, seat)

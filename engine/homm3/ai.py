@@ -15,6 +15,7 @@ from itertools import combinations
 
 from engine.core.errors import NotYourDecision, RuleViolation
 from engine.core.model import Command, seat_name
+from engine.core.search import material_share
 from engine.homm3 import adventure, cardplay, combat_attack, combat_flow, decisions, effects, hexes
 from engine.homm3 import combat_core as core
 from engine.homm3 import commands as c
@@ -546,3 +547,43 @@ def _wall_attack(state: Homm3State, unit: CombatUnit, reach: dict[str, int]) -> 
 
 
 __all__ = ["ai_command", "combinations"]
+
+
+def _unit_worth(unit: str, pack: bool) -> float:
+    card = load_content().units.get(unit)
+    if card is None:
+        return 0.0
+    side = card.side(pack)
+    return float(TIER_ORDER[card.tier] * (side.attack + side.defense + side.health))
+
+
+def worth(state: Homm3State, seat: int) -> float:
+    """A seat's material: in a combat, its living units by their printed Attack, Defense
+    and Health (the Health left) and tier; outside, its army by the same measure, its
+    resources and its hero level (homm3bf: the side whose deployed units are all defeated
+    loses).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    if state.combat is not None and state.combat.stage in ("round", "over"):
+        value = 0.0
+        for unit in state.combat.units:
+            if unit.seat != seat or not unit.alive:
+                continue
+            attack, defense, health, _ = core.base(unit)
+            left = max(0, core.health(unit) - unit.damage)
+            value += core.tier(unit) * (attack + defense + health) * left / core.health(unit)
+        return value
+    player = state.player(seat)
+    value = sum(_unit_worth(u.unit, u.pack) for u in player.army)
+    money = player.resources
+    value += (money.gold + 2 * money.materials + 4 * money.valuables) / 4
+    return value + 5.0 * player.level
+
+
+def evaluate(state: Homm3State, seat: int) -> float:
+    """``seat``'s share of the table's `worth`, in [0, 1] (`Ruleset.evaluate`).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    return material_share([worth(state, s) for s in range(state.players)], seat)

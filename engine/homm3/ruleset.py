@@ -106,6 +106,11 @@ class Homm3Ruleset(Ruleset[Homm3State]):
         """
         return ai.ai_command(state, seat, rng)
 
+    def evaluate(self, state: Homm3State, seat: int) -> float:
+        """The seat's share of the table's material (`engine.homm3.ai.evaluate`), for the
+        search players' play-outs."""
+        return ai.evaluate(state, seat)
+
     def view(self, state: Homm3State, seat: int) -> SeatView:
         """The public view plus ``seat``'s own hand, set-aside cards and choices."""
         return viewing.seat_view(state, seat)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, seat_name
+from engine.core.search import material_share
 from engine.homm4 import armies as army_rules
 from engine.homm4 import (
     battle,
@@ -454,3 +455,39 @@ def _battle(state: Homm4State, seat: int, rng: random.Random) -> Command:
 
 
 __all__ = ["aggression", "ai_command", "card_strength", "strength"]
+
+
+# ------------------------------------------------------------------ evaluation
+TOWN_WORTH = 8.0
+"""What a Town is worth per Town level, in `card_strength` points (a search's estimate)."""
+
+SITE_WORTH = 4.0
+"""What a Dwelling or an Object held is worth, in `card_strength` points."""
+
+
+def worth(state: Homm4State, seat: int) -> float:
+    """A seat's material: its Armies' strength, its Towns (by level, with their
+    garrisons) and the other sites it holds; 0 once eliminated (homm4:victory: a side
+    with no Army and no Town is out).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    if state.players_state[seat].eliminated:
+        return 0.0
+    value = sum(strength(state, a.cards) for a in state.armies if a.owner == seat)
+    for site in state.sites:
+        if site.owner != seat:
+            continue
+        if site.kind == "town":
+            value += TOWN_WORTH * site.level + strength(state, site.garrison)
+        else:
+            value += SITE_WORTH
+    return value
+
+
+def evaluate(state: Homm4State, seat: int) -> float:
+    """``seat``'s share of the table's `worth`, in [0, 1] (`Ruleset.evaluate`).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    return material_share([worth(state, s) for s in range(state.players)], seat)

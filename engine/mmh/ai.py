@@ -28,9 +28,10 @@ from collections.abc import Sequence
 
 from engine.core.errors import NotYourDecision
 from engine.core.model import Command, seat_name
+from engine.core.search import material_share
 from engine.mmh import battle as fight
 from engine.mmh import board as geometry
-from engine.mmh import decisions, economy, movement, setup
+from engine.mmh import decisions, economy, movement, score, setup
 from engine.mmh.commands import (
     Activate,
     ArenaRecruitCmd,
@@ -859,3 +860,31 @@ def _best_skill(state: MmhState, hero: Hero, cards: list[str]) -> str:
         return float(sum(good.get(e.kind, 1) * e.value for e in skill.primary.effects))
 
     return max(cards, key=score)
+
+
+VP_WORTH = 10.0
+"""What one victory point is worth against gold, resources and armies (a search's
+estimate; a VP lead is what wins, mmh:game-goal)."""
+
+
+def worth(state: MmhState, seat: int) -> float:
+    """A seat's standing: its victory points, most of all, then its gold and resources,
+    its town level and its heroes' armies (hit points and expected damage).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    place = state.seats[seat]
+    value = VP_WORTH * score.vp(state, seat) + place.gold + place.resources + 3.0 * place.level
+    for hero in state.heroes.values():
+        if hero.owner == seat and hero.space is not None:
+            damage, hp = _army_power(state, hero)
+            value += damage + hp
+    return value
+
+
+def evaluate(state: MmhState, seat: int) -> float:
+    """``seat``'s share of the table's `worth`, in [0, 1] (`Ruleset.evaluate`).
+
+    Rule: none (a computer player's heuristic, not a rule).
+    """
+    return material_share([worth(state, s) for s in range(state.players)], seat)

@@ -116,6 +116,11 @@ class MmhRuleset(Ruleset[MmhState]):
         """
         return ai.ai_command(state, seat, rng)
 
+    def evaluate(self, state: MmhState, seat: int) -> float:
+        """The seat's share of the table's material (`engine.mmh.ai.evaluate`), for the
+        search players' play-outs."""
+        return ai.evaluate(state, seat)
+
     def view(self, state: MmhState, seat: int) -> SeatView:
         """The public view plus ``seat``'s own scrolls and pending card choice."""
         return viewing.seat_view(state, seat)
