@@ -56,6 +56,10 @@ class PictureKind:
             then be an instance of ``view`` itself (a public view is refused).
         public_part: for a public picture, any view -> the part it may show (a seat view
             loses its hidden cards); None: the view is drawn as it is.
+        focus_of: for a focus picture (`rendering.focus`), the kind it is cut from (it
+            is posted first, that whole picture after it); None: not a focus.
+        exempt: for a focus picture, the mark kinds it need not keep readable at a
+            phone's width (drawn at full size elsewhere; `rendering.focus.FocusSpec`).
     """
 
     ruleset: str
@@ -66,6 +70,8 @@ class PictureKind:
     description: str
     private: bool = False
     public_part: Callable[[Any], BaseModel] | None = None
+    focus_of: str | None = None
+    exempt: frozenset[str] = frozenset()
 
     def prepare(self, view: BaseModel) -> BaseModel:
         """The view as this picture draws it (reduced to its public part for a public
@@ -138,6 +144,16 @@ def kinds(ruleset: str) -> list[str]:
     """The picture kinds ``ruleset`` registers, sorted (empty when it draws none)."""
     load(ruleset)
     return sorted(k for r, k in _KINDS if r == ruleset)
+
+
+def focus_of(ruleset: str, kind: str) -> str | None:
+    """The focus kind registered for ``ruleset``'s picture ``kind`` (``"board-focus"`` for
+    ``"board"``: posted before it, `rendering.focus`), or None when it has none."""
+    load(ruleset)
+    for (r, k), spec in sorted(_KINDS.items()):
+        if r == ruleset and spec.focus_of == kind:
+            return k
+    return None
 
 
 def warm(ruleset: str) -> None:

@@ -105,6 +105,18 @@ def _columns(battle: BattleView) -> list[tuple[int, str]]:
     return [(0, "ranged"), (0, "melee"), (1, "melee"), (1, "ranged")]
 
 
+def waiting_line(view: PublicView) -> str:
+    """What the battle waits for, whole (``Waiting: Blue to choose a Phase 2 attack``; the
+    picture's header cuts it to its width): ``Game over`` once the game is finished.
+    :raises ValueError: when ``view`` has no battle."""
+    battle = view.battle
+    if battle is None:
+        raise ValueError("no battle in progress")
+    stage = _STAGES.get(battle.stage, battle.stage).format(phase=battle.phase)
+    actor = side_name(battle, battle.to_act)
+    return "Game over" if view.result.finished else f"Waiting: {actor} to {stage}"
+
+
 def draw_battle(view: PublicView, pool: CardPool) -> Drawing:
     """Draw the battle in progress of ``view``; see the module docstring.
 
@@ -196,12 +208,9 @@ def _header(canvas: Canvas, view: PublicView, battle: BattleView) -> None:
             (x + 34, y), text, 26, LIGHT, weight="medium", anchor="lm", kind="side", key=str(side)
         )
         x += 34 + text_width(text, 26, "medium") + 30
-    stage = _STAGES.get(battle.stage, battle.stage).format(phase=battle.phase)
-    actor = side_name(battle, battle.to_act)
-    waiting = "Game over" if view.result.finished else f"Waiting: {actor} to {stage}"
     canvas.text(
         (24, 124),
-        ellipsize(waiting, 640, 26),
+        ellipsize(waiting_line(view), 640, 26),
         26,
         HIGHLIGHT,
         weight="medium",
@@ -397,7 +406,7 @@ def _phase_chip(canvas: Canvas, x: int, y: int, phase: int, current: int) -> Non
         (x, y + 2, x + 52, y + 50), radius=8, fill=HIGHLIGHT if lit else PANEL_LINE
     )
     ink = INK if lit else LIGHT
-    canvas.text((x + 26, y + 13), "Phase", 13, ink, weight="medium", anchor="mm")
+    canvas.text((x + 26, y + 13), "Phase", 13, ink, weight="medium", anchor="mm", kind="caption")
     canvas.text(
         (x + 26, y + 34),
         str(phase),

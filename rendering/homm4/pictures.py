@@ -1,9 +1,13 @@
 """homm4's pictures in the registry (`rendering.pictures`): the Game Board, the
-battlefield, a seat's Hand and Risk Stack (DM only) and a card face."""
+battlefield, each with its focus picture (posted first: the hexes around the acting Army,
+the Melee Lines; `rendering.homm4.focus`), a seat's Hand and Risk Stack (DM only) and a
+card face."""
 
 from __future__ import annotations
 
 from engine.homm4.views import PublicView, SeatView
+from rendering.focus import focus_kind
+from rendering.homm4 import focus
 from rendering.homm4.api import draw_battle, draw_board, draw_card, draw_hand, public_only
 from rendering.pictures import CardFace, PictureKind, register, register_warm_up
 
@@ -15,25 +19,24 @@ def _warm_up() -> None:
     draw_card(next(iter(load_card_pool().cards)))
 
 
+BOARD = PictureKind(
+    "homm4", "board", PublicView, draw_board, "board.png", "The Game Board", public_part=public_only
+)
+BATTLE = PictureKind(
+    "homm4",
+    "battle",
+    PublicView,
+    draw_battle,
+    "battle.png",
+    "The battlefield",
+    public_part=public_only,
+)
+
 register(
-    PictureKind(
-        "homm4",
-        "board",
-        PublicView,
-        draw_board,
-        "board.png",
-        "The Game Board",
-        public_part=public_only,
-    ),
-    PictureKind(
-        "homm4",
-        "battle",
-        PublicView,
-        draw_battle,
-        "battle.png",
-        "The battlefield",
-        public_part=public_only,
-    ),
+    BOARD,
+    focus_kind(BOARD, focus.BOARD, "The Game Board around the acting Army"),
+    BATTLE,
+    focus_kind(BATTLE, focus.BATTLE, "The battle's Melee Lines"),
     PictureKind(
         "homm4",
         "hand",

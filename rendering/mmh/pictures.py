@@ -4,28 +4,36 @@ initiative track and a seat's capital board and hero sheets with their scrolls (
 from __future__ import annotations
 
 from engine.mmh.views import PublicView, SeatView
+from rendering.focus import focus_kind
+from rendering.mmh import focus
 from rendering.mmh.api import draw_board, draw_heroes, draw_track, public_only
 from rendering.pictures import PictureKind, register
 
+BOARD = PictureKind(
+    "mmh",
+    "board",
+    PublicView,
+    draw_board,
+    "board.png",
+    "The map of Ashan",
+    public_part=public_only,
+)
+
+BATTLE = PictureKind(
+    "mmh",
+    "battle",
+    PublicView,
+    draw_track,
+    "battle.png",
+    "The initiative track",
+    public_part=public_only,
+)
+
 register(
-    PictureKind(
-        "mmh",
-        "board",
-        PublicView,
-        draw_board,
-        "board.png",
-        "The map of Ashan",
-        public_part=public_only,
-    ),
-    PictureKind(
-        "mmh",
-        "battle",
-        PublicView,
-        draw_track,
-        "battle.png",
-        "The initiative track",
-        public_part=public_only,
-    ),
+    BOARD,
+    focus_kind(BOARD, focus.BOARD, "The map around the active hero"),
+    BATTLE,
+    focus_kind(BATTLE, focus.TRACK, "The initiative track around the marker due"),
     PictureKind(
         "mmh",
         "hand",

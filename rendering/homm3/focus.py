@@ -1,0 +1,65 @@
+"""homm3's focus pictures (`rendering.focus`, issue 16): the Battlefield around the active
+unit, and the Adventure panel of the player to act, each under a band saying what is owed."""
+
+from __future__ import annotations
+
+from engine.homm3.views import PublicView
+from rendering.canvas import Drawing
+from rendering.focus import Focus, FocusSpec, Line, mark_texts, union, whole_box
+from rendering.homm3.palette import GOLD, LIGHT, MUTED, PAGE
+
+
+def _band(whole: Drawing) -> list[Line]:
+    lines = [Line(t, LIGHT, "bold", 1.25, "title") for t in mark_texts(whole, "title")]
+    lines += [Line(t, MUTED, "regular", 1.0, "token") for t in mark_texts(whole, "token", "")]
+    return lines
+
+
+def battle_focus(view: PublicView, whole: Drawing) -> Focus:
+    """The Battlefield's hexes, centred on the active unit (the Battlefield's middle when
+    none is active); the band: the title, the Initiative token, what is owed, the units
+    still to act and the last attack."""
+    lines = _band(whole)
+    lines += [Line(t, GOLD, "medium", 1.0, "prompt") for t in mark_texts(whole, "prompt")]
+    order = mark_texts(whole, "order")
+    if order:
+        lines.append(Line("Still to act: " + " · ".join(order), LIGHT, "regular", 1.0, "order"))
+    lines += [
+        Line(t, MUTED, "regular", 1.0, "last_attack") for t in mark_texts(whole, "last_attack")
+    ]
+    board = union(m.box for m in whole.of_kind("hex")) or whole_box(whole)
+    combat = view.combat
+    around = board
+    if combat is not None and combat.active is not None:
+        around = (
+            union(m.box for m in whole.of_kind("unit") if m.key == f"unit:{combat.active}") or board
+        )
+    return Focus(around, lines, board)
+
+
+def adventure_focus(view: PublicView, whole: Drawing) -> Focus:
+    """The panel of the player to act (Resources, tokens, buildings, army, Morale); the
+    band: the title, the round and what is owed."""
+    lines = [Line(t, LIGHT, "bold", 1.25, "title") for t in mark_texts(whole, "title")]
+    prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
+    if prompt:
+        lines.append(Line(prompt, GOLD, "medium", 1.0, "prompt"))
+    seat = view.adventure.active if view.adventure is not None else view.first
+    players = {p.seat: p for p in view.players}
+    player = players.get(seat)
+    panel = None
+    if player is not None:
+        panel = union(
+            m.box for m in whole.marks if m.key == player.colour or m.key.startswith(f"{seat}:")
+        )
+    around = panel or whole_box(whole)
+    return Focus(around, lines)
+
+
+BATTLE = FocusSpec(battle_focus, PAGE, frozenset({"unit_name", "placed_label"}), 0.8)
+"""The Battlefield's focus: every label in the cut reads at least 9 px at a phone's
+400 px, bar the unit names and Obstacle names written small inside the hexes (the roster
+and "On the board:" of the whole picture name them at full size)."""
+
+ADVENTURE = FocusSpec(adventure_focus, PAGE)
+"""The Adventure's focus: every label in the cut reads at least 9 px at 400 px."""
