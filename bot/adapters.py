@@ -95,6 +95,23 @@ Picture = Image
 posted as it is)."""
 
 
+def focus_first(renderer: Renderer, ruleset: str, kind: str, view: Any) -> tuple[Picture, ...]:
+    """The channel pictures of ``ruleset``'s public picture ``kind`` in gallery order
+    (issue 16): its focus picture first (what the decision needs, readable at a phone's
+    400 px: `rendering.focus`), then the whole picture; the whole one alone when the
+    ruleset registers no focus for ``kind``.
+
+    :raises ValueError: when there is nothing to draw (as `Renderer.draw`).
+    """
+    from rendering.pictures import focus_of
+
+    whole = renderer.draw(ruleset, kind, view)
+    focus = focus_of(ruleset, kind)
+    if focus is None:
+        return (whole,)
+    return (renderer.draw(ruleset, focus, view), whole)
+
+
 def ranked_names(
     pairs: Iterable[tuple[str, str]],
     current: str,
@@ -635,6 +652,13 @@ class RulesetAdapter:
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """Draw picture ``kind`` of a public view (in a worker thread), or None."""
         return None
+
+    def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Picture, ...]:
+        """The channel pictures of ``kind`` of a public view, in gallery order (in a worker
+        thread): a game with focus pictures gives ``(focus, whole)`` (`focus_first`);
+        by default the one `picture`, or none."""
+        found = self.picture(renderer, kind, view)
+        return (found,) if found is not None else ()
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """Draw a seat's private picture of its seat view (in a worker thread), or None."""

@@ -22,6 +22,7 @@ from bot.adapters import (
     PlayRequest,
     RulesetAdapter,
     decision_buttons,
+    focus_first,
 )
 from bot.command_table import Choice, OptionSpec
 from bot.heroforge import commands as table
@@ -423,6 +424,10 @@ class HeroforgeAdapter(RulesetAdapter):
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
         """The board of land plates (`rendering.heroforge`)."""
         return renderer.draw(self.ruleset, "board", view)
+
+    def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Picture, ...]:
+        """The plates around the active hero, then the whole board (`focus_first`)."""
+        return focus_first(renderer, self.ruleset, "board", view)
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's inventory sheet."""

@@ -23,6 +23,7 @@ from bot.adapters import (
     clip,
     decision_buttons,
     fit_choices,
+    focus_first,
     offered_commands,
     ranked_names,
 )
@@ -529,6 +530,12 @@ class Homm3Adapter(RulesetAdapter):
         """The Battlefield or the Adventure state (`rendering.homm3`, public views only)."""
         shown = "battle" if kind == "battle" and view.combat is not None else "adventure"
         return renderer.draw(self.ruleset, shown, view)
+
+    def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Picture, ...]:
+        """The Battlefield around the active unit or the Adventure panel of the player to
+        act, then the whole picture (`focus_first`)."""
+        shown = "battle" if kind == "battle" and view.combat is not None else "adventure"
+        return focus_first(renderer, self.ruleset, shown, view)
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's private cards."""

@@ -32,6 +32,7 @@ from bot.adapters import (
     PoolCard,
     RulesetAdapter,
     clip,
+    focus_first,
     left_out_text,
     offered_commands,
     ranked_names,
@@ -859,6 +860,16 @@ class Homm4Adapter(RulesetAdapter):
             return renderer.draw(self.ruleset, "battle" if kind == "battle" else "board", view)
         except ValueError:
             return None
+
+    def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Posted, ...]:
+        """The focus picture (the hexes around the acting Army, or the Melee Lines), then
+        the whole board or battlefield (`focus_first`); none when there is none."""
+        try:
+            return focus_first(
+                renderer, self.ruleset, "battle" if kind == "battle" else "board", view
+            )
+        except ValueError:
+            return ()
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Posted | None:
         """The Hand and Risk Stack through ``renderer``."""

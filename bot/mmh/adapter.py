@@ -22,6 +22,7 @@ from bot.adapters import (
     clip,
     decision_buttons,
     fit_choices,
+    focus_first,
     offered_commands,
 )
 from bot.command_table import Choice, OptionSpec
@@ -505,6 +506,15 @@ class MmhAdapter(RulesetAdapter):
             return renderer.draw(self.ruleset, shown, view)
         except ValueError:
             return None
+
+    def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Picture, ...]:
+        """The map around the active hero or the track around the marker due, then the
+        whole picture (`focus_first`); none before any tile is laid."""
+        shown = "battle" if kind == "battle" and view.battle is not None else "board"
+        try:
+            return focus_first(renderer, self.ruleset, shown, view)
+        except ValueError:
+            return ()
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's capital board and hero sheets with their scrolls (DM only)."""
