@@ -56,7 +56,8 @@ def _save(image: Image.Image, kind: str, **params: Any) -> bytes:
 
 
 def _palette(level: int) -> Callable[[Image.Image], bytes]:
-    """Palette PNG as the bot makes it (palette from a pixel sample), at zlib ``level``."""
+    """Palette PNG with the bot's palette (from a pixel sample), compressed by Pillow's
+    zlib at ``level`` (the bot's encoding until ISA-L took over the compression)."""
     from rendering.encode import PALETTE_SAMPLE
 
     def encode(image: Image.Image) -> bytes:
@@ -69,6 +70,27 @@ def _palette(level: int) -> Callable[[Image.Image], bytes]:
         )
         quantised = image.quantize(palette=palette, dither=Image.Dither.NONE)
         return _save(quantised, "PNG", compress_level=level)
+
+    return encode
+
+
+def _palette_isal(level: int) -> Callable[[Image.Image], bytes]:
+    """Palette PNG as the bot makes it, its pixels compressed by ISA-L at ``level``."""
+    from rendering import encode as encoding
+
+    def encode(image: Image.Image) -> bytes:
+        sample = image.resize(
+            (
+                max(1, image.width // encoding.PALETTE_SAMPLE),
+                max(1, image.height // encoding.PALETTE_SAMPLE),
+            ),
+            Image.Resampling.NEAREST,
+        )
+        palette = sample.quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        quantised = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        return encoding.palette_png(quantised, level)
 
     return encode
 
@@ -100,10 +122,13 @@ def encodings() -> list[Encoding]:
 
     return [
         Encoding(f"default ({DEFAULT_FORMAT.value})", lambda image: encode(image, DEFAULT_FORMAT)),
-        Encoding("palette PNG, palette from every pixel, zlib 3 (before)", _palette_whole(3)),
-        Encoding("palette PNG, zlib 1", _palette(1)),
-        Encoding("palette PNG, zlib 6", _palette(6)),
-        Encoding("palette PNG, zlib 9", _palette(9), slow=True),
+        Encoding("palette PNG, palette from every pixel, zlib 3", _palette_whole(3), slow=True),
+        Encoding("palette PNG, Pillow's zlib 3 (before)", _palette(3)),
+        Encoding("palette PNG, Pillow's zlib 1", _palette(1)),
+        Encoding("palette PNG, Pillow's zlib 6", _palette(6)),
+        Encoding("palette PNG, Pillow's zlib 9", _palette(9), slow=True),
+        Encoding("palette PNG, ISA-L 2", _palette_isal(2)),
+        Encoding("palette PNG, ISA-L 3", _palette_isal(3)),
         Encoding("RGB PNG, zlib 1", _rgb_png(1)),
         Encoding("RGB PNG, zlib 6", _rgb_png(6), slow=True),
         Encoding("lossless WebP, method 0", _webp(0)),

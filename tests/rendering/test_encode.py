@@ -65,3 +65,25 @@ def test_a_small_patch_keeps_its_colour_in_a_palette_png(offset: tuple[int, int]
     draw.rectangle((x, y, x + 3, y + 3), fill=(255, 0, 200))
     decoded = decode(encode(image)).convert("RGB")
     assert decoded.getpixel((x + 1, y + 1)) == (255, 0, 200)
+
+
+def test_palette_png_holds_the_indices_and_palette_exactly() -> None:
+    """`palette_png` (ISA-L deflate, our own chunks) reads back, CRCs checked, as the same
+    palette image: every pixel's index and every palette colour."""
+    import io
+
+    quantised = _picture().quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    data = enc.palette_png(quantised)
+    assert data.startswith(PNG_SIGNATURE) and data == enc.palette_png(quantised)
+    Image.open(io.BytesIO(data)).verify()  # chunk CRCs and structure
+    decoded = decode(data)
+    assert decoded.mode == "P" and decoded.size == (400, 300)
+    assert decoded.tobytes() == quantised.tobytes()
+    used = len(quantised.getpalette() or [])
+    assert (decoded.getpalette() or [])[:used] == quantised.getpalette()
+    assert decoded.convert("RGB").tobytes() == quantised.convert("RGB").tobytes()
+
+
+def test_palette_png_refuses_what_is_not_a_palette_image() -> None:
+    with pytest.raises(ValueError, match="not mode RGB"):
+        enc.palette_png(_picture())
