@@ -1,7 +1,7 @@
 """``python -m benchmarks``: measure every area, write docs/PERFORMANCE.md, print a summary.
 
 Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AREA``
-(repeatable: ``engine``, ``storage``, ``render``, ``startup``, ``e2e``), ``--no-write`` (print only),
+(repeatable: ``engine``, ``storage``, ``render``, ``startup``, ``e2e``, ``ai``), ``--no-write`` (print only),
 ``--out PATH`` (another document), ``--py-spy FILE`` (record each end-to-end bot process
 with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 ``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
@@ -9,6 +9,9 @@ the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by
 ``--games N`` (repeatable: the end-to-end run drives N active games at once, once per N
 named, each under its own heading; a full run drives 50, 200 and 500, ``--quick`` 8),
 after which the capacity line of one bot process sums up the runs (`capacity_summary`).
+The computer players' area (``ai``, `benchmarks.bench_ai`) takes ``--ai-games N`` (games
+per ruleset and level; 200 by default), ``--ai-iterations N`` (search iterations per
+decision in those games) and ``--ai-minutes M`` (no new game after M minutes).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 
 from benchmarks.report import AreaResult, console_summary, python_command, update_document
 
-AREAS = ("engine", "storage", "render", "startup", "e2e")
+AREAS = ("engine", "storage", "render", "startup", "e2e", "ai")
 RULESETS = ("homm4", "mmh", "homm3", "heroforge")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
 
@@ -34,6 +37,7 @@ def _runner(
     py_spy: Path | None,
     ruleset: str = "homm4",
     games: int | None = None,
+    ai: argparse.Namespace | None = None,
 ) -> Callable[[], AreaResult]:
     if area == "engine":
         from benchmarks import bench_engine
@@ -51,6 +55,15 @@ def _runner(
         from benchmarks import bench_startup
 
         return lambda: bench_startup.run(quick)
+    if area == "ai":
+        from benchmarks import bench_ai
+
+        return lambda: bench_ai.run(
+            quick,
+            games=getattr(ai, "ai_games", None),
+            iterations=getattr(ai, "ai_iterations", None),
+            minutes=getattr(ai, "ai_minutes", None),
+        )
     from benchmarks import bench_e2e
 
     return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset, games)
@@ -94,6 +107,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="the e2e run drives N active games at once (repeatable: one run each; "
         "default 50, 200 and 500; 8 with --quick)",
     )
+    parser.add_argument(
+        "--ai-games", type=int, metavar="N", help="ai: games per ruleset and level (200)"
+    )
+    parser.add_argument(
+        "--ai-iterations", type=int, metavar="N", help="ai: search iterations per decision"
+    )
+    parser.add_argument(
+        "--ai-minutes", type=float, metavar="M", help="ai: start no game after M minutes"
+    )
     return parser.parse_args(argv)
 
 
@@ -116,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = area if ruleset == "homm4" else f"{area} ({ruleset})"
         name += "" if games is None else f" ({games} games)"
         print(f"measuring {name}...", file=sys.stderr, flush=True)
-        results.append(_runner(area, args.quick, args.py_spy, ruleset, games)())
+        results.append(_runner(area, args.quick, args.py_spy, ruleset, games, args)())
         print(f"  {name} done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     capacity = capacity_summary(results)
     if capacity is not None:

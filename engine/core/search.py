@@ -70,7 +70,7 @@ class Budget:
 
     iterations: int | None = None
     seconds: float | None = 1.0
-    rollout_commands: int = 40
+    rollout_commands: int = 20
 
     def __post_init__(self) -> None:
         """:raises InvalidInput: for a budget that allows nothing or never stops."""

@@ -1,0 +1,123 @@
+"""The searching computer players (`engine.core.search`, issue 19): they see only their
+seat's information set, choose reproducibly with an iteration budget, play legal commands,
+and the levels and budgets are read and checked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine.rulesets  # noqa: F401  (registers every shipped ruleset)
+from engine.core.errors import InvalidInput, NotYourDecision
+from engine.core.model import GameState
+from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.search import LEVELS, Budget, choose, material_share, parse_level, search
+from tests.core.determinize_checks import positions
+
+RULESETS = ("homm4", "heroforge", "homm3", "mmh")
+SMALL = Budget(iterations=6, seconds=None, rollout_commands=8)
+
+
+def _choices(rules: Ruleset[Any], seed: int, count: int) -> list[tuple[GameState, int]]:
+    """``count`` positions of a computer-played game where the seat to move has several
+    legal commands (the seat: the first decision owed)."""
+    found = []
+    for state in positions(rules, {}, 2, seed, every=5, limit=150):
+        pending = rules.pending(state)
+        if rules.result(state).finished or not pending:
+            continue
+        seat = pending[0].seat
+        if len(rules.legal_commands(state, seat)) > 1:
+            found.append((state, seat))
+        if len(found) == count:
+            break
+    assert found, "the game gave no position with a choice"
+    return found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_hard_does_not_change_when_hidden_cards_are_dealt_otherwise(ruleset: str) -> None:
+    """Permuting what the seat cannot see (another deal of the hidden cards consistent
+    with its view, and another generator: `Ruleset.determinize` of its information set)
+    leaves hard's choice unchanged given the same seed; and the choice is legal."""
+    rules = get_ruleset(ruleset)
+    for state, seat in _choices(rules, seed=3, count=3):
+        info = rules.information_set(state, seat)
+        other = rules.determinize(info, seat, random.Random(99))
+        assert rules.dump_state(rules.information_set(other, seat)) == rules.dump_state(info)
+        mine = choose(rules, state, seat, "hard", random.Random(11), SMALL)
+        theirs = choose(rules, other, seat, "hard", random.Random(11), SMALL)
+        assert mine == theirs
+        assert mine in rules.legal_commands(state, seat)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_normal_is_legal_and_reproducible(ruleset: str) -> None:
+    rules = get_ruleset(ruleset)
+    budget = Budget(iterations=8, seconds=None, rollout_commands=6)
+    for state, seat in _choices(rules, seed=5, count=2):
+        first = choose(rules, state, seat, "normal", random.Random(2), budget)
+        assert first == choose(rules, state, seat, "normal", random.Random(2), budget)
+        assert first in rules.legal_commands(state, seat)
+
+
+def test_homm4_hidden_deck_order_does_not_reach_the_search() -> None:
+    """homm4 (homm4:card-types): the other seat's deck reversed and its Hand swapped
+    with the top of its deck — cards the searching seat never saw — change nothing."""
+    rules = get_ruleset("homm4")
+    for state, seat in _choices(rules, seed=8, count=2):
+        other_seat = 1 - seat
+        changed = state.model_copy(deep=True)
+        them = changed.players_state[other_seat]  # type: ignore[attr-defined]
+        cards = them.hand + them.deck
+        cards.reverse()
+        them.hand, them.deck = cards[: len(them.hand)], cards[len(them.hand) :]
+        changed.rng.counter += 17
+        assert rules.view(changed, seat) == rules.view(state, seat)
+        assert choose(rules, state, seat, "hard", random.Random(4), SMALL) == choose(
+            rules, changed, seat, "hard", random.Random(4), SMALL
+        )
+
+
+def test_a_single_legal_command_is_played_without_a_search() -> None:
+    rules = get_ruleset("heroforge")
+    state, _ = rules.new_game(rules.parse_options({}), 2, 1)
+    for state_seat in range(2):
+        legal = rules.legal_commands(state, state_seat)
+        if len(legal) == 1:
+            info = rules.information_set(state, state_seat)
+            assert search(rules, info, state_seat, random.Random(0), SMALL) == legal[0]
+
+
+def test_a_seat_that_owes_nothing_is_refused() -> None:
+    rules = get_ruleset("homm4")
+    state, _ = rules.new_game(rules.parse_options({}), 2, 1)
+    idle = [s for s in range(2) if not rules.legal_commands(state, s)]
+    for seat in idle:
+        with pytest.raises(NotYourDecision, match="owes no decision"):
+            choose(rules, state, seat, "hard", random.Random(0), SMALL)
+
+
+def test_levels_are_read_and_checked() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert parse_level(" Hard ") == "hard"
+    with pytest.raises(InvalidInput, match="Levels: easy, normal, hard"):
+        parse_level("expert")
+
+
+def test_a_budget_must_allow_something_and_stop() -> None:
+    with pytest.raises(InvalidInput, match="iterations or seconds"):
+        Budget(iterations=None, seconds=None)
+    with pytest.raises(InvalidInput, match="at least 1 iteration"):
+        Budget(iterations=0)
+    with pytest.raises(InvalidInput, match="more than 0 seconds"):
+        Budget(seconds=0)
+    assert Budget(iterations=10, seconds=1.0).share(4) == Budget(iterations=2, seconds=0.25)
+
+
+def test_the_material_share() -> None:
+    assert material_share([3.0, 1.0], 0) == 0.75
+    assert material_share([0.0, 0.0, 0.0], 2) == pytest.approx(1 / 3)
+    assert material_share([-1.0, 2.0], 1) == 1.0
