@@ -34,7 +34,7 @@ FULL_GAMES = 200
 QUICK_GAMES = 2
 """Games per ruleset and level pair with ``--quick``."""
 
-WIN_ITERATIONS = 12
+WIN_ITERATIONS = 8
 """Search iterations per decision of the win-rate games (see the notes the run writes)."""
 
 WIN_ROLLOUT = 20
@@ -260,8 +260,8 @@ def run(
         "turn, against `easy`, in a pool of "
         f"{workers} processes; every command checked as `heroes-table simulate` does.",
         f"Budget of the win-rate games: {spend} iterations per decision for `hard` "
-        f"({max(1, spend // 4)} for `normal`, a quarter), play-outs of at most {WIN_ROLLOUT} "
-        "commands, instead of the default 1 s: 200 games × 4 rulesets × 2 levels at 1 s a "
+        f"({max(1, spend // 2)} for `normal`, with play-outs half as long), play-outs of at "
+        f"most {WIN_ROLLOUT} commands, instead of the default 1 s: 200 games × 4 rulesets × 2 levels at 1 s a "
         "decision is days of CPU on this shared 2-core machine; the iteration budget "
         "makes every game reproducible from its seed.",
         "Decision times: the default budget (1 s of wall clock; at least one iteration) on "

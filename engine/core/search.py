@@ -4,7 +4,8 @@ Levels (`LEVELS`), chosen per seat:
 
 * ``easy``: the ruleset's own simple player (`Ruleset.ai_command`), no search.
 * ``normal``: flat Monte Carlo over determinizations: a one-ply UCB1 search (the tree
-  holds the root's commands only) with a quarter of ``hard``'s budget.
+  holds the root's commands only) with half of ``hard``'s budget and play-outs half as
+  long.
 * ``hard``: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
   2012). One tree over the searching seat's information set; each iteration deals one
@@ -46,14 +47,14 @@ LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
 
 DEFAULT_LEVEL: Level = "normal"
 """The level of a computer seat whose level was not chosen, and of an away seat whose
-game names no level: strong enough to keep a real game going, at a quarter of ``hard``'s
-time."""
+game names no level: strong enough to keep a real game going, at half of ``hard``'s time."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (about 1/sqrt(2))."""
 
-NORMAL_SHARE = 4
-"""``normal`` spends 1/NORMAL_SHARE of the budget ``hard`` would."""
+NORMAL_SHARE = 2
+"""``normal`` spends 1/NORMAL_SHARE of the iterations (or seconds) ``hard`` would, with
+play-outs 1/NORMAL_SHARE as long."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,9 @@ def choose(
     info = rules.information_set(state, seat)
     spend = budget or Budget()
     if level == "normal":
-        return search(rules, info, seat, rng, spend.share(NORMAL_SHARE), tree_depth=1)
+        flat = spend.share(NORMAL_SHARE)
+        short = Budget(flat.iterations, flat.seconds, spend.rollout_commands // NORMAL_SHARE)
+        return search(rules, info, seat, rng, short, tree_depth=1)
     return search(rules, info, seat, rng, spend)
 
 
