@@ -18,7 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.customids import MAX_LENGTH, PREFIX
-from bot.outbox import Button, Component, Select
+from bot.outbox import Button, Component, Image, Select
 
 
 @runtime_checkable
@@ -125,30 +125,82 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPL
         await client.handle_click(interaction, self.custom_id_text, values)
 
 
-def build_view(components: Sequence[Component]) -> discord.ui.View | None:
-    """A View of `GameComponent` items for ``components`` (None when there are none).
-
-    Buttons fill rows of five in order; a select menu takes a row of its own. Items past
-    Discord's five rows are left out (the service keeps within them).
-    """
-    if not components:
-        return None
-    view = discord.ui.View(timeout=None)
-    row, used = 0, 0
+def component_rows(components: Sequence[Component]) -> list[list[GameComponent]]:
+    """``components`` as `GameComponent` items in rows: buttons fill rows of five in
+    order, a select menu takes a row of its own; items past Discord's five rows are left
+    out (the service keeps within them)."""
+    rows: list[list[GameComponent]] = []
+    used = 5
     for component in components:
         item: discord.ui.Item[Any]
         if isinstance(component, Select):
-            if used:
-                row, used = row + 1, 0
             width, item = 5, discord_select(component)
         else:
             width, item = 1, discord_button(component)
         if used + width > 5:
-            row, used = row + 1, 0
-        if row >= ROWS_LIMIT:
-            break
-        wrapped = GameComponent(item)
-        wrapped.row = row
-        view.add_item(wrapped)
+            if len(rows) >= ROWS_LIMIT:
+                break
+            rows.append([])
+            used = 0
+        rows[-1].append(GameComponent(item))
         used += width
+    return rows
+
+
+def build_view(components: Sequence[Component]) -> discord.ui.View | None:
+    """A View of `GameComponent` items for ``components`` (None when there are none),
+    laid out by `component_rows`."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(component_rows(components)):
+        for wrapped in row:
+            wrapped.row = number
+            view.add_item(wrapped)
+    return view
+
+
+PANEL_TEXT = 4000
+"""Discord's limit on the characters of all text displays of one Components V2 message."""
+
+GALLERY_LIMIT = 10
+"""Discord's limit on the items of a media gallery."""
+
+PANEL_COLOUR = 0xC9A227
+"""The panel's accent colour (the gold of the tables' frames)."""
+
+
+def build_panel(
+    text: str, images: Sequence[Image], components: Sequence[Component]
+) -> discord.ui.LayoutView:
+    """A game's status panel as a Components V2 layout (sent with the IS_COMPONENTS_V2
+    flag, which discord.py sets for a `LayoutView`): one container holding the first line
+    of ``text`` (the heading) and the rest as text displays (together clipped to 4000
+    characters), ``images`` (sent as attachments of the same names) in a media gallery
+    (at most 10), then a separator and the ``components`` in action rows (at most five:
+    `component_rows`). At most 34 components in all, within Discord's 40."""
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=PANEL_COLOUR
+    )
+    head, _, body = text.strip().partition("\n")
+    head = _clip(head or "…", PANEL_TEXT)
+    container.add_item(discord.ui.TextDisplay(head))
+    body = body.strip()
+    if body and len(head) < PANEL_TEXT - 1:
+        container.add_item(discord.ui.TextDisplay(_clip(body, PANEL_TEXT - len(head))))
+    if images:
+        items = [
+            discord.MediaGalleryItem(
+                f"attachment://{image.filename}", description=_clip(image.description, 256) or None
+            )
+            for image in images[:GALLERY_LIMIT]
+        ]
+        container.add_item(discord.ui.MediaGallery(*items))
+    rows = component_rows(components)
+    if rows:
+        container.add_item(discord.ui.Separator())
+    for row in rows:
+        container.add_item(discord.ui.ActionRow(*row))
+    view.add_item(container)
     return view

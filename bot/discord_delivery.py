@@ -43,8 +43,11 @@ from typing import Literal, Protocol
 
 import discord
 
+from bot.discord_components import build_panel as build_panel_view
 from bot.discord_refs import MessageRef, MessageRefStore
 from bot.outbox import (
+    PANEL_KEY,
+    PANEL_SCOPE,
     ChannelPost,
     Component,
     DirectMessage,
@@ -83,6 +86,10 @@ _DEFER_KEY = "heroes_defer"
 _ORIGINAL_USED_KEY = "heroes_original_used"
 
 ViewBuilder = Callable[[Sequence[Component]], discord.ui.View | None]
+PanelBuilder = Callable[[str, Sequence[Image], Sequence[Component]], discord.ui.LayoutView]
+
+JUMP_URL = "https://discord.com/channels/{guild}/{channel_id}/{message_id}"
+"""A message's jump link (``guild``: the guild's id, ``@me`` outside a guild)."""
 
 
 class DmReachability(Protocol):
@@ -362,6 +369,8 @@ class Deliverer:
         refs: where the ids of editable messages are remembered.
         reachability: where closed DMs are recorded.
         build_view: turns the service's components into a discord.py View.
+        build_panel: turns a panel post's text, images and components into a Components
+            V2 layout (`bot.discord_components.build_panel`).
     """
 
     def __init__(
@@ -370,13 +379,18 @@ class Deliverer:
         refs: MessageRefStore,
         reachability: DmReachability,
         build_view: ViewBuilder,
+        build_panel: PanelBuilder = build_panel_view,
     ) -> None:
         self.client = client
         self.refs = refs
         self.reachability = reachability
         self.build_view = build_view
+        self.build_panel = build_panel
         self._holding: set[int] | None = None
         self._decision_locks: dict[int, asyncio.Lock] = {}
+        self._last_sent: dict[int, int] = {}  # channel id -> the last message sent there
+        self._logs: dict[int, tuple[MessageRef, str]] = {}  # game id -> its last log message
+        self._panel_pictures: dict[int, tuple[Image, ...]] = {}  # game id -> shown (no bytes)
         self._decision_versions: dict[int, int] = {}
 
     # -------------------------------------------------------------- entry point
@@ -500,6 +514,8 @@ class Deliverer:
         version = post.receipt.version if post.receipt is not None else None
         shown = self._decision_versions.get(game_id)
         if version is not None and shown is not None and version < shown:
+            if post.panel_of is not None:  # the panel already shows a later position
+                return None
             past = replace(post, components=(), decision_of=None)
             return None if past.empty else await self._send_post(past)
         message = None if post.empty else await self._send_post(post)
@@ -553,17 +569,82 @@ class Deliverer:
         view = self.build_view(post.components)
         return await self._edit(ref, split_text(text)[0], post.images, view, mentions)
 
-    async def _send_post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
-        """Send ``post``, or edit the message remembered under its key.
+    async def _send_panel(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
+        """Edit game ``post.panel_of``'s status panel (remembered in `PANEL_SCOPE`) to
+        ``post``, or send it (and remember it) when there is none or it was deleted (a
+        moderator's cleaning): one read and one PATCH, or a POST and a write. A panel
+        post without pictures keeps the panel's current ones (their names are learnt from
+        the edits, or by one GET after a restart). Pings nobody.
 
         :raises discord.HTTPException: when Discord refuses it.
         """
-        text = with_mentions(post.text, post.mention_user_ids, post.mention_role_ids)
+        game_id = post.panel_of
+        assert game_id is not None
+        scope = PANEL_SCOPE.format(game_id=game_id)
+        ref = await self.refs.get(scope, PANEL_KEY)
+        if ref is not None:
+            partial = self.client.get_partial_messageable(ref.channel_id).get_partial_message(
+                ref.message_id
+            )
+            try:
+                if post.images:
+                    view = self.build_panel(post.text, post.images, post.components)
+                    edited = await partial.edit(
+                        view=view, attachments=make_files(post.images), allowed_mentions=NO_MENTIONS
+                    )
+                else:  # the picture stays: its attachments are kept as they are
+                    kept = self._panel_pictures.get(game_id)
+                    if kept is None:
+                        kept = _pictures_of(await partial.fetch())
+                    view = self.build_panel(post.text, kept, post.components)
+                    edited = await partial.edit(view=view, allowed_mentions=NO_MENTIONS)
+                self._panel_pictures[game_id] = _pictures_of(edited)
+                return edited
+            except discord.NotFound:
+                log.info("The panel of game %s is gone: it is sent anew", game_id)
+        view = self.build_panel(post.text, post.images, post.components)
+        channel = self.client.get_partial_messageable(post.channel_id)
+        message = await channel.send(
+            view=view, files=make_files(post.images), allowed_mentions=NO_MENTIONS
+        )
+        self._last_sent[post.channel_id] = message.id
+        self._panel_pictures[game_id] = _pictures_of(message)
+        await self.refs.put(scope, PANEL_KEY, MessageRef(post.channel_id, message.id))
+        return message
+
+    async def _panel_link(self, post: ChannelPost) -> str:
+        """``post``'s text ended with the jump link of game ``post.panel_link``'s panel
+        (unchanged when no panel is remembered)."""
+        if post.panel_link is None:
+            return post.text
+        ref = await self.refs.get(PANEL_SCOPE.format(game_id=post.panel_link), PANEL_KEY)
+        if ref is None:
+            return post.text
+        url = JUMP_URL.format(
+            guild=post.guild_id or "@me", channel_id=ref.channel_id, message_id=ref.message_id
+        )
+        return f"{post.text} {url}".strip()
+
+    async def _send_post(self, post: ChannelPost) -> discord.Message | discord.PartialMessage:
+        """Send ``post``, or edit the message remembered under its key (a panel post:
+        `_send_panel`).
+
+        :raises discord.HTTPException: when Discord refuses it.
+        """
+        if post.panel_of is not None:
+            return await self._send_panel(post)
+        text = with_mentions(
+            await self._panel_link(post), post.mention_user_ids, post.mention_role_ids
+        )
+        appended = await self._append_to_log(post, text)
+        if appended is not None:
+            return appended
         pieces = split_text(text)
         channel = self.client.get_partial_messageable(post.channel_id)
         mentions = only_mentions(post.mention_user_ids, post.mention_role_ids)
         for piece in pieces[:-1]:
-            await channel.send(piece, allowed_mentions=mentions)
+            sent = await channel.send(piece, allowed_mentions=mentions)
+            self._last_sent[post.channel_id] = sent.id
         last = pieces[-1]
         view = self.build_view(post.components)
         receipt = post.receipt
@@ -579,9 +660,53 @@ class Deliverer:
         message = await send_message(
             channel, last or None, files=make_files(post.images), view=view, mentions=mentions
         )
+        self._last_sent[post.channel_id] = message.id
+        if post.log_of is not None and len(pieces) == 1:
+            self._logs[post.log_of] = (MessageRef(post.channel_id, message.id), last)
         if post.key is not None:
             await self.refs.put(scope, post.key, MessageRef(post.channel_id, message.id))
         return message
+
+    async def _append_to_log(
+        self, post: ChannelPost, text: str
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Add ``text`` (a log post of game ``post.log_of`` that pings nobody, without
+        pictures or components) to the end of the game's last log message sent by this
+        process — one edit, which notifies nobody — when that message is still the last
+        the bot sent in the channel and both fit in one message; None (nothing done)
+        otherwise, or when that message is gone. A redelivery never appends (its lines
+        may be there already), and an appended post's id is not kept under its key: a
+        second delivery after a restart posts it anew."""
+        if (
+            post.log_of is None
+            or post.mention_user_ids
+            or post.mention_role_ids
+            or post.images
+            or post.components
+            or (post.receipt is not None and post.receipt.again)
+        ):
+            return None
+        known = self._logs.get(post.log_of)
+        if known is None:
+            return None
+        ref, shown = known
+        joined = f"{shown}\n{text}"
+        if (
+            ref.channel_id != post.channel_id
+            or self._last_sent.get(post.channel_id) != ref.message_id
+            or len(joined) > MESSAGE_LIMIT
+        ):
+            return None
+        partial = self.client.get_partial_messageable(ref.channel_id).get_partial_message(
+            ref.message_id
+        )
+        try:
+            edited = await partial.edit(content=joined, allowed_mentions=NO_MENTIONS)
+        except discord.NotFound:
+            self._logs.pop(post.log_of, None)
+            return None
+        self._logs[post.log_of] = (ref, joined)
+        return edited
 
     async def _edit(
         self,
@@ -726,6 +851,17 @@ class Deliverer:
                 for kept in pending[index:]:  # shown at the next interaction instead
                     await self._keep_undelivered(kept)
                 return
+
+
+def _pictures_of(message: discord.Message | discord.PartialMessage) -> tuple[Image, ...]:
+    """The pictures a panel message shows (names and descriptions; no bytes): its image
+    attachments."""
+    attachments = getattr(message, "attachments", None) or []
+    return tuple(
+        Image(a.filename, b"", a.description or "")
+        for a in attachments
+        if (a.content_type or "image/").startswith("image/")
+    )
 
 
 def _last_items(outbox: Outbox) -> dict[int, tuple[Receipt, ...]]:

@@ -99,6 +99,8 @@ class Console:
     game_id: int | None = None
     images_written: list[Path] = field(default_factory=list)
     dm_slots: set[tuple[int, int, str]] = field(default_factory=set)
+    panels: set[int] = field(default_factory=set)
+    """The games whose panel was shown (later panels are edits of it on Discord)."""
     shown: set[Receipt] = field(default_factory=set)
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
 
@@ -336,7 +338,14 @@ class Console:
         for post in out.posts:
             if post.empty or post.edit_only:  # only retires an earlier post's buttons
                 continue
-            lines.append(f"[#game] {self.plain(post.text)}")
+            if post.panel_of is not None:  # Discord edits the game's one panel in place
+                how = "edited in place" if post.panel_of in self.panels else "new"
+                self.panels.add(post.panel_of)
+                lines.append(f"[#game panel of game #{post.panel_of}, {how}]")
+                lines += [f"  ┃ {line}" for line in self.plain(post.text).splitlines()]
+            else:
+                link = " (↑ the panel)" if post.panel_link is not None else ""
+                lines.append(f"[#game] {self.plain(post.text)}{link}")
             lines += self.files(post.images)
             lines += listed(post.components)
         for dm in out.dms:

@@ -103,6 +103,16 @@ class Embed:
     footer: str = ""
 
 
+PANEL_SCOPE = "panel:{game_id}"
+"""The `bot.discord_refs` scope (with `PANEL_KEY`) of a game's status panel message."""
+
+PANEL_KEY = "panel"
+
+PANEL_TEXT_LIMIT = 3800
+"""The most characters of text a panel carries (Discord allows 4000 in the text displays
+of one Components V2 message; the rest is kept for the deliverer's own words)."""
+
+
 @dataclass(frozen=True)
 class ChannelPost:
     """A public message in the game's channel.
@@ -120,6 +130,18 @@ class ChannelPost:
     ``edit_only`` (with a ``key``): the post only edits the message remembered under its
     key (e.g. the lobby post closed at the start, its buttons gone); when there is none,
     or it is gone, nothing is sent.
+    ``panel_of``: the id of the game whose status panel this post is (`PANEL_SCOPE`): one
+    Components V2 message per game — the text as text displays (``text`` ≤
+    `PANEL_TEXT_LIMIT` characters), the images in a media gallery, the components in
+    action rows — edited in place by every later panel post of the game (sent anew, and
+    remembered, when it was deleted); it pings nobody (Discord's push shows no text of
+    such a message), so the plain post after it does.
+    ``panel_link``: the id of a game whose panel this (plain) post links to: the deliverer
+    ends its text with the panel's jump link (``guild_id`` is the link's guild).
+    ``log_of``: the id of the game whose moves and dice this (plain) post tells: one that
+    pings nobody and has no picture or component is added to the end of the game's
+    previous log message (an edit) while that one is the last the bot sent in the channel
+    and both fit in one message, so a player's run of moves fills one message.
     """
 
     channel_id: int
@@ -132,6 +154,10 @@ class ChannelPost:
     receipt: Receipt | None = None
     decision_of: int | None = None
     edit_only: bool = False
+    panel_of: int | None = None
+    panel_link: int | None = None
+    guild_id: int | None = None
+    log_of: int | None = None
 
     @property
     def empty(self) -> bool:

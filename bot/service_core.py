@@ -47,6 +47,7 @@ from bot.actors import Actor
 from bot.adapters import DecisionUI, RulesetAdapter, adapter_for
 from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage, failure_text
 from bot.outbox import (
+    PANEL_TEXT_LIMIT,
     Button,
     ChannelPost,
     Component,
@@ -1081,8 +1082,9 @@ class ServiceCore:
                 chunks([out.reply.text + "\n" + NO_PICTURE])[0],
                 ephemeral=out.reply.ephemeral,
             )
-        prompt_lines, components, mentions = self._prompts(batch, actor_seat, out)
+        prompt_lines, components, mentions, named = self._prompts(batch, actor_seat, out)
         result = now.result
+        up = [f"<@{uid}>" for uid in mentions if uid is not None]
         if result.finished:
             winners = ", ".join(
                 f"{seat_name(w)} ({by_seat[w].display_name})" if w in by_seat else seat_name(w)
@@ -1099,21 +1101,40 @@ class ServiceCore:
                 prompt_lines.append(away_names(batch.seats, away))
         if batch.automation_error:
             prompt_lines.append(batch.automation_error)
-        texts = chunks([*lines, *prompt_lines]) or [""]
-        for text in texts[:-1]:
-            out.posts.append(ChannelPost(game.channel_id, text))
-        # the last post shows the position now (else an empty one, sent as nothing): the
-        # deliverer takes the buttons off the game's previous such post (`decision_of`)
+        # the game's panel shows the position now, edited in place; the deliverer takes
+        # the buttons off the game's previous decision post, if any (`decision_of`)
+        panel = self.panel_text(batch, prompt_lines, named)
         out.posts.append(
             ChannelPost(
                 game.channel_id,
-                texts[-1],
+                panel,
                 images=(image,) if image else (),
                 components=tuple(components),
-                mention_user_ids=await self._pinged(batch, mentions),
                 decision_of=game.id,
+                panel_of=game.id,
             )
         )
+        # below it, the moves and dice, and who is up (a plain message: it pings)
+        log_lines = list(lines)
+        if result.finished:
+            log_lines += prompt_lines[:1]
+        elif up:
+            verb = "is" if len(up) == 1 else "are"
+            log_lines.append(f"➡️ {', '.join(dict.fromkeys(up))} {verb} up:")
+        texts = chunks(log_lines)
+        pinged = await self._pinged(batch, mentions)
+        for index, text in enumerate(texts):
+            last = index == len(texts) - 1
+            out.posts.append(
+                ChannelPost(
+                    game.channel_id,
+                    text,
+                    mention_user_ids=pinged if last else (),
+                    panel_link=game.id if last and (up or result.finished) else None,
+                    guild_id=game.guild_id,
+                    log_of=game.id,
+                )
+            )
         self._clear_decision_dms(batch, out)
         await self._hand_dms(batch, out)
         acted = actor_seat
@@ -1216,11 +1237,45 @@ class ServiceCore:
                     tag = ""
         return lines
 
+    def panel_text(self, batch: Batch, prompt_lines: Sequence[str], named: Collection[int]) -> str:
+        """The text of the game's status panel after ``batch`` (at most
+        `PANEL_TEXT_LIMIT` characters): a heading (ruleset and game number), the Round,
+        Phase and whose turn it is, then ``prompt_lines`` (who owes what, by when: Discord
+        timestamps) and a line for every other pending decision (of seats not in
+        ``named``: one who goes on deciding, a computer player). Public lines only."""
+        game, after = batch.game, batch.after
+        assert after is not None
+        now = batch.position(after)
+        by_seat = {s.seat: s for s in batch.seats}
+        turn = now.turn
+        where = [f"Round {turn.round}"] if turn.round else []
+        where.append(turn.phase)
+        if turn.active and not now.result.finished:
+            playing = ", ".join(
+                f"**{seat_name(s)}** ({by_seat[s].display_name})" if s in by_seat else seat_name(s)
+                for s in turn.active
+            )
+            where.append(f"to play: {playing}")
+        lines = [f"## {game.ruleset} · game #{game.id}", " · ".join(where), *prompt_lines]
+        for decision in now.pending:
+            if decision.seat in named or now.result.finished:
+                continue
+            seat = by_seat.get(decision.seat)
+            who = "computer" if seat is None or seat.is_ai else f"<@{seat.user_id}>"
+            due = batch.deadlines.get(decision.seat)
+            lines.append(
+                f"⏳ **{seat_name(decision.seat)}** ({who}): {decision.prompt}"
+                + (f" (deadline {discord_time(due)})" if due else "")
+            )
+        lines.append(f"-# Move {after.version}. Moves and dice are posted below this panel.")
+        return chunks(lines, PANEL_TEXT_LIMIT)[0]
+
     def _prompts(
         self, batch: Batch, actor_seat: Seat | None, out: Outbox
-    ) -> tuple[list[str], list[Component], list[int | None]]:
-        """The channel lines, components and mentions asking who owes what now; also
-        queues decision DMs and puts continuing components into the actor's reply."""
+    ) -> tuple[list[str], list[Component], list[int | None], set[int]]:
+        """The channel lines, components and mentions asking who owes what now, and the
+        seats those lines name; also queues decision DMs and puts continuing components
+        into the actor's reply."""
         game, after = batch.game, batch.after
         assert after is not None
         now = batch.position(after)
@@ -1233,6 +1288,7 @@ class ServiceCore:
         lines: list[str] = []
         components: list[Component] = []
         mentions: list[int | None] = []
+        named: set[int] = set()
         retries = self.dm_retries(batch)
         for decision in now.pending:
             seat = by_seat.get(decision.seat)
@@ -1268,6 +1324,7 @@ class ServiceCore:
                 if not continuing:
                     lines.append(f"➡️ {who}: {ui.text}{when} {note}")
                     mentions.append(seat.user_id)
+                    named.add(decision.seat)
                     if not components:
                         components = [
                             Button(
@@ -1292,9 +1349,10 @@ class ServiceCore:
                 continue
             lines.append(f"➡️ {who}: {ui.text}{when}")
             mentions.append(seat.user_id)
+            named.add(decision.seat)
             if not components:
                 components = list(ui.components)
-        return lines, components, mentions
+        return lines, components, mentions, named
 
     async def _hand_dms(self, batch: Batch, out: Outbox) -> None:
         """A fresh "hand" DM for every person whose Hand or Risk Stack changed, whose turn

@@ -210,11 +210,12 @@ class Driver:
     def screens(self, who: FakeUser) -> list[FakeMessage]:
         """What ``who`` has in front of them, newest first: their last replies, their DMs
         with buttons (the decision DM is edited in place, so it may be an old message),
-        the channel's recent public messages."""
+        the game's panel (edited in place too) and the channel's recent public messages."""
         dms = [m for m in self.fake.dms(who) if not m.deleted and m.all_components()]
         public = self.channel.public_messages()
         replies = self.last_reply.get(who.id, [])
-        return [*reversed(replies), *reversed(dms), *reversed(public[-6:])]
+        panels = [m for m in public if m.panel]  # the game's panel, linked from the pings
+        return [*reversed(replies), *reversed(dms), *reversed(panels), *reversed(public[-6:])]
 
     def find_control(
         self, who: FakeUser, game: Game, state: Homm4State, index: int, command: Command

@@ -97,12 +97,14 @@ class RulesetDriver:
 
     def screens(self, who: FakeUser) -> list[FakeMessage]:
         """What ``who`` sees, newest first: their last replies, DMs with components, the
-        channel's last 5 messages."""
+        game's panel (the ping links to it) and the channel's last 5 messages."""
         dms = [m for m in self.table.fake.dms(who) if not m.deleted and m.all_components()]
+        public = self.table.channel.public_messages()
         return [
             *reversed(self.last.get(who.id, [])),
             *reversed(dms),
-            *reversed(self.table.channel.public_messages()[-5:]),
+            *reversed([m for m in public if m.panel]),
+            *reversed(public[-5:]),
         ]
 
     def find(

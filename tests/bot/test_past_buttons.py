@@ -4,12 +4,12 @@ through the real discord.py bot and the fake Discord.
 A homm4 game between ann and cara, played by the test driver (clicks where a button offers
 the move, slash commands otherwise). After every action has been delivered, no public
 message of the game's channel holds an enabled button or select of an older position (its
-custom id names the game's version: `bot.customids`). The post that showed the position
-before keeps its text and picture; only its components go, by one edit per move at most.
-A restart in the middle (a new bot over the same database) takes the buttons off the post
-the old process sent, from the reference kept in the database. A click that still reaches
-an old message (a client that had not redrawn it yet) gets the stale reply and changes
-nothing.
+custom id names the game's version: `bot.customids`), and the channel holds one panel
+(the Components V2 status message, edited in place by each move: one edit per move at
+most). A restart in the middle (a new bot over the same database) edits the panel the old
+process sent, from the reference kept in the database. A click that still reaches an old
+version of the panel (a client that had not redrawn it yet) gets the stale reply and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, runn
 from tests.bot.test_discord_game import finished, open_and_start
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
+from tests.fakediscord.world import iter_components
 
 Json = dict[str, Any]
 
@@ -74,6 +75,7 @@ class Watch:
     moves: int = 0
     patches: int = 0
     strips: int = 0
+    panel_edits: int = 0
     finished: bool = False
 
 
@@ -89,6 +91,7 @@ async def check_no_past_button(driver: Driver) -> FakeMessage | None:
         if controls:
             live.append(message)
     assert len(live) <= 1, f"{len(live)} channel messages hold the current buttons"
+    assert len(panels(driver)) <= 1, "one panel per game"
     return live[0] if live else None
 
 
@@ -107,24 +110,31 @@ def tally(fake: FakeDiscord, driver: Driver, watch: Watch) -> None:
     path = f"/channels/{driver.channel.id}/messages/{{message_id}}"
     watch.patches = len(fake.requests_to("PATCH", path))
     watch.strips = sum(stripped(m) for m in driver.channel.public_messages())
+    watch.panel_edits = sum(len(m.edits) for m in panels(driver))
 
 
 def old_button(driver: Driver) -> tuple[FakeMessage, str, list[Json]]:
-    """A public message whose buttons were taken off, one of the move buttons (``opt``)
-    it had and the components it had."""
+    """A public message (the game's panel, edited in place) that had a move button
+    (``opt``) it no longer has, that button and the components it had then."""
     for message in driver.channel.public_messages():
-        for earlier in message.edits:
+        now = {str(c.get("custom_id")) for c in message.all_components()}
+        for earlier in reversed(message.edits):
             ids = [
                 str(c.get("custom_id"))
-                for row in earlier["components"]
-                for c in row.get("components", [])
+                for c in iter_components(earlier["components"])
                 if c.get("type") == 2
                 and str(c.get("custom_id", "")).startswith("ht:")
                 and customids.decode(str(c["custom_id"])).action == "opt"
+                and str(c.get("custom_id")) not in now
             ]
-            if ids and not message.components:
+            if ids:
                 return message, ids[0], earlier["components"]
     raise AssertionError("no message had its move buttons taken off")
+
+
+def panels(driver: Driver) -> list[FakeMessage]:
+    """The game's panels in the channel (Components V2 messages)."""
+    return [m for m in driver.channel.public_messages() if m.panel]
 
 
 async def game_with_a_restart(
@@ -152,9 +162,13 @@ async def game_with_a_restart(
         runner.assert_no_errors()
     async with running_bot(fake, db, renderer=renderer) as runner:
         driver.use(heroes_bot(runner))
+        edits = len(before_restart.edits)
         await play(driver, 1, watch)
-        assert not before_restart.components, "the post sent before the restart kept its buttons"
-        assert before_restart.attachments or before_restart.content, "its text and picture stay"
+        # the restarted bot finds the panel the old one sent and edits it in place
+        assert panels(driver) == [before_restart] and len(before_restart.edits) > edits
+        game = await driver.game()
+        assert all(v == game.version for _, v in live_controls(before_restart, game.id))
+        assert before_restart.attachments and "game #1" in before_restart.text
         message, custom_id, shown = old_button(driver)
         game = await driver.game()
         late = await driver.late_click(table.ann, message, custom_id, shown)
@@ -175,8 +189,9 @@ async def test_past_buttons_leave_the_channel_across_a_restart(
 ) -> None:
     _, watch = await game_with_a_restart(fake_discord, tmp_path, monkeypatch, moves=8, more=8)
     assert watch.moves >= 17
-    # one edit per move at most takes the previous post's buttons off
-    assert 0 < watch.strips <= watch.moves
+    # the panel is edited in place once per move at most; no button is taken off apart
+    # from the lobby post's at the start
+    assert 0 < watch.panel_edits <= watch.moves and watch.strips <= 1
 
 
 @pytest.mark.slow
@@ -185,12 +200,12 @@ async def test_a_whole_game_leaves_no_button_of_a_past_position(
 ) -> None:
     _, watch = await game_with_a_restart(fake_discord, tmp_path, monkeypatch, moves=30, more=600)
     assert watch.finished
-    assert 0 < watch.strips <= watch.moves
+    assert 0 < watch.panel_edits <= watch.moves and watch.strips <= 1
     print(
-        f"\n{watch.moves} moves: {watch.strips} edits took a past position's buttons off "
-        f"({watch.strips / watch.moves:.2f} per move); all edits of channel messages: "
+        f"\n{watch.moves} moves: {watch.panel_edits} edits of the panel "
+        f"({watch.panel_edits / watch.moves:.2f} per move); all edits of channel messages: "
         f"{watch.patches} ({watch.patches / watch.moves:.2f} per move, "
-        f"{(watch.patches - watch.strips) / watch.moves:.2f} without those)"
+        f"{(watch.patches - watch.panel_edits) / watch.moves:.2f} without those)"
     )
 
 
@@ -279,9 +294,10 @@ async def test_news_redelivered_for_a_past_position_brings_no_buttons_back(
         game = await driver.game()
         past = await bot.service.news_again(game.id, game.version - 2, game.version - 1)
         assert past.posts and all(not p.components and p.decision_of is None for p in past.posts)
+        assert all(p.panel_of is None for p in past.posts), "the panel shows a later move"
         assert "➡️" in past.posts[-1].text, "it still says who was up then"
         latest = await bot.service.news_again(game.id, game.version - 1, game.version)
-        assert latest.posts[-1].decision_of == game.id
+        assert any(p.decision_of == game.id and p.panel_of == game.id for p in latest.posts)
         await bot.deliverer.deliver(past)
         assert await check_no_past_button(driver) is current and current.components
         runner.assert_no_errors()

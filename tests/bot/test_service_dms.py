@@ -51,8 +51,10 @@ async def test_the_start_sends_each_person_their_hand_and_risk_choice_by_dm(tmp_
         assert [dm.user_id for dm in decision] == [1]
         select = decision[0].components[0]
         assert isinstance(select, Select) and (select.min_values, select.max_values) == (5, 5)
-        assert "Your choices are in your DMs" in out.posts[-1].text
-        assert 1 in out.posts[-1].mention_user_ids
+        panel = next(p for p in out.posts if p.panel_of == game.id)
+        assert "Your choices are in your DMs" in panel.text and not panel.mention_user_ids
+        ping = next(p for p in out.posts if p.panel_link == game.id)
+        assert 1 in ping.mention_user_ids and "<@1>" in ping.text
     finally:
         await repo.close()
 
@@ -112,7 +114,8 @@ async def test_closed_dms_fall_back_to_hand_in_the_channel(tmp_path: Path) -> No
         closed = [
             p for p in out.posts if "Your DMs are closed" in p.text or "opened them again" in p.text
         ]
-        assert closed and 1 in closed[0].mention_user_ids
+        assert closed and closed[0].panel_of == game.id, "the panel says so"
+        assert any(1 in p.mention_user_ids for p in out.posts if p.panel_link == game.id)
         button = closed[0].components[0]
         assert isinstance(button, Button) and button.label == "Red: my cards and choices"
         private = await service.click(person(1), button.custom_id)

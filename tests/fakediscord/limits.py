@@ -31,6 +31,25 @@ MAX_BUTTON_LABEL = 80
 MAX_SELECT_OPTIONS = 25
 MAX_ACTION_ROWS = 5
 MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000
+MAX_GALLERY_ITEMS = 10
+IS_COMPONENTS_V2 = 1 << 15
+
+# Components V2 (types 9-17): section, text display, thumbnail, media gallery, file,
+# separator, container (15 and 16 are not components a message may carry).
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+    17,
+)
+V2_TYPES = frozenset({SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+V2_TOP_LEVEL = frozenset({1, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+IN_CONTAINER = frozenset({1, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR})
+MESSAGE_TYPES = frozenset({1, 2, 3, 5, 6, 7, 8}) | V2_TYPES
 MAX_SAFE_INTEGER = 2**53
 
 # Discord's CHAT_INPUT name rule: 1-32 of letters, digits, '-' and '_', no upper case.
@@ -281,8 +300,77 @@ def _walk(components: list[Json], path: str) -> Iterator[tuple[str, Json]]:
                 yield from _walk([child], f"{cpath}.{key}")
 
 
-def component_problems(components: list[Json], *, v2: bool) -> list[Problem]:
-    """Problems in message components: rows, buttons, selects, custom ids (≤100, unique)."""
+def _media_url(path: str, media: Any, names: list[str] | None) -> list[Problem]:
+    """An unfurled media item: a url, and an ``attachment://`` one naming a file of the
+    message."""
+    url = media.get("url") if isinstance(media, dict) else None
+    if not isinstance(url, str) or not url:
+        return [(path, "a media item needs a url")]
+    if url.startswith("attachment://") and names is not None:
+        if url.removeprefix("attachment://") not in names:
+            return [(f"{path}.url", f"{url} names no attachment of the message")]
+    elif not url.startswith(("https://", "http://", "attachment://")):
+        return [(f"{path}.url", f"{url!r} is not a url")]
+    return []
+
+
+def _v2_component(path: str, component: Json, names: list[str] | None) -> list[Problem]:
+    """Problems of one Components V2 component (types 9-17), its own fields only."""
+    kind = component.get("type")
+    children = component.get("components") or []
+    kinds = [c.get("type") for c in children]
+    problems: list[Problem] = []
+    if kind == CONTAINER:
+        if not children:
+            problems.append((path, "a container needs at least one component"))
+        if any(k not in IN_CONTAINER for k in kinds):
+            problems.append((path, f"component types {kinds} cannot be in a container"))
+        colour = component.get("accent_color")
+        if colour is not None and not (isinstance(colour, int) and 0 <= colour <= 0xFFFFFF):
+            problems.append((f"{path}.accent_color", f"{colour!r} is not an RGB colour"))
+    elif kind == SECTION:
+        if not 1 <= len(children) <= 3 or any(k != TEXT_DISPLAY for k in kinds):
+            problems.append((path, "a section holds 1-3 text displays"))
+        accessory = component.get("accessory")
+        if not isinstance(accessory, dict) or accessory.get("type") not in (2, THUMBNAIL):
+            problems.append((f"{path}.accessory", "a section needs a button or thumbnail"))
+    elif kind == TEXT_DISPLAY:
+        content = component.get("content")
+        if not isinstance(content, str) or not content:
+            problems.append((f"{path}.content", "a text display needs content"))
+    elif kind == THUMBNAIL:
+        problems += _media_url(f"{path}.media", component.get("media"), names)
+        problems += _too_long(f"{path}.description", component.get("description"), 1024)
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            problems.append((f"{path}.items", f"{len(items)} items, 1-{MAX_GALLERY_ITEMS} allowed"))
+        for index, item in enumerate(items):
+            ipath = f"{path}.items.{index}"
+            problems += _media_url(f"{ipath}.media", item.get("media"), names)
+            problems += _too_long(f"{ipath}.description", item.get("description"), 1024)
+    elif kind == FILE:
+        url = (component.get("file") or {}).get("url")
+        if not isinstance(url, str) or not url.startswith("attachment://"):
+            problems.append((f"{path}.file", "a file component names an attachment://"))
+        else:
+            problems += _media_url(f"{path}.file", component.get("file"), names)
+    elif kind == SEPARATOR:
+        if component.get("spacing", 1) not in (1, 2):
+            problems.append((f"{path}.spacing", "separator spacing is 1 (small) or 2 (large)"))
+        if not isinstance(component.get("divider", True), bool):
+            problems.append((f"{path}.divider", "divider is a boolean"))
+    return problems
+
+
+def component_problems(
+    components: list[Json], *, v2: bool, filenames: Iterable[str] | None = None
+) -> list[Problem]:
+    """Problems in message components: rows, buttons, selects, custom ids (≤100, unique);
+    with ``v2`` (the IS_COMPONENTS_V2 flag) the layout components (types 9-17: at most
+    40 components in all, 4000 characters of text displays, media naming attachments of
+    ``filenames``); without it, action rows only."""
+    names = list(filenames) if filenames is not None else None
     problems: list[Problem] = []
     if not v2 and len(components) > MAX_ACTION_ROWS:
         problems.append(("components", f"{len(components)} action rows, at most {MAX_ACTION_ROWS}"))
@@ -291,9 +379,24 @@ def component_problems(components: list[Json], *, v2: bool) -> list[Problem]:
         problems.append(("components", f"{len(walked)} components, at most {MAX_V2_COMPONENTS}"))
     if not v2 and any(c.get("type") != 1 for c in components):
         problems.append(("components", "top-level components must be action rows (type 1)"))
+    if not v2 and any(c.get("type") in V2_TYPES for _, c in walked):
+        problems.append(("flags", "components of types 9-17 need the IS_COMPONENTS_V2 flag"))
+    if v2 and any(c.get("type") not in V2_TOP_LEVEL for c in components):
+        kinds = [c.get("type") for c in components]
+        problems.append(("components", f"top-level component types {kinds} not allowed"))
+    if v2:
+        text = sum(
+            len(str(c.get("content") or "")) for _, c in walked if c.get("type") == TEXT_DISPLAY
+        )
+        if text > MAX_V2_TEXT:
+            problems.append(("components", f"{text} characters of text, at most {MAX_V2_TEXT}"))
     custom_ids: list[str] = []
     for path, component in walked:
         kind = component.get("type")
+        if kind not in MESSAGE_TYPES:
+            problems.append((f"{path}.type", f"component type {kind!r} is not one a message holds"))
+        elif kind in V2_TYPES:
+            problems += _v2_component(path, component, names)
         if "custom_id" in component:
             custom_ids.append(component["custom_id"])
             problems += _too_long(
@@ -334,8 +437,8 @@ def message_problems(payload: Json, *, filenames: Iterable[str], partial: bool) 
     embeds = payload.get("embeds") or []
     components = payload.get("components") or []
     problems += embed_problems(embeds, filenames=names)
-    v2 = bool((payload.get("flags") or 0) & 32768)
-    problems += component_problems(components, v2=v2)
+    v2 = bool((payload.get("flags") or 0) & IS_COMPONENTS_V2)
+    problems += component_problems(components, v2=v2, filenames=names)
     if v2 and (content or embeds):
         problems.append(("flags", "IS_COMPONENTS_V2 messages cannot carry content or embeds"))
     empty = not (content or embeds or components or names or payload.get("sticker_ids"))

@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from .limits import Problem, message_problems
+from .limits import IS_COMPONENTS_V2, Problem, message_problems
 from .world import (
     MESSAGE_FLAG_EPHEMERAL,
     MESSAGE_FLAG_LOADING,
@@ -122,6 +122,20 @@ def _plan_attachments(
     return plan, problems
 
 
+def _flag_problems(payload: Json, existing: FakeMessage) -> list[Problem]:
+    """An edit cannot take the IS_COMPONENTS_V2 flag off a message that has it, nor put
+    it on one that was sent without it (Discord refuses both)."""
+    if "flags" not in payload:
+        return []
+    was = bool(existing.flags & IS_COMPONENTS_V2)
+    now = bool(int(payload.get("flags") or 0) & IS_COMPONENTS_V2)
+    if was and not now:
+        return [("flags", "the IS_COMPONENTS_V2 flag cannot be removed from a message")]
+    if now and not was and (existing.content or existing.embeds):
+        return [("flags", "a message with content or embeds cannot become Components V2")]
+    return []
+
+
 class MessageWriter:
     """Creates and edits stored messages from request payloads, enforcing Discord's limits."""
 
@@ -136,6 +150,12 @@ class MessageWriter:
         probe = dict(payload)
         if existing is not None and "content" not in payload:
             probe["content"] = existing.content
+        if existing is not None:
+            problems += _flag_problems(payload, existing)
+            if "flags" not in payload:  # an edit keeps the message's flags
+                probe["flags"] = existing.flags
+            if "components" not in payload:
+                probe["components"] = existing.components
         problems += message_problems(probe, filenames=plan.filenames, partial=existing is not None)
         return plan, problems
 

@@ -277,6 +277,12 @@ class FakeMessage:
         return bool(self.flags & MESSAGE_FLAG_EPHEMERAL)
 
     @property
+    def panel(self) -> bool:
+        """Whether it is a Components V2 message (flag 1 << 15: no content or embeds, its
+        text in text displays)."""
+        return bool(self.flags & MESSAGE_FLAG_COMPONENTS_V2)
+
+    @property
     def loading(self) -> bool:
         """Whether it is a deferred "thinking…" placeholder not yet filled in (flag 128)."""
         return bool(self.flags & MESSAGE_FLAG_LOADING)
