@@ -107,14 +107,20 @@ def play(match: Match) -> Outcome:
     return Outcome(match, won, report.finished, report.error, seconds)
 
 
-def schedule(games: int, levels: Sequence[str], iterations: int, rollout: int) -> list[Match]:
+def schedule(
+    games: int,
+    levels: Sequence[str],
+    iterations: int,
+    rollout: int,
+    rulesets: Sequence[str] = RULESETS,
+) -> list[Match]:
     """Every match, interleaved (one game of each ruleset and level in turn), so that a
     run stopped early still covers every pair evenly."""
     return [
         Match(ruleset, 1000 + index, level, index % 2, iterations, rollout)
         for index in range(games)
         for level in levels
-        for ruleset in RULESETS
+        for ruleset in rulesets
     ]
 
 
@@ -138,15 +144,22 @@ def _until(results: Iterator[Outcome], deadline: float | None) -> Iterator[Outco
             return
 
 
-def decision_times(count: int, seed: int = 7) -> list[Figure]:
-    """Time ``hard`` decisions at the default budget (1 s) in positions of easy games of
-    each ruleset, interleaved with one legal-command listing of the same position."""
+def decision_times(
+    count: int,
+    seed: int = 7,
+    rulesets: Sequence[str] = RULESETS,
+    seconds: float | None = None,
+) -> list[Figure]:
+    """Time ``hard`` decisions at the default budget (1 s; ``seconds`` for another) in
+    positions of easy games of each ruleset, interleaved with one legal-command listing of
+    the same position."""
     import engine.rulesets  # noqa: F401
     from engine.core.ruleset import get_ruleset
     from engine.core.search import Budget, choose
 
     figures = []
-    for ruleset_id in RULESETS:
+    budget = Budget() if seconds is None else Budget(seconds=seconds)
+    for ruleset_id in rulesets:
         rules = get_ruleset(ruleset_id)
         positions = _positions(ruleset_id, count, seed)
         chosen: list[float] = []
@@ -156,11 +169,11 @@ def decision_times(count: int, seed: int = 7) -> list[Figure]:
             rules.legal_commands(state, seat)
             listed.append((time.perf_counter() - started) * 1000)
             started = time.perf_counter()
-            choose(rules, state, seat, "hard", random.Random(seed), Budget())
+            choose(rules, state, seat, "hard", random.Random(seed), budget)
             chosen.append((time.perf_counter() - started) * 1000)
         figures.append(
             Figure(
-                f"hard decision at the default budget (1 s), {ruleset_id}",
+                f"hard decision at the default budget ({budget.seconds:g} s), {ruleset_id}",
                 "ms",
                 Stat.of(chosen),
                 "one legal_commands listing of the same position",
@@ -192,11 +205,13 @@ def _positions(ruleset_id: str, count: int, seed: int) -> list[tuple[GameState, 
     return found
 
 
-def win_figures(outcomes: Sequence[Outcome], levels: Sequence[str]) -> list[Figure]:
+def win_figures(
+    outcomes: Sequence[Outcome], levels: Sequence[str], rulesets: Sequence[str] = RULESETS
+) -> list[Figure]:
     """One win-rate figure per ruleset and searching level, with its Wilson interval."""
     figures = []
     for level in levels:
-        for ruleset_id in RULESETS:
+        for ruleset_id in rulesets:
             mine = [o for o in outcomes if o.match.ruleset == ruleset_id and o.match.level == level]
             wins = sum(o.won for o in mine)
             low, high = wilson(wins, len(mine))
@@ -240,19 +255,23 @@ def run(
     iterations: int | None = None,
     minutes: float | None = None,
     workers: int = WORKERS,
+    rulesets: Sequence[str] = RULESETS,
+    decision_seconds: float | None = None,
 ) -> AreaResult:
     """Measure the area: win rates (``games`` per ruleset and level, default 200, 2 with
     ``quick``; ``iterations`` per decision, default `WIN_ITERATIONS`; no new game after
-    ``minutes``), decision times and errors."""
+    ``minutes``), decision times (at ``decision_seconds``, default 1 s) and errors, for
+    ``rulesets`` (default all four)."""
     started = time.perf_counter()
     count = games or (QUICK_GAMES if quick else FULL_GAMES)
     spend = iterations or (2 if quick else WIN_ITERATIONS)
     levels = ("hard", "normal")
-    matches = schedule(count, levels, spend, WIN_ROLLOUT)
+    matches = schedule(count, levels, spend, WIN_ROLLOUT, rulesets)
     outcomes = play_all(matches, workers, None if minutes is None else minutes * 60)
-    figures = win_figures(outcomes, levels)
+    figures = win_figures(outcomes, levels, rulesets)
     figures.append(error_figure(outcomes))
-    figures += decision_times(2 if quick else TIMED_DECISIONS)
+    timed = 2 if quick else TIMED_DECISIONS
+    figures += decision_times(timed, rulesets=rulesets, seconds=decision_seconds)
     played = len(outcomes)
     notes = [
         f"Win rates: {played} of the {len(matches)} two-player games planned "

@@ -106,3 +106,32 @@ def test_the_capacity_line_is_the_most_a_run_sustained_within_both_bounds() -> N
     assert game_counts(parse_args(["--only", "e2e"])) == [None, 200, 500]
     assert game_counts(parse_args(["--quick"])) == [None]
     assert game_counts(parse_args(["--games", "120"])) == [120]
+
+
+def test_the_ai_area_in_a_tiny_configuration() -> None:
+    """Issue 19's figures, structure only: one Hero Forge game per level (hard and
+    normal against easy, one search iteration a decision), one timed decision."""
+    from benchmarks import bench_ai
+
+    result = bench_ai.run(
+        True, games=1, iterations=1, workers=1, rulesets=("heroforge",), decision_seconds=0.05
+    )
+    names = [f.name for f in result.figures]
+    assert names == [
+        "hard against easy, heroforge: games won",
+        "normal against easy, heroforge: games won",
+        "games with a searching seat that failed or stuck",
+        "hard decision at the default budget (0.05 s), heroforge",
+    ]
+    assert result.figures[2].value == 0
+    assert "1 of 1 games" in result.figures[0].note or "0 of 1 games" in result.figures[0].note
+    assert result.figures[3].floor is not None
+
+
+def test_the_wilson_interval() -> None:
+    """Wilson's score interval: 150 of 200 is 68.6-80.5 %; none of none is 0-100 %."""
+    from benchmarks.bench_ai import wilson
+
+    low, high = wilson(150, 200)
+    assert round(low, 1) == 68.6 and round(high, 1) == 80.5
+    assert wilson(0, 0) == (0.0, 100.0)
