@@ -76,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="prefer a battle at a Town (walls) for battle.png",
     )
     parser.add_argument(
+        "--focus",
+        action="store_true",
+        help="also write each channel picture's focus picture (board-focus.png...)",
+    )
+    parser.add_argument(
         "--measure",
         action="store_true",
         help="print sizes and encoding times of every format as JSON",
@@ -171,6 +176,7 @@ def main(args: argparse.Namespace) -> int:
         code: int = module.main(args)
         return code
     from rendering.encode import ImageFormat, encode
+    from rendering.focus import write_focus
     from rendering.homm4 import draw_battle, draw_board, draw_card, draw_hand
 
     fmt = ImageFormat(args.format)
@@ -210,6 +216,9 @@ def main(args: argparse.Namespace) -> int:
         _write(args.out, f"{name}.{fmt.extension}", encode(image, fmt))
         for name, image in images.items()
     ]
+    if getattr(args, "focus", False):
+        shown = {"board": shots.board, **({"battle": shots.battle} if shots.battle else {})}
+        written += write_focus(args.out, "homm4", shown, fmt)
     own_armies = [a for a in shots.hand.armies if a.owner == shots.hand.seat]
     candidates = [*shots.hand.hand, *shots.hand.risk, *(c for a in own_armies for c in a.cards)]
     for ref in candidates[: args.cards]:

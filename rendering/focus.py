@@ -21,15 +21,19 @@ gives the same bytes) and keeps the marks that lie wholly inside the cut, moved 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from rendering.canvas import RGB, Box, Canvas, Drawing, Mark, wrap
 from rendering.fonts import Weight, font
 from rendering.pictures import PictureKind
+
+if TYPE_CHECKING:
+    from rendering.encode import ImageFormat
 
 PHONE_WIDTH = 400
 """The width, in px, at which Discord shows a picture on a narrow phone (issue 16)."""
@@ -266,3 +270,25 @@ def whole_box(drawing: Drawing) -> Box:
 def mark_texts(drawing: Drawing, kind: str, key: str | None = None) -> list[str]:
     """The texts of ``drawing``'s marks of ``kind`` (and ``key``, when given), in order."""
     return [m.text for m in drawing.of_kind(kind) if m.text and (key is None or m.key == key)]
+
+
+def write_focus(
+    out: Path, ruleset: str, views: Mapping[str, BaseModel], fmt: ImageFormat
+) -> list[Path]:
+    """Write the focus picture of each of ``ruleset``'s public pictures ``views`` (kind ->
+    view) as ``<kind>-focus.<extension>`` in ``out``, encoded as ``fmt``
+    (`heroes-table render --focus`); kinds without a focus are skipped. Returns the paths
+    written."""
+    from rendering.encode import encode
+    from rendering.pictures import focus_of, picture_kind
+
+    written = []
+    for kind, view in views.items():
+        focus = focus_of(ruleset, kind)
+        if focus is None:
+            continue
+        spec = picture_kind(ruleset, focus)
+        path = out / f"{focus}.{fmt.extension}"
+        path.write_bytes(encode(spec.draw(spec.prepare(view)).image, fmt))
+        written.append(path)
+    return written

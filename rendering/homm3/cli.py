@@ -97,6 +97,10 @@ def main(args: argparse.Namespace) -> int:
         path = out / f"{name}.{fmt.extension}"
         path.write_bytes(encode(image, fmt))
         written.append(path)
+    if getattr(args, "focus", False):
+        from rendering.focus import write_focus
+
+        written += write_focus(out, "homm3", {"adventure": adventure, "battle": battle}, fmt)
     for path in written:
         print(f"{path} ({path.stat().st_size} bytes)")
     print("draw ms: " + ", ".join(f"{k} {v * 1000:.0f}" for k, v in timings.items()))

@@ -82,5 +82,11 @@ def main(args: argparse.Namespace) -> int:
         path = out / f"{name}.{fmt.extension}"
         path.write_bytes(encode(image, fmt))
         print(f"{path} ({path.stat().st_size} bytes)")
+    if getattr(args, "focus", False):
+        from rendering.focus import write_focus
+
+        shown = {"board": board, **({"battle": battle} if battle is not None else {})}
+        for path in write_focus(out, "mmh", shown, fmt):
+            print(f"{path} ({path.stat().st_size} bytes)")
     print("draw ms: " + ", ".join(f"{k} {v * 1000:.0f}" for k, v in timings.items()))
     return 0

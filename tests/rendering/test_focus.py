@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from rendering import pictures
 from rendering.canvas import Drawing
 from rendering.encode import encode
 from rendering.focus import NEEDED_PX, PHONE_WIDTH, needed_marks, shown_height, smallest_shown
-from tests.rendering.helpers import inside
+from tests.rendering.helpers import decode, inside
 
 
 @cache
@@ -212,3 +213,34 @@ def test_only_public_kinds_have_a_focus_and_the_focus_is_posted_under_its_own_na
             made = pictures.picture_kind(ruleset, focus)
             assert made.filename == spec.filename.replace(".png", "-focus.png")
             assert made.view is spec.view and made.public_part is spec.public_part
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "extra", "names"),
+    [
+        ("homm4", ["--seed", "9"], {"board-focus.png", "battle-focus.png"}),
+        ("homm3", ["--seed", "11"], {"adventure-focus.png", "battle-focus.png"}),
+        ("mmh", ["--seed", "4", "--players", "3", "--round", "4"], {"board-focus.png"}),
+        ("heroforge", ["--seed", "7", "--players", "4", "--round", "4"], {"board-focus.png"}),
+    ],
+)
+def test_render_focus_writes_the_focus_pictures(
+    tmp_path: Path, ruleset: str, extra: list[str], names: set[str]
+) -> None:
+    import argparse
+
+    from rendering import cli
+
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    plain = parser.parse_args(["--ruleset", ruleset, "--out", str(tmp_path / "a"), *extra])
+    cli.main(plain)
+    assert not any("focus" in p.name for p in (tmp_path / "a").iterdir())
+    args = parser.parse_args(
+        ["--ruleset", ruleset, "--out", str(tmp_path / "b"), "--focus", *extra]
+    )
+    cli.main(args)
+    written = {p.name for p in (tmp_path / "b").iterdir() if "focus" in p.name}
+    assert names <= written
+    for name in written:
+        assert decode((tmp_path / "b" / name).read_bytes()).width >= PHONE_WIDTH
