@@ -18,7 +18,18 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core.errors import IllegalMove, InvalidInput
 from engine.core.model import Command, Decision, Event, Result, TurnRecord
 from engine.core.ruleset import Ruleset
-from engine.mmh import ai, audit, battle, decisions, economy, movement, prompts, setup, viewing
+from engine.mmh import (
+    ai,
+    audit,
+    battle,
+    decisions,
+    determinize,
+    economy,
+    movement,
+    prompts,
+    setup,
+    viewing,
+)
 from engine.mmh import board as geometry
 from engine.mmh import commands as c
 from engine.mmh.common import parse_unit_ref
@@ -93,6 +104,25 @@ class MmhRuleset(Ruleset[MmhState]):
         for name in ("scroll_deck", "artefact_deck", "treasure_deck", "week_stack", "tile_stack"):
             piles[name] = list(getattr(state, name))
         return piles
+
+    def information_set(self, state: MmhState, seat: int) -> MmhState:
+        """``state`` as ``seat`` may know it (`determinize.information_set`: decks, discard
+        piles, other heroes' scrolls, week cards, face-down tiles and the generator made
+        canonical; mmh:game-setup.preparing-card-decks).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(state, seat)
+        return determinize.information_set(state, seat)
+
+    def determinize(self, info: MmhState, seat: int, rng: random.Random) -> MmhState:
+        """One full game behind ``info`` (`determinize.determinize`;
+        mmh:game-setup.preparing-card-decks).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(info, seat)
+        return determinize.determinize(info, seat, rng)
 
     def pending(self, state: MmhState) -> list[Decision]:
         """The decisions owed now (`decisions.pending`)."""
