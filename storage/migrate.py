@@ -2,6 +2,8 @@
 
 Migrations live in ``storage/migrations/NNNN_name.sql`` (``0001_initial.sql``...), numbered
 from 1 without gaps, and are never edited once released: a schema change is a new file.
+PostgreSQL's twins live in ``storage/migrations/postgresql/`` with the same numbers (run by
+`storage.postgres.migrate_postgres`).
 Each migration runs in its own ``BEGIN IMMEDIATE`` transaction together with the row that
 records it in ``schema_version``, so a database is always at exactly one complete version,
 and two processes starting at once cannot both apply the same migration. Foreign keys are
@@ -43,13 +45,18 @@ class Migration:
     sql: str
 
 
-def load_migrations() -> tuple[Migration, ...]:
-    """Read the packaged migrations in version order.
+SQLITE_MIGRATIONS = "storage.migrations"
+POSTGRESQL_MIGRATIONS = "storage.migrations.postgresql"
+"""The PostgreSQL twins: the same numbers and meaning, in PostgreSQL's dialect (issue 18)."""
+
+
+def load_migrations(package: str = SQLITE_MIGRATIONS) -> tuple[Migration, ...]:
+    """Read the packaged migrations of ``package`` (SQLite's by default) in version order.
 
     :raises MigrationError: if a file name is malformed or the numbers have a gap.
     """
     found: list[Migration] = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         if not entry.name.endswith(".sql"):
             continue
         match = _FILE_NAME.match(entry.name)

@@ -41,6 +41,37 @@ EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 INT64 = range(-(2**63), 2**63)
 """The values a seed (and any stored integer) may take: a signed 64-bit integer."""
 
+# Column lists and conditions in the SQL both schemas share.
+GAME_COLUMNS = (
+    "g.id, g.channel_id, g.guild_id, g.ruleset, g.options, g.seed, g.host_user_id, g.status, "
+    "g.players, g.version, g.result, g.created_at, g.updated_at, g.ended_at"
+)
+SEAT_COLUMNS = (
+    "s.game_id, s.seat, s.user_id, s.display_name, s.is_ai, s.dm_reachable, s.ready_deck, "
+    "s.saved_deck_id, s.joined_at"
+)
+PRESENCE_COLUMNS = (
+    f"{SEAT_COLUMNS}, "
+    "(SELECT p.missed FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
+    "AS missed, "
+    "(SELECT p.away_until FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
+    "AS away_until"
+)
+"""A seat's columns with its presence (schema 6: missed deadlines, away), for the reads of a
+started game's seats."""
+LOG_COLUMNS = (
+    "l.game_id, l.seq, l.kind, l.action, l.actor_user_id, l.seat, l.command, l.reason, "
+    "l.details, l.events, l.undoes, l.version_after, l.created_at, "
+    "(SELECT u.seq FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq) "
+    "AS undone_by"
+)
+DECK_COLUMNS = "id, user_id, ruleset, name, cards, created_at, updated_at"
+IN_EFFECT = (
+    "l.kind = 'command' AND NOT EXISTS "
+    "(SELECT 1 FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq)"
+)
+
+
 STATUS_TEXT = {
     GameStatus.LOBBY: "has not started yet",
     GameStatus.ACTIVE: "is already under way",
@@ -120,7 +151,7 @@ def game(row: Row) -> Game:
     return Game(**summary_fields(row), state_json=row["state"])
 
 
-def seat(row: Row, *, presence: bool = False) -> Seat:
+def seat_row(row: Row, *, presence: bool = False) -> Seat:
     """A seat from its row (with the presence columns, `_PRESENCE_COLUMNS`, when
     ``presence``)."""
     return Seat(
@@ -186,7 +217,7 @@ def deck(row: Row) -> SavedDeck:
     )
 
 
-def deadline(row: Row) -> Deadline:
+def deadline_row(row: Row) -> Deadline:
     """A deadline from its row joined with its game (channel and guild)."""
     return Deadline(
         game_id=row["game_id"],

@@ -91,16 +91,34 @@ from storage.records import (
 )
 from storage.repository import DEFAULT_PAGE, Repository
 from storage.rows import (
+    DECK_COLUMNS as _DECK_COLUMNS,
+)
+from storage.rows import (
+    GAME_COLUMNS as _GAME_COLUMNS,
+)
+from storage.rows import (
     HELD_COLUMNS as _HELD_COLUMNS,
+)
+from storage.rows import (
+    IN_EFFECT as _IN_EFFECT,
 )
 from storage.rows import (
     INT64,
 )
 from storage.rows import (
+    LOG_COLUMNS as _LOG_COLUMNS,
+)
+from storage.rows import (
+    PRESENCE_COLUMNS as _PRESENCE_COLUMNS,
+)
+from storage.rows import (
+    SEAT_COLUMNS as _SEAT_COLUMNS,
+)
+from storage.rows import (
     channel_busy as _channel_busy,
 )
 from storage.rows import (
-    deadline as _deadline,
+    deadline_row as _deadline,
 )
 from storage.rows import (
     deck as _deck,
@@ -124,7 +142,7 @@ from storage.rows import (
     placeholders as _placeholders,
 )
 from storage.rows import (
-    seat as _seat,
+    seat_row as _seat,
 )
 from storage.rows import (
     seconds as _seconds,
@@ -149,35 +167,6 @@ log = logging.getLogger(__name__)
 
 Synchronous = Literal["FULL", "NORMAL"]
 
-
-_GAME_COLUMNS = (
-    "g.id, g.channel_id, g.guild_id, g.ruleset, g.options, g.seed, g.host_user_id, g.status, "
-    "g.players, g.version, g.result, g.created_at, g.updated_at, g.ended_at"
-)
-_SEAT_COLUMNS = (
-    "s.game_id, s.seat, s.user_id, s.display_name, s.is_ai, s.dm_reachable, s.ready_deck, "
-    "s.saved_deck_id, s.joined_at"
-)
-_PRESENCE_COLUMNS = (
-    f"{_SEAT_COLUMNS}, "
-    "(SELECT p.missed FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
-    "AS missed, "
-    "(SELECT p.away_until FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
-    "AS away_until"
-)
-"""A seat's columns with its presence (schema 6: missed deadlines, away), for the reads of a
-started game's seats."""
-_LOG_COLUMNS = (
-    "l.game_id, l.seq, l.kind, l.action, l.actor_user_id, l.seat, l.command, l.reason, "
-    "l.details, l.events, l.undoes, l.version_after, l.created_at, "
-    "(SELECT u.seq FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq) "
-    "AS undone_by"
-)
-_DECK_COLUMNS = "id, user_id, ruleset, name, cards, created_at, updated_at"
-_IN_EFFECT = (
-    "l.kind = 'command' AND NOT EXISTS "
-    "(SELECT 1 FROM game_log u WHERE u.game_id = l.game_id AND u.undoes = l.seq)"
-)
 
 _COMMIT_SQL = (
     "INSERT INTO commit_requests (game_id, expected_version, version, state, status, result, "

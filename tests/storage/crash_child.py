@@ -1,6 +1,7 @@
 """Crash-test child: commit Dice Race moves (and some undos) in a loop until it is killed.
 
-Run as ``python -m tests.storage.crash_child DB_PATH GAMES``. After each acknowledged
+Run as ``python -m tests.storage.crash_child STORE GAMES`` (an SQLite path or a
+PostgreSQL URL). After each acknowledged
 write it prints ``GAME_ID VERSION`` and flushes, so the parent knows what was committed
 before it sent SIGKILL.
 """
@@ -10,16 +11,15 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from pathlib import Path
 
+from storage.opening import open_database
 from storage.replay import undo_last_command
-from storage.sqlite import open_repository
 from tests.storage.helpers import HOST, play_one, started_game
 
 
-async def run(path: Path, games: int) -> None:
-    """Open (or reopen) the database, make sure ``games`` games exist, play forever."""
-    repo = await open_repository(path)
+async def run(store: str, games: int) -> None:
+    """Open (or reopen) the store, make sure ``games`` games exist, play forever."""
+    repo = await open_database(store)
     ids = []
     for channel in range(games):
         existing = await repo.game_in_channel(channel)
@@ -44,4 +44,4 @@ async def run(path: Path, games: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(run(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(run(sys.argv[1], int(sys.argv[2])))

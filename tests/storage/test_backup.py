@@ -26,8 +26,9 @@ def parse(*argv: str) -> argparse.Namespace:
 
 
 async def test_a_backup_taken_while_games_are_played_is_consistent(
-    repo: SqliteRepository, tmp_path: Path
+    sqlite_repo: SqliteRepository, tmp_path: Path
 ) -> None:
+    repo = sqlite_repo
     games = [await started_game(repo, c, seed=c, options={"target": 100_000}) for c in range(3)]
     stop = asyncio.Event()
     # Each game has committed a few moves before the backup starts: waited for as events
@@ -68,8 +69,9 @@ async def test_a_backup_taken_while_games_are_played_is_consistent(
 
 
 async def test_an_existing_destination_is_never_overwritten(
-    repo: SqliteRepository, tmp_path: Path
+    sqlite_repo: SqliteRepository, tmp_path: Path
 ) -> None:
+    repo = sqlite_repo
     target = tmp_path / "precious.db"
     target.write_text("do not touch")
     with pytest.raises(StorageError, match="already exists"):

@@ -14,18 +14,19 @@ from engine.core import StaleState
 from storage.errors import GameNotFound, WrongGameStatus
 from storage.records import DeadlineSpec, GameStatus, LogKind
 from storage.replay import verify_game
-from storage.sqlite import SqliteRepository, open_repository
-from tests.storage.conftest import START
+from storage.repository import Repository
+from storage.sqlite import SqliteRepository
+from tests.storage.conftest import RAW_ERRORS, START, OpenStore, RawSql
 from tests.storage.dice_race import DICE_RACE, Roll
 from tests.storage.helpers import HOST, load, play_one, player, started_game
 
 
-async def log_length(repo: SqliteRepository, game_id: int) -> int:
+async def log_length(repo: Repository, game_id: int) -> int:
     page = await repo.read_log_unredacted(game_id, limit=1000)
     return len(page.entries)
 
 
-async def test_a_commit_writes_log_snapshot_and_version_together(repo: SqliteRepository) -> None:
+async def test_a_commit_writes_log_snapshot_and_version_together(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, seed=11)
     state = load(game)
     new_state, events = DICE_RACE.apply(state, 0, Roll(), expected_version=0)
@@ -49,7 +50,7 @@ async def test_a_commit_writes_log_snapshot_and_version_together(repo: SqliteRep
 
 
 async def test_a_stale_commit_raises_stale_state_and_writes_nothing(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1)
     old_state = load(game)
@@ -75,7 +76,7 @@ async def test_a_stale_commit_raises_stale_state_and_writes_nothing(
 
 
 async def test_a_state_that_does_not_follow_is_a_programming_error(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1)
     with pytest.raises(ValueError, match="version 0, expected 1"):
@@ -90,7 +91,7 @@ async def test_a_state_that_does_not_follow_is_a_programming_error(
         )
 
 
-async def test_commits_to_a_paused_game_are_refused(repo: SqliteRepository) -> None:
+async def test_commits_to_a_paused_game_are_refused(repo: Repository) -> None:
     game = await started_game(repo, 1)
     await repo.pause(game.id, moderator_user_id=HOST, reason="holiday")
     with pytest.raises(WrongGameStatus, match="is paused by a moderator"):
@@ -101,7 +102,7 @@ async def test_commits_to_a_paused_game_are_refused(repo: SqliteRepository) -> N
 
 
 async def test_a_winning_commit_finishes_the_game_and_drops_its_deadlines(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1, players=2, options={"target": 5})
     await repo.set_deadline(game.id, DeadlineSpec(0, "turn", START + timedelta(days=1)))
@@ -132,7 +133,7 @@ async def test_a_winning_commit_finishes_the_game_and_drops_its_deadlines(
 
 
 async def test_of_many_racing_commits_on_one_game_exactly_one_lands(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1)
     state = load(game)
@@ -159,14 +160,16 @@ async def test_of_many_racing_commits_on_one_game_exactly_one_lands(
     assert await log_length(repo, game.id) == 2
 
 
-async def test_racing_commits_through_two_connections_still_land_once(db_path: Path) -> None:
-    first = await open_repository(db_path)
-    second = await open_repository(db_path)
+async def test_racing_commits_through_two_connections_still_land_once(
+    open_store: OpenStore,
+) -> None:
+    first = await open_store()
+    second = await open_store()
     try:
         game = await started_game(first, 1)
         state = load(game)
 
-        async def attempt(repo: SqliteRepository, seat_rng: int) -> bool:
+        async def attempt(repo: Repository, seat_rng: int) -> bool:
             command = DICE_RACE.ai_command(state, 0, random.Random(seat_rng))
             new_state, events = DICE_RACE.apply(state, 0, command)
             try:
@@ -194,7 +197,7 @@ async def test_racing_commits_through_two_connections_still_land_once(db_path: P
         await second.close()
 
 
-async def test_players_retrying_after_stale_states_lose_no_move(repo: SqliteRepository) -> None:
+async def test_players_retrying_after_stale_states_lose_no_move(repo: Repository) -> None:
     game = await started_game(repo, 1, options={"target": 100_000})
     stale = 0
 
@@ -218,7 +221,7 @@ async def test_players_retrying_after_stale_states_lose_no_move(repo: SqliteRepo
     assert (await verify_game(repo, game.id)).ok
 
 
-async def test_many_games_commit_concurrently(repo: SqliteRepository) -> None:
+async def test_many_games_commit_concurrently(repo: Repository) -> None:
     games = [
         await started_game(repo, channel, seed=channel, options={"target": 100_000})
         for channel in range(10)
@@ -236,7 +239,7 @@ async def test_many_games_commit_concurrently(repo: SqliteRepository) -> None:
 
 
 async def test_a_failure_inside_the_transaction_rolls_everything_back(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1)
     new_state, events = DICE_RACE.apply(load(game), 0, Roll())
@@ -258,13 +261,13 @@ async def test_a_failure_inside_the_transaction_rolls_everything_back(
 
 
 async def test_a_failure_inside_the_commit_statement_writes_nothing(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1)
     kept = DeadlineSpec(0, "turn", START + timedelta(days=1))
     await repo.set_deadline(game.id, kept)
     new_state, events = DICE_RACE.apply(load(game), 0, Roll())
-    with pytest.raises(sqlite3.IntegrityError, match="seat >= 0"):
+    with pytest.raises(RAW_ERRORS, match="seat"):
         await repo.commit(  # the bad deadline fails after the log entry and the snapshot
             game.id,
             expected_version=0,
@@ -283,7 +286,7 @@ async def test_a_failure_inside_the_commit_statement_writes_nothing(
     assert (await play_one(repo, game.id, random.Random(2))).version_after == 1
 
 
-async def test_a_commit_to_a_missing_game_is_refused(repo: SqliteRepository) -> None:
+async def test_a_commit_to_a_missing_game_is_refused(repo: Repository) -> None:
     game = await started_game(repo, 1)
     new_state, events = DICE_RACE.apply(load(game), 0, Roll())
     with pytest.raises(GameNotFound, match="no game #99"):
@@ -309,8 +312,9 @@ async def test_a_commit_to_a_missing_game_is_refused(repo: SqliteRepository) -> 
     ],
 )
 async def test_the_commit_view_checks_every_request_itself(
-    repo: SqliteRepository, db_path: Path, change: dict[str, int], refusal: str
+    sqlite_repo: SqliteRepository, db_path: Path, change: dict[str, int], refusal: str
 ) -> None:
+    repo = sqlite_repo
     game = await started_game(repo, 1)
     request = {
         "game_id": game.id,
@@ -335,7 +339,37 @@ async def test_the_commit_view_checks_every_request_itself(
     assert await log_length(repo, game.id) == 1
 
 
-async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: SqliteRepository) -> None:
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"p_version": 2}, "the new version does not follow"),
+        ({"p_expected_version": 1, "p_version": 2}, "stale version"),
+        ({"p_game_id": 99}, "no such game"),
+    ],
+)
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_the_commit_function_checks_every_request_itself(
+    repo: Repository, raw_sql: RawSql, change: dict[str, int], refusal: str
+) -> None:
+    """PostgreSQL's twin of the view test: ``commit_move`` (schema 5) refuses a request
+    that does not follow the game, whoever calls it, and writes nothing."""
+    game = await started_game(repo, 1)
+    request: dict[str, object] = {"p_game_id": game.id, "p_expected_version": 0, "p_version": 1}
+    request.update(change)
+    with pytest.raises(RAW_ERRORS, match=refusal):
+        await raw_sql(
+            "SELECT commit_move(?::bigint, ?::bigint, ?::bigint, ?, 'active', NULL, NULL, 0, "
+            "NULL, '{\"type\":\"roll\"}', NULL, '[]', false, NULL, NULL, NULL, 0)",
+            request["p_game_id"],
+            request["p_expected_version"],
+            request["p_version"],
+            game.state_json,
+        )
+    assert await repo.get_game(game.id) == game
+    assert await log_length(repo, game.id) == 1
+
+
+async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: Repository) -> None:
     game = await started_game(repo, 1, options={"target": 100_000})
     rng = random.Random(5)
     outcomes: list[str] = []
@@ -356,12 +390,10 @@ async def test_a_cancelled_commit_lands_wholly_or_not_at_all(repo: SqliteReposit
     assert {"CancelledError", "LogEntry"} <= set(outcomes)
 
 
-async def test_the_log_is_append_only(repo: SqliteRepository, db_path: Path) -> None:
+async def test_the_log_is_append_only(repo: Repository, raw_sql: RawSql) -> None:
     game = await started_game(repo, 1)
     await play_one(repo, game.id, random.Random(1))
-    with sqlite3.connect(db_path) as conn:
-        for sql in ("UPDATE game_log SET reason = 'x'", "DELETE FROM game_log"):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                conn.execute(sql)
-    conn.close()
+    for sql in ("UPDATE game_log SET reason = 'x'", "DELETE FROM game_log"):
+        with pytest.raises(RAW_ERRORS, match="append-only"):
+            await raw_sql(sql)
     assert await log_length(repo, game.id) == 2

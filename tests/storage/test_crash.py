@@ -1,4 +1,5 @@
-"""Crash safety: a process killed with SIGKILL mid-commit leaves every game at a committed state."""
+"""Crash safety: a process killed with SIGKILL mid-commit leaves every game at a committed
+state, on both backends."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 
 from storage.records import LogKind
 from storage.replay import read_full_log, verify_game
-from storage.sqlite import open_repository
+from tests.storage.conftest import OpenStore
 from tests.storage.dice_race import DICE_RACE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,14 +27,14 @@ ROUNDS = 4
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 
 
-def run_child_until_killed(db_path: Path, rng: random.Random) -> dict[int, int]:
+def run_child_until_killed(store: str, rng: random.Random) -> dict[int, int]:
     """Start the child, let it commit for a while, SIGKILL it at a random moment.
 
     :returns: the highest version the child reported as committed, per game.
     """
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.crash_child", str(db_path), str(GAMES)],
+        [sys.executable, "-m", "tests.storage.crash_child", store, str(GAMES)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -60,8 +61,8 @@ def run_child_until_killed(db_path: Path, rng: random.Random) -> dict[int, int]:
     return acknowledged
 
 
-async def check_every_game(db_path: Path, acknowledged: dict[int, int]) -> None:
-    repo = await open_repository(db_path)
+async def check_every_game(open_store: OpenStore, acknowledged: dict[int, int]) -> None:
+    repo = await open_store()
     try:
         for game_id, version in acknowledged.items():
             game = await repo.get_game(game_id)
@@ -77,17 +78,20 @@ async def check_every_game(db_path: Path, acknowledged: dict[int, int]) -> None:
 
 
 @pytest.mark.slow
-def test_sigkill_mid_commit_leaves_every_game_committed_and_replayable(tmp_path: Path) -> None:
-    db_path = tmp_path / "crash.db"
+async def test_sigkill_mid_commit_leaves_every_game_committed_and_replayable(
+    backend: str, store: str, open_store: OpenStore
+) -> None:
     rng = random.Random(2025)
     best: dict[int, int] = {}
     for _ in range(ROUNDS):
-        acknowledged = run_child_until_killed(db_path, rng)
-        assert Path(f"{db_path}-wal").exists()  # it died with a live write-ahead log
+        acknowledged = await asyncio.to_thread(run_child_until_killed, store, rng)
+        if backend == "sqlite":
+            assert Path(f"{store}-wal").exists()  # it died with a live write-ahead log
         for game_id, version in acknowledged.items():
             best[game_id] = max(version, best.get(game_id, 0))
-        asyncio.run(check_every_game(db_path, best))
+        await check_every_game(open_store, best)
     assert len(best) == GAMES
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    conn.close()
+    if backend == "sqlite":
+        with sqlite3.connect(store) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        conn.close()

@@ -14,8 +14,8 @@ from storage.records import (
     DeadlineSpec,
     GuildSettings,
 )
-from storage.sqlite import SqliteRepository, open_repository
-from tests.storage.conftest import START, Clock
+from storage.repository import Repository
+from tests.storage.conftest import START, OpenStore
 from tests.storage.dice_race import DICE_RACE
 from tests.storage.helpers import HOST, load, player, started_game
 
@@ -23,7 +23,7 @@ HOUR = timedelta(hours=1)
 
 
 async def test_due_deadlines_come_back_soonest_first_and_survive_a_restart(
-    repo: SqliteRepository, clock: Clock
+    repo: Repository, open_store: OpenStore
 ) -> None:
     a = await started_game(repo, 10, guild_id=3)
     b = await started_game(repo, 20, guild_id=3)
@@ -32,9 +32,8 @@ async def test_due_deadlines_come_back_soonest_first_and_survive_a_restart(
     await repo.set_deadline(b.id, DeadlineSpec(1, DeadlineKind.TURN, START + 2 * HOUR))
     await repo.set_deadline(b.id, DeadlineSpec(1, DeadlineKind.TURN, START + 3 * HOUR))  # moved
 
-    path = repo.path
     await repo.close()
-    reopened = await open_repository(path, clock=clock)
+    reopened = await open_store()
     try:
         everything = await reopened.deadlines()
         assert [(d.game_id, d.channel_id, d.seat, d.kind, d.due_at) for d in everything] == [
@@ -54,7 +53,7 @@ async def test_due_deadlines_come_back_soonest_first_and_survive_a_restart(
         await reopened.close()
 
 
-async def test_a_commit_replaces_the_games_deadlines_atomically(repo: SqliteRepository) -> None:
+async def test_a_commit_replaces_the_games_deadlines_atomically(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2)
     await repo.set_deadline(game.id, DeadlineSpec(0, "turn", START + 48 * HOUR))
     await repo.set_deadline(game.id, DeadlineSpec(0, "reminder", START + 12 * HOUR))
@@ -76,7 +75,7 @@ async def test_a_commit_replaces_the_games_deadlines_atomically(repo: SqliteRepo
     ]
 
 
-async def test_guild_settings_default_and_persist(repo: SqliteRepository) -> None:
+async def test_guild_settings_default_and_persist(repo: Repository) -> None:
     assert await repo.guild_settings(9) == GuildSettings(
         9, None, DEFAULT_TURN_DEADLINE, DEFAULT_REMINDER_EVERY
     )
@@ -88,7 +87,7 @@ async def test_guild_settings_default_and_persist(repo: SqliteRepository) -> Non
         await repo.save_guild_settings(GuildSettings(9, turn_deadline=timedelta(0)))
 
 
-async def test_naive_times_are_refused(repo: SqliteRepository) -> None:
+async def test_naive_times_are_refused(repo: Repository) -> None:
     game = await started_game(repo, 1)
     with pytest.raises(ValueError, match="timezone-aware"):
         await repo.set_deadline(game.id, DeadlineSpec(0, "turn", START.replace(tzinfo=None)))

@@ -16,13 +16,13 @@ from storage.errors import (
     WrongGameStatus,
 )
 from storage.records import ENDED_STATUSES, GameStatus
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 from tests.storage.conftest import START, Clock
 from tests.storage.dice_race import DICE_RACE, Options
 from tests.storage.helpers import HOST, load, player, started_game
 
 
-async def test_a_new_game_is_a_lobby_in_its_channel(repo: SqliteRepository) -> None:
+async def test_a_new_game_is_a_lobby_in_its_channel(repo: Repository) -> None:
     game = await repo.create_game(
         55, ruleset="dice_race", guild_id=9, host_user_id=HOST, options={"target": 20}, seed=77
     )
@@ -38,14 +38,14 @@ async def test_a_new_game_is_a_lobby_in_its_channel(repo: SqliteRepository) -> N
     assert await repo.game_in_channel(56) is None
 
 
-async def test_a_seed_is_chosen_when_none_is_given(repo: SqliteRepository) -> None:
+async def test_a_seed_is_chosen_when_none_is_given(repo: Repository) -> None:
     a = await repo.create_game(1, ruleset="dice_race")
     b = await repo.create_game(2, ruleset="dice_race")
     assert a.seed != b.seed
     assert 0 <= a.seed < 2**63
 
 
-async def test_a_second_open_game_in_a_channel_is_refused(repo: SqliteRepository) -> None:
+async def test_a_second_open_game_in_a_channel_is_refused(repo: Repository) -> None:
     first = await started_game(repo, 55)
     with pytest.raises(ChannelBusy) as caught:
         await repo.create_game(55, ruleset="dice_race")
@@ -58,7 +58,7 @@ async def test_a_second_open_game_in_a_channel_is_refused(repo: SqliteRepository
 
 
 async def test_ended_games_are_archived_and_free_the_channel(
-    repo: SqliteRepository, clock: Clock
+    repo: Repository, clock: Clock
 ) -> None:
     first = await started_game(repo, 55)
     clock.advance(timedelta(hours=1))
@@ -76,7 +76,7 @@ async def test_ended_games_are_archived_and_free_the_channel(
     assert [g.id for g in await repo.list_games(channel_id=55, before_id=second.id)] == [first.id]
 
 
-async def test_seats_fill_the_lowest_free_number(repo: SqliteRepository) -> None:
+async def test_seats_fill_the_lowest_free_number(repo: Repository) -> None:
     game = await repo.create_game(5, ruleset="dice_race")
     a = await repo.join_game(game.id, user_id=1, display_name="Ann")
     b = await repo.join_game(game.id, user_id=2, display_name="Bob", ready_deck="starter")
@@ -90,7 +90,7 @@ async def test_seats_fill_the_lowest_free_number(repo: SqliteRepository) -> None
     ]
 
 
-async def test_lobby_refusals(repo: SqliteRepository) -> None:
+async def test_lobby_refusals(repo: Repository) -> None:
     game = await repo.create_game(5, ruleset="dice_race")
     await repo.join_game(game.id, user_id=1, display_name="Ann", max_seats=2)
     with pytest.raises(AlreadySeated):
@@ -106,7 +106,7 @@ async def test_lobby_refusals(repo: SqliteRepository) -> None:
         await repo.join_game(game.id, user_id=4, display_name="D", ready_deck="a", saved_deck_id=1)
 
 
-async def test_joining_a_started_game_is_refused(repo: SqliteRepository) -> None:
+async def test_joining_a_started_game_is_refused(repo: Repository) -> None:
     game = await started_game(repo, 5)
     with pytest.raises(WrongGameStatus) as caught:
         await repo.join_game(game.id, user_id=77, display_name="Late")
@@ -115,7 +115,7 @@ async def test_joining_a_started_game_is_refused(repo: SqliteRepository) -> None
 
 
 async def test_starting_renumbers_seats_and_stores_the_initial_state(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await repo.create_game(5, ruleset="dice_race", host_user_id=HOST, seed=4242)
     for user in (1, 2, 3):
@@ -135,7 +135,7 @@ async def test_starting_renumbers_seats_and_stores_the_initial_state(
     assert page.entries[0].events == tuple(events)
 
 
-async def test_start_checks_the_state_against_the_lobby(repo: SqliteRepository) -> None:
+async def test_start_checks_the_state_against_the_lobby(repo: Repository) -> None:
     game = await repo.create_game(5, ruleset="dice_race", seed=1)
     await repo.join_game(game.id, user_id=1, display_name="Ann")
     options = Options()
@@ -152,7 +152,7 @@ async def test_start_checks_the_state_against_the_lobby(repo: SqliteRepository) 
     assert (await repo.get_game(game.id)).status is GameStatus.LOBBY
 
 
-async def test_games_a_user_sits_in(repo: SqliteRepository) -> None:
+async def test_games_a_user_sits_in(repo: Repository) -> None:
     a = await started_game(repo, 1, players=2)
     b = await started_game(repo, 2, players=3)
     finished = await started_game(repo, 3, players=2)
@@ -164,7 +164,7 @@ async def test_games_a_user_sits_in(repo: SqliteRepository) -> None:
     assert len(everything) == 3
 
 
-async def test_dm_reachability_is_recorded_on_open_seats(repo: SqliteRepository) -> None:
+async def test_dm_reachability_is_recorded_on_open_seats(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2)
     assert (await repo.seats(game.id))[0].dm_reachable is None
     assert await repo.set_dm_reachable(player(0), False) == 1
@@ -172,7 +172,7 @@ async def test_dm_reachability_is_recorded_on_open_seats(repo: SqliteRepository)
     assert [s.dm_reachable for s in seats] == [False, None]
 
 
-async def test_saved_decks(repo: SqliteRepository, clock: Clock) -> None:
+async def test_saved_decks(repo: Repository, clock: Clock) -> None:
     deck = await repo.save_deck(1, ruleset="homm4", name="Necro", cards=["lich", "lich", "ghost"])
     clock.advance(timedelta(minutes=5))
     again = await repo.save_deck(1, ruleset="homm4", name="Necro", cards=["lich"])
@@ -197,7 +197,7 @@ async def test_saved_decks(repo: SqliteRepository, clock: Clock) -> None:
     assert (chosen.ready_deck, chosen.saved_deck_id) == ("starter", None)
 
 
-async def test_options_change_only_in_the_lobby(repo: SqliteRepository) -> None:
+async def test_options_change_only_in_the_lobby(repo: Repository) -> None:
     game = await repo.create_game(5, ruleset="dice_race", options={"target": 30})
     updated = await repo.update_options(game.id, {"target": 50})
     assert updated.options == {"target": 50}
@@ -208,7 +208,7 @@ async def test_options_change_only_in_the_lobby(repo: SqliteRepository) -> None:
 
 
 async def test_games_to_resume_are_the_active_ones_with_a_computer_or_standing_orders(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     async def with_computer(channel_id: int) -> int:
         lobby = await repo.create_game(channel_id, ruleset="dice_race", guild_id=1, seed=5)

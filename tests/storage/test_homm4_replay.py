@@ -10,12 +10,12 @@ import engine.rulesets  # noqa: F401 - registers homm4
 from engine.core import get_ruleset
 from storage.records import GameStatus, LogKind
 from storage.replay import read_full_log, replay_game, undo_last_command, verify_game
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 
 MAX_COMMANDS = 3000
 
 
-async def play_homm4_to_the_end(repo: SqliteRepository, channel: int, seed: int) -> int:
+async def play_homm4_to_the_end(repo: Repository, channel: int, seed: int) -> int:
     """Start a 2-player homm4 game with default options; AI seats play it out. Returns its id."""
     rules = get_ruleset("homm4")
     lobby = await repo.create_game(channel, ruleset="homm4", seed=seed, host_user_id=1)
@@ -53,9 +53,7 @@ LONG_GAME_SEED = 5
 
 @pytest.mark.parametrize("seed", [1, 2, 3, LONG_GAME_SEED])
 @pytest.mark.slow
-async def test_a_whole_homm4_game_replays_to_its_snapshot(
-    repo: SqliteRepository, seed: int
-) -> None:
+async def test_a_whole_homm4_game_replays_to_its_snapshot(repo: Repository, seed: int) -> None:
     game_id = await play_homm4_to_the_end(repo, channel=seed, seed=seed)
     game = await repo.get_game(game_id)
     commands = [e for e in await read_full_log(repo, game_id) if e.kind is LogKind.COMMAND]

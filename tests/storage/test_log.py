@@ -9,13 +9,13 @@ import pytest
 
 from storage.errors import AlreadySeated, SeatNotFound, WrongGameStatus
 from storage.records import DeadlineSpec, GameStatus, LogKind, ModeratorAction
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 from tests.storage.conftest import START
 from tests.storage.dice_race import DICE_RACE, Play
 from tests.storage.helpers import HOST, load, play_one, player, started_game
 
 
-async def play_a_card(repo: SqliteRepository, game_id: int) -> int:
+async def play_a_card(repo: Repository, game_id: int) -> int:
     """Seat to move plays its first card; returns the seat."""
     game = await repo.get_game(game_id)
     state = load(game)
@@ -34,7 +34,7 @@ async def play_a_card(repo: SqliteRepository, game_id: int) -> int:
     return seat
 
 
-async def test_the_public_log_has_no_private_line_and_no_command(repo: SqliteRepository) -> None:
+async def test_the_public_log_has_no_private_line_and_no_command(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, options={"target": 1000, "hand_size": 3})
     for _ in range(3):
         await play_a_card(repo, game.id)
@@ -50,7 +50,7 @@ async def test_the_public_log_has_no_private_line_and_no_command(repo: SqliteRep
     assert not any("You draw" in t or "Your hand" in t for t in texts)
 
 
-async def test_a_seat_sees_its_own_lines_and_commands_only(repo: SqliteRepository) -> None:
+async def test_a_seat_sees_its_own_lines_and_commands_only(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, options={"target": 1000, "hand_size": 3})
     for _ in range(2):
         await play_a_card(repo, game.id)  # Red, then Blue
@@ -66,7 +66,7 @@ async def test_a_seat_sees_its_own_lines_and_commands_only(repo: SqliteRepositor
     assert hand_line == f"Your hand: {full.entries[0].events[1].private_data[0]['hand']}"
 
 
-async def test_paging_forwards_and_backwards(repo: SqliteRepository) -> None:
+async def test_paging_forwards_and_backwards(repo: Repository) -> None:
     game = await started_game(repo, 1, options={"target": 10_000})
     rng = random.Random(0)
     for _ in range(11):
@@ -94,7 +94,7 @@ async def test_paging_forwards_and_backwards(repo: SqliteRepository) -> None:
         await repo.read_log(game.id, limit=0)
 
 
-async def test_moderator_entries_record_who_why_and_what(repo: SqliteRepository) -> None:
+async def test_moderator_entries_record_who_why_and_what(repo: Repository) -> None:
     game = await started_game(repo, 1, players=3)
     await repo.pause(game.id, moderator_user_id=HOST, reason="waiting for Blue")
     with pytest.raises(WrongGameStatus):

@@ -11,7 +11,8 @@ import aiosqlite
 
 from storage.migrate import migrate, schema_version
 from storage.records import MessageRef
-from storage.sqlite import SqliteRepository, open_repository
+from storage.repository import Repository
+from storage.sqlite import open_repository
 
 AD_HOC_TABLE = """
 CREATE TABLE IF NOT EXISTS discord_message_refs (
@@ -26,7 +27,7 @@ CREATE TABLE IF NOT EXISTS discord_message_refs (
 """What bot/discord_refs.py created in the game database before schema 3."""
 
 
-async def test_a_ref_is_put_read_replaced_and_forgotten(repo: SqliteRepository) -> None:
+async def test_a_ref_is_put_read_replaced_and_forgotten(repo: Repository) -> None:
     assert await repo.message_ref("post:5", "status") is None
     await repo.put_message_ref("post:5", "status", MessageRef(5, 100))
     await repo.put_message_ref("dm:7:1", "hand", MessageRef(70, 200))

@@ -11,12 +11,12 @@ import pytest
 
 from storage.errors import GameNotFound
 from storage.records import GameSettings, GameStatus, GuildSettings
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 from tests.storage.dice_race import DICE_RACE
 from tests.storage.helpers import load, player, started_game
 
 
-async def test_a_game_is_read_with_its_seats(repo: SqliteRepository) -> None:
+async def test_a_game_is_read_with_its_seats(repo: Repository) -> None:
     game = await started_game(repo, 1, players=3, seed=5)
     read, seats = await repo.game_with_seats(game.id)
     assert read == await repo.get_game(game.id)
@@ -26,7 +26,7 @@ async def test_a_game_is_read_with_its_seats(repo: SqliteRepository) -> None:
         await repo.game_with_seats(game.id + 99)
 
 
-async def test_deadline_settings_are_the_games_and_its_guilds(repo: SqliteRepository) -> None:
+async def test_deadline_settings_are_the_games_and_its_guilds(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, guild_id=7)
     assert await repo.deadline_settings(game.id, 7) == (GameSettings(game.id), GuildSettings(7))
     assert await repo.deadline_settings(game.id, None) == (GameSettings(game.id), GuildSettings(0))
@@ -42,7 +42,7 @@ async def test_deadline_settings_are_the_games_and_its_guilds(repo: SqliteReposi
 
 
 async def test_the_committed_game_is_the_row_get_game_reads_after_the_commit(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     """Every commit of a whole Dice Race (target 5: a few moves, the last one ends it):
     the row built from the row before and the commit's entry equals the row read back."""

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -18,14 +16,15 @@ from storage.replay import (
     undo_last_command,
     verify_game,
 )
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
+from tests.storage.conftest import RawSql
 from tests.storage.dice_race import DICE_RACE
 from tests.storage.helpers import HOST, load, play_one, started_game
 
 
 @pytest.mark.slow
 async def test_a_whole_game_of_hundreds_of_commands_replays_to_its_snapshot(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1, players=3, seed=987654321, options={"target": 400})
     rng = random.Random(42)
@@ -79,7 +78,7 @@ async def test_a_whole_game_of_hundreds_of_commands_replays_to_its_snapshot(
 
 
 async def test_undo_restores_the_position_before_the_last_command(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     game = await started_game(repo, 1, options={"target": 1000})
     rng = random.Random(8)
@@ -121,7 +120,7 @@ async def test_undo_restores_the_position_before_the_last_command(
     assert (await verify_game(repo, game.id)).ok
 
 
-async def test_undo_needs_a_command_in_effect(repo: SqliteRepository) -> None:
+async def test_undo_needs_a_command_in_effect(repo: Repository) -> None:
     game = await started_game(repo, 1)
     with pytest.raises(NothingToUndo, match="no move to undo"):
         await undo_last_command(
@@ -135,7 +134,7 @@ async def test_undo_needs_a_command_in_effect(repo: SqliteRepository) -> None:
         )
 
 
-async def test_undoing_the_winning_move_reopens_the_game(repo: SqliteRepository) -> None:
+async def test_undoing_the_winning_move_reopens_the_game(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, options={"target": 6})
     rng = random.Random(4)
     while (await repo.get_game(game.id)).status is GameStatus.ACTIVE:
@@ -154,7 +153,7 @@ async def test_undoing_the_winning_move_reopens_the_game(repo: SqliteRepository)
     assert (await verify_game(repo, game.id)).ok
 
 
-async def test_a_finished_game_cannot_reopen_over_a_newer_game(repo: SqliteRepository) -> None:
+async def test_a_finished_game_cannot_reopen_over_a_newer_game(repo: Repository) -> None:
     game = await started_game(repo, 1, players=2, options={"target": 5})
     rng = random.Random(4)
     while (await repo.get_game(game.id)).status is GameStatus.ACTIVE:
@@ -168,7 +167,7 @@ async def test_a_finished_game_cannot_reopen_over_a_newer_game(repo: SqliteRepos
     assert await repo.get_game(game.id) == finished
 
 
-async def test_an_abandoned_game_cannot_be_undone(repo: SqliteRepository) -> None:
+async def test_an_abandoned_game_cannot_be_undone(repo: Repository) -> None:
     game = await started_game(repo, 1)
     await play_one(repo, game.id, random.Random(1))
     await repo.end_game(game.id, moderator_user_id=HOST, reason="gone")
@@ -179,16 +178,14 @@ async def test_an_abandoned_game_cannot_be_undone(repo: SqliteRepository) -> Non
 
 
 async def test_verify_names_where_a_tampered_snapshot_differs(
-    repo: SqliteRepository, db_path: Path
+    repo: Repository, raw_sql: RawSql
 ) -> None:
     game = await started_game(repo, 1, players=2)
     for _ in range(4):
         await play_one(repo, game.id, random.Random(2))
     state = load(await repo.get_game(game.id))
     state.hands[1][0] += 1  # someone edits a hidden card in the database
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (state.model_dump_json(), game.id))
-    conn.close()
+    await raw_sql("UPDATE games SET state = ? WHERE id = ?", state.model_dump_json(), game.id)
     verification = await verify_game(repo, game.id)
     assert (verification.ok, verification.difference) == (False, "hands[1][0]")
     entry = await repo.record_verification(
@@ -201,7 +198,7 @@ async def test_verify_names_where_a_tampered_snapshot_differs(
 
 
 async def test_replay_skips_moderator_entries_written_in_the_lobby(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     lobby = await repo.create_game(3, ruleset="dice_race", seed=5, options={"target": 50})
     for user in (1, 2, 3):

@@ -11,13 +11,13 @@ import pytest
 from engine.core import StaleState
 from storage.errors import NothingToUndo
 from storage.records import UndoRequest
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 from tests.storage.helpers import play_one, player, started_game
 
 WHEN = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 
 
-async def test_a_request_is_stored_agreed_to_and_dropped(repo: SqliteRepository) -> None:
+async def test_a_request_is_stored_agreed_to_and_dropped(repo: Repository) -> None:
     game = await started_game(repo, 1, players=3)
     entry = await play_one(repo, game.id, random.Random(1))
     request = UndoRequest(
@@ -42,7 +42,7 @@ async def test_a_request_is_stored_agreed_to_and_dropped(repo: SqliteRepository)
     assert not await repo.drop_undo_request(game.id)
 
 
-async def test_a_request_for_an_older_version_is_refused(repo: SqliteRepository) -> None:
+async def test_a_request_for_an_older_version_is_refused(repo: Repository) -> None:
     game = await started_game(repo, 2, players=2)
     first = await play_one(repo, game.id, random.Random(2))
     await play_one(repo, game.id, random.Random(3))

@@ -1,0 +1,1 @@
+"""PostgreSQL twins of the schema steps in ``storage/migrations`` (same numbers, same meaning)."""
