@@ -5,9 +5,10 @@ the event loop, through ``asyncio.to_thread``: Pillow work never runs on it). Th
 and their drawing functions are each ruleset's own, in the registry `rendering.pictures`
 (``rendering/<game>/pictures.py``); this module names no ruleset. `PictureRenderer` serves
 every game alike: it keeps the last pictures in a `PictureCache`, keyed by
-``(ruleset, kind, digest of the view JSON)`` and sized by the active games (`PictureRenderer.fit`:
-`PICTURES_PER_GAME` for each, within `CACHE_BYTES`), and draws in worker processes when asked (the bot asks for
-``HEROES_RENDER_PROCESSES``, default 2). A public picture is keyed and drawn from the public
+``(ruleset, kind, digest of the view JSON)`` (of the fields the picture draws, when its
+kind names them: `rendering.pictures.PictureKind.drawn`) and sized by the active games
+(`PictureRenderer.fit`: `PICTURES_PER_GAME` for each, within `CACHE_BYTES`), and draws in
+worker processes when asked (the bot asks for ``HEROES_RENDER_PROCESSES``, default 2). A public picture is keyed and drawn from the public
 part of its view only; a private one (``hand``) from the seat's own view, sent by DM.
 
 The worker processes (and the multiprocessing fork server that starts them) end with the
@@ -190,7 +191,7 @@ def _rulesets() -> list[str]:
 class PictureRenderer:
     """`Renderer` for every ruleset (`rendering.pictures`), with a `PictureCache` keyed by
     ``(ruleset, kind, view digest)``: the BLAKE2b digest (16 bytes) of the JSON of the view
-    the picture draws, which holds the game's position at its version, so the same game
+    the picture draws (only its `drawn` fields, when the kind names them), which holds the game's position at its version, so the same game
     at the same version is one entry and the key does not keep the JSON in memory (a
     hand's view is that seat's own, so a cached hand only ever goes back to the seat it
     shows). `fit` sizes the cache by the active games.
@@ -218,8 +219,10 @@ class PictureRenderer:
     def draw(self, ruleset: str, kind: str, view: BaseModel) -> Picture:
         """See `Renderer.draw`."""
         spec = pictures.picture_kind(ruleset, kind)
-        payload = spec.prepare(view).model_dump_json()
-        digest = hashlib.blake2b(payload.encode(), digest_size=16).digest()
+        prepared = spec.prepare(view)
+        payload = prepared.model_dump_json()
+        key = payload if spec.drawn is None else spec.key_json(prepared)
+        digest = hashlib.blake2b(key.encode(), digest_size=16).digest()
         data = self.cache.get((ruleset, kind, digest), lambda: self._render(ruleset, kind, payload))
         return Picture(spec.filename, data, spec.description)
 

@@ -60,6 +60,10 @@ class PictureKind:
             is posted first, that whole picture after it); None: not a focus.
         exempt: for a focus picture, the mark kinds it need not keep readable at a
             phone's width (drawn at full size elsewhere; `rendering.focus.FocusSpec`).
+        drawn: the fields of the (prepared) view the picture reads, when it reads fewer
+            than all; the picture cache keys it by these alone (`key_json`), so a move that
+            changed only other fields reuses it (a Hand is drawn again when the Hand, the
+            Risk Stack or the round changed, not on every move). None: every field.
     """
 
     ruleset: str
@@ -72,6 +76,7 @@ class PictureKind:
     public_part: Callable[[Any], BaseModel] | None = None
     focus_of: str | None = None
     exempt: frozenset[str] = frozenset()
+    drawn: frozenset[str] | None = None
 
     def prepare(self, view: BaseModel) -> BaseModel:
         """The view as this picture draws it (reduced to its public part for a public
@@ -84,6 +89,13 @@ class PictureKind:
         if self.public_part is not None:
             return self.public_part(view)
         return view
+
+    def key_json(self, prepared: BaseModel) -> str:
+        """The JSON of what the picture of ``prepared`` (a view `prepare` returned) depends
+        on: its `drawn` fields, or the whole view. Equal JSON, equal picture."""
+        if self.drawn is None:
+            return prepared.model_dump_json()
+        return prepared.model_dump_json(include=set(self.drawn))
 
 
 _KINDS: dict[tuple[str, str], PictureKind] = {}

@@ -30,6 +30,7 @@ BATTLE = PictureKind(
     "battle.png",
     "The battlefield",
     public_part=public_only,
+    drawn=frozenset({"battle", "armies", "result"}),
 )
 
 register(
@@ -45,6 +46,7 @@ register(
         "hand.png",
         "Your Hand and Risk Stack",
         private=True,
+        drawn=frozenset({"seat", "hand", "risk", "round"}),
     ),
     PictureKind(
         "homm4",

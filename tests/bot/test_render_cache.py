@@ -90,6 +90,24 @@ def test_pictures_drawn_from_the_views_json_equal_the_direct_drawing() -> None:
     assert (renderer.cache.hits, renderer.cache.misses) == (1, 3)
 
 
+def test_a_hand_is_keyed_by_what_it_draws_so_a_move_elsewhere_reuses_it() -> None:
+    """homm4's Hand draws the seat, its Hand, its Risk Stack and the round
+    (`PictureKind.drawn`): a view that differs elsewhere (another version, the board)
+    is served the cached picture; another Hand is drawn."""
+    from bot.render import PictureRenderer
+    from tests.rendering import samples
+
+    hand = samples.seat_view(samples.public_view())
+    moved = hand.model_copy(update={"version": hand.version + 7, "hexes": hand.hexes[1:]})
+    renderer = PictureRenderer()
+    first = renderer.draw("homm4", "hand", hand)
+    assert renderer.draw("homm4", "hand", moved) == first
+    assert (renderer.cache.hits, renderer.cache.misses) == (1, 1)
+    fewer = hand.model_copy(update={"hand": hand.hand[1:]})
+    assert renderer.draw("homm4", "hand", fewer).data != first.data
+    assert (renderer.cache.hits, renderer.cache.misses) == (1, 2)
+
+
 def _position(ruleset: str, seed: int, moves: int) -> Any:
     """A 2-player ``ruleset`` game after ``moves`` commands of its AI."""
     import importlib
