@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -40,6 +40,8 @@ from bot.outbox import Image
 from rendering import pictures
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Picture = Image
 """A drawn picture: its file name, encoded bytes (PNG) and alt text."""
@@ -239,6 +241,24 @@ class PictureRenderer:
                     self._pool = None
                     self._close_alive()
             return _draw(ruleset, kind, payload)
+
+    def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (the same pool as the pictures: a computer
+        player's search, issue 19), or in the calling thread when there are no workers or
+        one died. ``fn`` and ``args`` must pickle (a module-level function, plain values).
+        Blocks the calling thread: call it through ``asyncio.to_thread``."""
+        pool = self._workers()
+        if pool is None:
+            return fn(*args)
+        try:
+            return pool.submit(fn, *args).result()
+        except BrokenProcessPool:
+            log.warning("A worker process died; starting new ones")
+            with self._pool_lock:
+                if self._pool is pool:
+                    self._pool = None
+                    self._close_alive()
+            return fn(*args)
 
     def _workers(self) -> ProcessPoolExecutor | None:
         if self.processes <= 0:
