@@ -13,6 +13,7 @@ import pytest
 from storage.errors import DatabaseUnusable, MigrationError
 from storage.migrate import (
     APPLICATION_ID,
+    POSTGRESQL_MIGRATIONS,
     Migration,
     load_migrations,
     migrate,
@@ -39,6 +40,13 @@ def schema_of(path: Path) -> list[tuple[str, str, str]]:
 async def raw_connection(path: Path) -> aiosqlite.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     return await aiosqlite.connect(path, isolation_level=None)
+
+
+def test_both_backends_have_the_same_migration_numbers_and_names() -> None:
+    """Each SQLite step has its PostgreSQL twin (issue 18): same number, same name."""
+    sqlite = [(m.version, m.name) for m in load_migrations()]
+    postgresql = [(m.version, m.name) for m in load_migrations(POSTGRESQL_MIGRATIONS)]
+    assert postgresql == sqlite
 
 
 def test_packaged_migrations_are_numbered_from_one() -> None:
