@@ -175,6 +175,8 @@ class BotProcess:
         self._ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.errors: dict[str, Any] = {}
         self.lag: dict[str, float] = {}
+        self.ticks = 0
+        self._ticked = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -245,12 +247,30 @@ class BotProcess:
                     waiter.set_result(found)
                 else:
                     self._done[int(message["id"])] = found
+            elif event == "tick":
+                self.ticks = int(message["n"])
+                self._ticked.set()
             elif event == "errors":
                 self.errors = message
             elif event == "lag":
                 self.lag = {k: float(v) for k, v in message.items() if k != "event"}
         if not self._ready.done():
             self._ready.set_exception(RuntimeError("the bot process ended before it was ready"))
+
+    async def ticked(self, count: int, timeout: float = DONE_TIMEOUT) -> int:
+        """Wait until the bot's reminder loop has ticked ``count`` times in all (each tick
+        reported once it delivered what was due); return the ticks so far.
+
+        :raises TimeoutError: when it did not within ``timeout`` seconds.
+        """
+
+        async def reached() -> None:
+            while self.ticks < count:
+                self._ticked.clear()
+                await self._ticked.wait()
+
+        await asyncio.wait_for(reached(), timeout)
+        return self.ticks
 
     async def done(self, interaction_id: int, timeout: float = DONE_TIMEOUT) -> Done:
         """Wait for the bot to finish ``interaction_id``."""

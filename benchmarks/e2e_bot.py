@@ -24,7 +24,9 @@ and exit).
 
 For tests of a crash (`KILL_AFTER_COMMIT`): with ``HEROES_E2E_KILL_AFTER_COMMIT=1`` in its
 environment, the heroes bot SIGKILLs itself right after its first commit is stored, before
-anything of it is delivered (as a power cut or an OOM kill would). ``--profile FILE`` writes a
+anything of it is delivered (as a power cut or an OOM kill would); with ``mid``, while that
+commit is on its way to the database. ``{"event": "tick", "n": ...}`` follows each
+reminder tick (`report_ticks`; ``HEROES_E2E_REMINDER_INTERVAL`` sets their interval). ``--profile FILE`` writes a
 pyinstrument profile of the whole run (HTML).
 """
 
@@ -129,8 +131,8 @@ async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
 
     settings = Settings(_env_file=None, db_path=db)
     built, closers = await build_bot(settings)
-    if os.environ.get(KILL_AFTER_COMMIT) == "1":
-        kill_after_commit(built.service.repo)
+    if os.environ.get(KILL_AFTER_COMMIT) in ("1", "mid"):
+        kill_after_commit(built.service.repo, mid=os.environ[KILL_AFTER_COMMIT] == "mid")
     sharding = shard_options(settings.shard_count, settings.shard_ids)
     bot = bot_class(BenchHeroesBot, sharded=bool(sharding))(
         built.service,
@@ -140,7 +142,23 @@ async def heroes_bot(db: Path) -> tuple[commands.Bot, list[Any]]:
         reminder_interval=float(os.environ.get(REMINDER_INTERVAL, "60")),
         **sharding,
     )
+    report_ticks(bot)
     return bot, closers
+
+
+def report_ticks(bot: HeroesBot) -> None:
+    """Make each reminder tick of ``bot`` write ``{"event": "tick", "n": ...}`` once it
+    has delivered what was due (tests wait for ticks instead of sleeping)."""
+    loop = bot.reminders
+    tick = loop.tick
+
+    async def reported(now: Any = None) -> int:
+        try:
+            return await tick(now)
+        finally:
+            emit("tick", n=loop.ticks)
+
+    loop.tick = reported  # type: ignore[method-assign]
 
 
 REMINDER_INTERVAL = "HEROES_E2E_REMINDER_INTERVAL"
@@ -153,14 +171,22 @@ KILL_AFTER_COMMIT = "HEROES_E2E_KILL_AFTER_COMMIT"
 stored commit (`kill_after_commit`)."""
 
 
-def kill_after_commit(repo: Any) -> None:
+def kill_after_commit(repo: Any, *, mid: bool = False) -> None:
     """Make ``repo.commit`` SIGKILL this process once the commit has been stored, before
-    the service can narrate or deliver it (no clean shutdown, no flush)."""
+    the service can narrate or deliver it (no clean shutdown, no flush); with ``mid``,
+    while the first commit is on its way (sent to the database's thread or server, its
+    outcome not yet known here): it lands wholly or not at all."""
     import signal
 
     stored = repo.commit
 
     async def commit_then_die(*args: Any, **kwargs: Any) -> Any:
+        if mid:
+            landing = asyncio.ensure_future(stored(*args, **kwargs))
+            for _ in range(3):  # let it reach the database's thread or socket
+                await asyncio.sleep(0)
+            os.kill(os.getpid(), signal.SIGKILL)
+            await landing
         await stored(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGKILL)
 
