@@ -7,7 +7,8 @@ with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 ``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
 the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default),
 ``--games N`` (repeatable: the end-to-end run drives N active games at once, once per N
-named, each under its own heading; a full run drives 50, 200 and 500, ``--quick`` 8),
+named, each under its own heading; a full run drives 50, 100, 150, 200, 300 and 500,
+``--quick`` 8),
 after which the capacity line of one bot process sums up the runs (`capacity_summary`).
 The computer players' area (``ai``, `benchmarks.bench_ai`) takes ``--ai-games N`` (games
 per ruleset and level; 200 by default), ``--ai-iterations N`` (search iterations per
@@ -105,7 +106,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         type=int,
         metavar="N",
         help="the e2e run drives N active games at once (repeatable: one run each; "
-        "default 50, 200 and 500; 8 with --quick)",
+        "default 50, 100, 150, 200, 300 and 500; 8 with --quick)",
     )
     parser.add_argument(
         "--ai-games", type=int, metavar="N", help="ai: games per ruleset and level (200)"
@@ -151,9 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-FULL_RUN_GAMES: tuple[int | None, ...] = (None, 200, 500)
+FULL_RUN_GAMES: tuple[int | None, ...] = (None, 100, 150, 200, 300, 500)
 """The end-to-end runs of a full run without ``--games``: `bench_e2e.ACTIVE` (50) games at
-once, then 200 and 500 (the capacity line); ``--quick`` runs the first only."""
+once, then 100, 150, 200, 300 and 500: the capacity line is the most interactions a second
+of the runs that kept both bounds, so the steps between the last run that kept them and
+the first that did not bound it (50 to 200 at once was a factor of three); ``--quick``
+runs the first only."""
 
 
 def _game_counts(args: argparse.Namespace) -> list[int | None]:
