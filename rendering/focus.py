@@ -78,12 +78,15 @@ class Focus:
         around: the box of the whole picture to centre the cut on (px).
         lines: the band's lines, top first (empty: no band).
         keep: a box of the whole picture the cut should hold as far as its width allows
-            (the cut is widened up to it; None: only ``around``).
+            (the cut is centred on it while it holds ``around``; None: only ``around``).
+        within: the part of the whole picture the cut stays inside (e.g. below a header
+            the band says again); None: all of it.
     """
 
     around: Box
     lines: Sequence[Line] = ()
     keep: Box | None = None
+    within: Box | None = None
 
 
 @dataclass(frozen=True)
@@ -130,11 +133,11 @@ def _inside(inner: Box, outer: Box) -> bool:
     )
 
 
-def _span(low: float, high: float, length: int, limit: int) -> tuple[int, int]:
+def _span(low: float, high: float, length: int, first: int, limit: int) -> tuple[int, int]:
     """A run ``length`` long centred on ``low..high`` (starting at ``low`` when that is
-    longer) and kept within ``0..limit``."""
+    longer) and kept within ``first..limit``."""
     start = round((low + high - length) / 2) if high - low <= length else round(low)
-    start = max(0, min(start, limit - length))
+    start = max(first, min(start, limit - length))
     return start, start + length
 
 
@@ -148,7 +151,8 @@ def cut_box(
     towards ``focus.keep``), as wide as the smallest needed label inside it allows (that
     label reads `NEEDED_PX` px at `PHONE_WIDTH`), never narrower than `PHONE_WIDTH`
     (or the whole picture, when that is narrower)."""
-    width, height = whole.image.size
+    left, top, right, bottom = focus.within or (0, 0, *whole.image.size)
+    width, height = right - left, bottom - top
     labels = needed_marks(whole, exempt)
     around = focus.around
     kept = focus.keep or around
@@ -156,13 +160,13 @@ def cut_box(
     cut_width = width
     while True:
         cut_height = min(height, max(1, round(cut_width * height_ratio)))
-        x0, x1 = _span(kept[0], kept[2], cut_width, width)
-        y0, y1 = _span(kept[1], kept[3], cut_height, height)
+        x0, x1 = _span(kept[0], kept[2], cut_width, left, right)
+        y0, y1 = _span(kept[1], kept[3], cut_height, top, bottom)
         if not (x0 <= around[0] and around[2] <= x1):
             # the kept box is wider than the cut: centre on what the decision is about
-            x0, x1 = _span(around[0], around[2], cut_width, width)
+            x0, x1 = _span(around[0], around[2], cut_width, left, right)
         if not (y0 <= around[1] and around[3] <= y1):
-            y0, y1 = _span(around[1], around[3], cut_height, height)
+            y0, y1 = _span(around[1], around[3], cut_height, top, bottom)
         box = (x0, y0, x1, y1)
         sizes = [m.size for m in labels if _inside(m.box, box)]
         smallest = min(sizes) if sizes else None

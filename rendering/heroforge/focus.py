@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.heroforge.views import PublicView
 from rendering.canvas import Drawing
 from rendering.focus import Focus, FocusSpec, Line, mark_texts, union, whole_box
-from rendering.heroforge.board import _header_lines
+from rendering.heroforge.board import _header_lines, header_height
 from rendering.heroforge.palette import LIGHT, MUTED, PANEL
 
 
@@ -17,7 +17,8 @@ def board_focus(view: PublicView, whole: Drawing) -> Focus:
     and the active player's line."""
     line, status = _header_lines(view, 10_000)
     lines = [Line(line, LIGHT, "bold", 1.25, "title")]
-    lines += [Line(t, MUTED, "regular", 1.0, "status") for t in status]
+    if status:  # one line of the dice and the decision owed, wrapped to the cut's width
+        lines.append(Line(" ".join(status), MUTED, "regular", 1.0, "status"))
     players = {p.seat: p for p in view.players}
     player = players.get(view.active)
     plates = union(m.box for m in whole.marks if m.kind in ("plate", "economy", "fort_price"))
@@ -30,7 +31,8 @@ def board_focus(view: PublicView, whole: Drawing) -> Focus:
         around = union(m.box for m in whole.of_kind("hero") if m.key == player.colour)
     if around is None:
         around = plates or whole_box(whole)
-    return Focus(around, lines, plates)
+    below = header_height(view, whole.image.width) + 1  # the band says the header again
+    return Focus(around, lines, plates, (0, below, *whole.image.size))
 
 
 BOARD = FocusSpec(board_focus, PANEL)
