@@ -1,0 +1,143 @@
+"""What one seat may know of a homm3 game: its information set and the worlds behind it.
+
+Rule sections: homm3bf:battlefield-setup (every deck is shuffled face down; the discard
+piles, the Morale cards drawn, the Permanent card and the armies lie face up),
+homm3turn:refresh-your-hand (a seat draws its own cards unseen by the others),
+homm3bf:adventure-mode (the Adventure hand and the cards set aside are held face down),
+DESIGN "Private information" (hands, decks, looked-at cards and the Adventure hand reach
+only their owner; `engine.homm3.views`).
+
+Hidden from ``seat``: the order of every deck (its own included); which cards lie in the
+other seats' decks, hands, set-aside piles, Spell Scrolls, Adventure hands, removed piles
+and the cards they are looking at; which cards lie in the shared Ability, Artifact,
+Spell, Adventure and Morale decks and among the drawn Adventure cards no one is looking
+at; the option labels of another seat's private choice (they name the cards it looks
+at); and the seed and generator. A seat knows the contents of its own deck: every card it
+gained was named to it.
+
+Cards are instances (``#17``) named by other parts of the state (a choice's data, the
+cards looked at), so a hidden card changes by its face, never by its number: the card
+ids of the hidden instances are dealt again among instances of the same kind (a Spell's
+number stays a Spell, a Hero's Specialty stays its owner's, a set-aside card stays one),
+sorted over sorted numbers (information set) or shuffled (determinization). Each
+face-down pile's order is then sorted or shuffled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from engine.core.hidden import canonical_generator, fresh_generator
+from engine.homm3.content import load_content
+from engine.homm3.state import Homm3State
+
+SHARED_DECKS: tuple[str, ...] = (
+    "ability_deck",
+    "artifact_deck",
+    "spell_deck",
+    "adventure_deck",
+    "positive_deck",
+    "negative_deck",
+)
+"""The shared face-down decks (homm3bf:battlefield-setup)."""
+
+OTHERS_ZONES: tuple[str, ...] = ("hand", "aside", "scroll", "adventure_hand", "removed")
+"""Another seat's face-down zones besides its deck (its view shows only their sizes)."""
+
+
+def _kind(state: Homm3State, instance: int, owner: int | None) -> Hashable:
+    """What a hidden card may be exchanged with: Might & Magic cards by kind, use in the
+    Adventure and hero (a Statistic or Specialty card also by its owner: the starting
+    decks are known), Adventure and Morale cards by their deck."""
+    content = load_content()
+    card_id = state.cards[instance]
+    card = content.cards.get(card_id)
+    if card is not None:
+        mine = owner if card.kind in ("statistic", "specialty") else None
+        return ("card", card.kind, card.adventure, card.faction or "", card.hero or "", mine)
+    if card_id in content.positive:
+        return ("positive", None, None, "", "", None)
+    if card_id in content.negative:
+        return ("negative", None, None, "", "", None)
+    return ("adventure", None, None, "", "", None)
+
+
+def _face_down_piles(state: Homm3State, seat: int) -> list[list[int]]:
+    """Every pile whose order ``seat`` does not know: each deck (its own included) and the
+    other seats' hands, set-aside piles, Scrolls, Adventure hands and removed piles."""
+    piles: list[list[int]] = [getattr(state, name) for name in SHARED_DECKS]
+    for player in state.seats:
+        piles.append(player.deck)
+        if player.seat != seat:
+            piles += [getattr(player, zone) for zone in OTHERS_ZONES]
+    return piles
+
+
+def hidden_instances(state: Homm3State, seat: int) -> list[tuple[int, int | None]]:
+    """Every card instance whose face ``seat`` does not know, with the seat holding it
+    (None for a shared deck), in a fixed order."""
+    found: list[tuple[int, int | None]] = [
+        (i, None) for name in SHARED_DECKS for i in getattr(state, name)
+    ]
+    looked = {i for cards in state.looking.values() for i in cards}
+    for player in state.seats:
+        if player.seat == seat:
+            continue
+        for zone in ("deck", *OTHERS_ZONES):
+            found += [(i, player.seat) for i in getattr(player, zone)]
+        found += [(i, player.seat) for i in state.looking.get(player.seat, [])]
+    if state.adventure is not None:
+        mine = set(state.looking.get(seat, []))
+        found += [(i, None) for i in state.adventure.drawn if i not in looked | mine]
+    return found
+
+
+def _groups(state: Homm3State, seat: int) -> list[list[int]]:
+    """The hidden instances grouped by `_kind`, each group sorted, groups in a fixed order."""
+    groups: dict[Hashable, list[int]] = {}
+    for instance, owner in hidden_instances(state, seat):
+        groups.setdefault(_kind(state, instance, owner), []).append(instance)
+    return [sorted(groups[k]) for k in sorted(groups, key=repr)]
+
+
+def _hide_choices(state: Homm3State, seat: int) -> None:
+    """Replace the option labels of the other seats' private choices by their numbers."""
+    for other, choice in state.choice.items():
+        if other != seat and choice.private:
+            choice.options = [f"Option {n}" for n in range(1, len(choice.options) + 1)]
+
+
+def information_set(state: Homm3State, seat: int) -> Homm3State:
+    """``state`` as ``seat`` may know it: the hidden card ids dealt sorted over the sorted
+    instances of each kind, every face-down pile sorted, another seat's private options
+    unnamed, and a canonical generator (see the module docstring). Pure: returns a copy."""
+    info = state.model_copy(deep=True)
+    for group in _groups(info, seat):
+        faces = sorted(info.cards[i] for i in group)
+        for instance, face in zip(group, faces, strict=True):
+            info.cards[instance] = face
+    for pile in _face_down_piles(info, seat):
+        pile.sort()
+    _hide_choices(info, seat)
+    canonical_generator(info)
+    return info
+
+
+def determinize(info: Homm3State, seat: int, rng: random.Random) -> Homm3State:
+    """One full game consistent with ``info`` (from `information_set` for ``seat``): the
+    hidden card ids of each kind shuffled over its instances, every deck shuffled, and a
+    fresh generator, all from ``rng``. Pure: returns a copy (``rng`` advances)."""
+    world = info.model_copy(deep=True)
+    for group in _groups(world, seat):
+        faces = [world.cards[i] for i in group]
+        rng.shuffle(faces)
+        for instance, face in zip(group, faces, strict=True):
+            world.cards[instance] = face
+    for name in SHARED_DECKS:
+        rng.shuffle(getattr(world, name))
+    for player in world.seats:
+        rng.shuffle(player.deck)
+    _hide_choices(world, seat)
+    fresh_generator(world, rng)
+    return world
