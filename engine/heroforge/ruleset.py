@@ -24,6 +24,7 @@ from engine.heroforge import (
     board,
     combat,
     decisions,
+    determinize,
     enchant,
     movement,
     purchase,
@@ -115,6 +116,24 @@ class HeroforgeRuleset(Ruleset[HeroforgeState]):
         """The seat's share of the table's material (`engine.heroforge.ai.evaluate`), for the
         search players' play-outs."""
         return ai.evaluate(state, seat)
+
+    def information_set(self, state: HeroforgeState, seat: int) -> HeroforgeState:
+        """``state`` as ``seat`` may know it: all of it but the seed and generator
+        (`determinize.information_set`; heroforge:basic-rules).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(state, seat)
+        return determinize.information_set(state, seat)
+
+    def determinize(self, info: HeroforgeState, seat: int, rng: random.Random) -> HeroforgeState:
+        """``info`` with a fresh seed from ``rng`` (`determinize.determinize`;
+        heroforge:turns).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(info, seat)
+        return determinize.determinize(info, seat, rng)
 
     def view(self, state: HeroforgeState, seat: int) -> SeatView:
         """The table as ``seat`` sees it (everything: Hero Forge hides nothing)."""
