@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "render": ("rendering.cli", "Simulate to a mid-game position and write its images."),
     "backup": ("bot.backup", "Copy the live database with SQLite's online backup."),
     "verify": ("bot.verify", "Check the database file for damage (read only)."),
+    "migrate-db": ("bot.migrate_db", "Copy the SQLite database into PostgreSQL and verify it."),
 }
 
 NO_TOKEN_NOTE = (

@@ -39,7 +39,6 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
-from urllib.parse import urlsplit
 
 import asyncpg
 from pydantic import BaseModel
@@ -142,6 +141,7 @@ _NOT_SAVED = (
     "operator, and send it again once that is fixed."
 )
 _URL = re.compile(r"^postgres(?:ql)?://", re.IGNORECASE)
+_PASSWORD = re.compile(r"(://[^:/@]*:)[^@/]*@")
 
 
 def is_postgres_url(text: str) -> bool:
@@ -151,12 +151,8 @@ def is_postgres_url(text: str) -> bool:
 
 
 def redact_url(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return parts._replace(netloc=netloc).geturl()
+    """``url`` without its password (for messages and logs); works on malformed URLs too."""
+    return _PASSWORD.sub(r"\1***@", url)
 
 
 def _count(status: str) -> int:
@@ -438,6 +434,13 @@ class PostgresRepository(Repository):
             if translated is not error:
                 raise translated from error
             raise
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Connection]:
+        """A connection of the pool for the block, for tools that need SQL of their own
+        (``migrate-db``, benchmarks); released (and reset) afterwards."""
+        async with self._pool.acquire() as conn:
+            yield conn
 
     @asynccontextmanager
     async def leader_lock(self, name: str) -> AsyncIterator[bool]:
