@@ -12,6 +12,8 @@ delivered news (`bot.outbox.Receipt`).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.outbox import Outbox, Receipt
@@ -19,18 +21,30 @@ from bot.outbox import Outbox, Receipt
 if TYPE_CHECKING:
     from bot.service import GameService
 
+KNOWN_FOR = 300.0
+"""Seconds a delivered DM's "reachable" is trusted without reading the seat again."""
+
 
 class ServiceReachability:
     """`bot.discord_delivery.DmReachability` on `GameService.record_dm_result`.
 
     A failure always reads the seat first (rare; the player may have reopened their DMs
-    with /hand in a DM since). A success is remembered, so delivered DMs cost no query
-    and no write after the first.
+    with /hand in a DM since). A success is remembered for `KNOWN_FOR` seconds, so
+    delivered DMs cost no query and no write meanwhile; then the stored value is read
+    again, because with several bot processes (docs/DEPLOY.md) another one may have found
+    the DMs closed and stored that since — a success here must then be stored again, or
+    the seat would stay marked unreachable while its DMs work.
+
+    :param clock: monotonic seconds (tests pass their own).
     """
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self, service: GameService, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._service = service
+        self._clock = clock
         self._known: dict[int, bool] = {}
+        self._since: dict[int, float] = {}
 
     async def _stored(self, user_id: int, game_id: int) -> bool | None:
         seats = await self._service.repo.seats(game_id)
@@ -39,15 +53,19 @@ class ServiceReachability:
     async def dm_failed(self, user_id: int, game_id: int) -> Outbox:
         """Record that DMs to ``user_id`` fail; the notice to post (empty if known)."""
         self._known[user_id] = False
+        self._since.pop(user_id, None)
         if await self._stored(user_id, game_id) is False:
             return Outbox()
         return await self._service.record_dm_result(user_id, delivered=False, game_id=game_id)
 
     async def dm_delivered(self, user_id: int, game_id: int) -> None:
-        """Record that a DM reached ``user_id`` (written once per change)."""
-        if self._known.get(user_id) is True:
+        """Record that a DM reached ``user_id`` (written once per change; the stored value
+        is read again after `KNOWN_FOR` seconds, see the class docstring)."""
+        now = self._clock()
+        if self._known.get(user_id) is True and now - self._since.get(user_id, now) < KNOWN_FOR:
             return
         self._known[user_id] = True
+        self._since[user_id] = now
         if await self._stored(user_id, game_id) is not True:
             await self._service.record_dm_result(user_id, delivered=True, game_id=game_id)
 
