@@ -21,11 +21,19 @@ database of its own on the same disk (WAL, the same ``synchronous``):
 - one reminder-loop tick (`GameService.due_reminders`) over 10,000 stored active games
   with deadlines: a bare ``SELECT`` of the due rows through the ``due_at`` index, on the
   same file.
+
+PostgreSQL (issue 18), when a server is given (``HEROES_BENCH_DATABASE_URL``, else
+``HEROES_TEST_DATABASE_URL``: run ``.ci/postgres.sh python -m benchmarks --only storage``):
+`PostgresRepository.commit` (one statement, ``SELECT commit_move(...)``) beside a bare
+``INSERT`` of the same bytes into a one-table schema on the same server, through the same
+asyncpg pool kind, interleaved in a random order. Each runs in a fresh schema, dropped
+afterwards.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import sqlite3
 import tempfile
@@ -37,14 +45,17 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 
 from benchmarks.bench_engine import FIRST_SEED, _ruleset
 from benchmarks.report import AreaResult, Figure, ratio_at_most
 from benchmarks.stats import Stat
 from engine.core.model import Command, Event
 from engine.homm4.state import Homm4State
+from storage.postgres import open_postgres
 from storage.records import GuildSettings
-from storage.sqlite import SqliteRepository, Synchronous, open_repository
+from storage.repository import Repository
+from storage.sqlite import Synchronous, open_repository
 
 PLAYERS = 4
 
@@ -85,7 +96,7 @@ def record_game(seed: int) -> RecordedGame:
     return game
 
 
-async def start_game(repo: SqliteRepository, channel_id: int, game: RecordedGame) -> int:
+async def start_game(repo: Repository, channel_id: int, game: RecordedGame) -> int:
     """Create, seat and start ``game`` in ``channel_id``; return the game id."""
     rules = _ruleset()
     row = await repo.create_game(
@@ -227,6 +238,96 @@ async def commit_samples(
         await single.close()
         await repo.close()
     return samples
+
+
+def postgres_url() -> str | None:
+    """The server the PostgreSQL figures use (``HEROES_BENCH_DATABASE_URL``, else
+    ``HEROES_TEST_DATABASE_URL``), or None."""
+    for name in ("HEROES_BENCH_DATABASE_URL", "HEROES_TEST_DATABASE_URL"):
+        value = os.environ.get(name, "").strip()
+        if value:
+            return value
+    return None
+
+
+async def postgres_commit_samples(
+    url: str, games: Sequence[RecordedGame], count: int
+) -> tuple[list[float], list[float], str]:
+    """Commit ``count`` recorded steps into a fresh schema on the server at ``url`` and,
+    with each, insert the same bytes bare into a one-table schema beside it (random order).
+
+    :returns: the commit and bare-insert milliseconds, and the server's version.
+    """
+    rules = _ruleset()
+    suffix = f"{os.getpid()}_{random.randrange(1 << 30)}"
+    schemas = (f"bench_commit_{suffix}", f"bench_bare_{suffix}")
+    admin = await asyncpg.connect(url)
+    try:
+        server = str(await admin.fetchval("SHOW server_version"))
+        for schema in schemas:
+            await admin.execute(f"CREATE SCHEMA {schema}")
+        await admin.execute(
+            f"CREATE TABLE {schemas[1]}.bare (id BIGINT GENERATED ALWAYS AS IDENTITY "
+            "PRIMARY KEY, state TEXT, log TEXT)"
+        )
+        repo = await open_postgres(_with_schema(url, schemas[0]))
+        bare = await asyncpg.create_pool(_with_schema(url, schemas[1]), min_size=1, max_size=2)
+        commits: list[float] = []
+        floors: list[float] = []
+        order = random.Random(11)
+        try:
+            channel = 0
+            while len(commits) < count:
+                game = games[channel % len(games)]
+                channel += 1
+                game_id = await start_game(repo, 10_000 + channel, game)
+                for step in game.steps:
+                    if len(commits) >= count:
+                        break
+                    state_json, log = rules.dump_state(step.state), _log_bytes(step)
+                    outcome = rules.result(step.state)
+
+                    async def commit(
+                        step: Step = step, outcome: Any = outcome, game_id: int = game_id
+                    ) -> None:
+                        await repo.commit(
+                            game_id,
+                            expected_version=step.state.version - 1,
+                            seat=step.seat,
+                            command=step.command,
+                            state=step.state,
+                            events=step.events,
+                            actor_user_id=1000 + step.seat,
+                            result=outcome,
+                        )
+
+                    async def insert(state: str = state_json, log: str = log) -> None:
+                        await bare.execute(
+                            "INSERT INTO bare (state, log) VALUES ($1, $2)", state, log
+                        )
+
+                    runs: list[tuple[Callable[[], Awaitable[None]], list[float]]] = [
+                        (commit, commits),
+                        (insert, floors),
+                    ]
+                    order.shuffle(runs)
+                    for run, into in runs:
+                        started = time.perf_counter()
+                        await run()
+                        into.append((time.perf_counter() - started) * 1000)
+        finally:
+            await bare.close()
+            await repo.close()
+    finally:
+        for schema in schemas:
+            await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.close()
+    return commits, floors, server
+
+
+def _with_schema(url: str, schema: str) -> str:
+    option = f"options=-csearch_path%3D{schema}"
+    return f"{url}{'&' if '?' in url else '?'}{option}"
 
 
 async def read_samples(
@@ -426,6 +527,28 @@ async def measure(quick: bool) -> AreaResult:
         idle, idle_floor, busy, busy_floor = await tick_samples(
             folder, games[0], 20 if quick else 100
         )
+    url = postgres_url()
+    postgres_note = (
+        "No PostgreSQL server was given (HEROES_BENCH_DATABASE_URL or HEROES_TEST_DATABASE_URL; "
+        "`.ci/postgres.sh python -m benchmarks --only storage` starts one), so its figure is left out."
+    )
+    if url is not None:
+        pg_commits, pg_floors, server = await postgres_commit_samples(url, games, count)
+        figures.append(
+            Figure(
+                "PostgreSQL commit (snapshot + log entry + version, SELECT commit_move)",
+                "ms",
+                Stat.of(pg_commits),
+                "bare INSERT of the same bytes on the same server (asyncpg)",
+                Stat.of(pg_floors),
+                target=ratio_at_most(2.0),
+            )
+        )
+        postgres_note = (
+            f"PostgreSQL {server} on this machine (127.0.0.1, fsync on, synchronous_commit on, "
+            f"the settings of a fresh cluster): {count} commits of the same games, each beside "
+            "a bare INSERT of the same bytes into a one-table schema, in a random order."
+        )
     figures.append(
         Figure(
             "game_in_channel (row with its snapshot)",
@@ -472,6 +595,7 @@ async def measure(quick: bool) -> AreaResult:
             "in BEGIN IMMEDIATE … COMMIT (the floor before schema 5) is shown for comparison.",
             "The bot runs with synchronous=FULL (a commit survives power loss); NORMAL is "
             "shown for comparison.",
+            postgres_note,
         ],
     )
     result.seconds = time.perf_counter() - started
