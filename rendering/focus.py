@@ -234,10 +234,12 @@ def focus_kind(whole: PictureKind, spec: FocusSpec, description: str) -> Picture
     if whole.private:
         raise ValueError(f"the {whole.ruleset} {whole.kind} picture is private: no focus")
 
-    def draw(view: BaseModel) -> Drawing:
-        drawing = whole.draw(view)
+    def cut(view: BaseModel, drawing: Drawing) -> Drawing:
         found = spec.where(view, drawing)
         return focus_drawing(drawing, found, spec.background, spec.exempt, spec.height_ratio)
+
+    def draw(view: BaseModel) -> Drawing:
+        return cut(view, whole.draw(view))
 
     stem, dot, extension = whole.filename.rpartition(".")
     return PictureKind(
@@ -250,6 +252,7 @@ def focus_kind(whole: PictureKind, spec: FocusSpec, description: str) -> Picture
         public_part=whole.public_part,
         focus_of=whole.kind,
         exempt=spec.exempt,
+        cut=cut,
     )
 
 

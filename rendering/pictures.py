@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,7 @@ class PictureKind:
     public_part: Callable[[Any], BaseModel] | None = None
     focus_of: str | None = None
     exempt: frozenset[str] = frozenset()
+    cut: Callable[[Any, Drawing], Drawing] | None = None
     drawn: frozenset[str] | None = None
 
     def prepare(self, view: BaseModel) -> BaseModel:
@@ -187,7 +189,22 @@ def render_json(ruleset: str, kind: str, payload: str) -> bytes:
     from rendering.encode import encode
 
     spec = picture_kind(ruleset, kind)
-    return encode(spec.draw(spec.view.model_validate_json(payload)).image)
+    if spec.private:
+        return encode(spec.draw(spec.view.model_validate_json(payload)).image)
+    if spec.focus_of is not None and spec.cut is not None:
+        view = spec.view.model_validate_json(payload)
+        return encode(spec.cut(view, _whole(ruleset, spec.focus_of, payload)).image)
+    return encode(_whole(ruleset, kind, payload).image)
+
+
+@lru_cache(maxsize=2)
+def _whole(ruleset: str, kind: str, payload: str) -> Drawing:
+    """The drawing of public picture ``kind`` from its view JSON, kept for the next call:
+    a focus picture and its whole picture are drawn from the same JSON one after the
+    other (the bot posts both), and the focus is cut from the whole drawing. Two are
+    kept (a board's drawing holds a few MB of pixels)."""
+    spec = picture_kind(ruleset, kind)
+    return spec.draw(spec.view.model_validate_json(payload))
 
 
 def public_part_of(model: type[BaseModel]) -> Callable[[Any], BaseModel]:

@@ -244,3 +244,20 @@ def test_render_focus_writes_the_focus_pictures(
     assert names <= written
     for name in written:
         assert decode((tmp_path / "b" / name).read_bytes()).width >= PHONE_WIDTH
+
+
+def test_render_json_cuts_the_focus_from_the_whole_drawing_of_the_same_view() -> None:
+    """The bot asks for the focus and then the whole picture of one view: the second is
+    encoded from the drawing the first made (one drawing for the pair), and the bytes
+    are those of drawing each on its own."""
+    view = POSITIONS["homm4-board"][2]()
+    spec = pictures.picture_kind("homm4", "board-focus")
+    payload = spec.prepare(view).model_dump_json()
+    pictures._whole.cache_clear()
+    focus = pictures.render_json("homm4", "board-focus", payload)
+    whole = pictures.render_json("homm4", "board", payload)
+    info = pictures._whole.cache_info()
+    assert (info.hits, info.misses) == (1, 1)
+    assert focus == encode(spec.draw(spec.prepare(view)).image)
+    board = pictures.picture_kind("homm4", "board")
+    assert whole == encode(board.draw(board.prepare(view)).image)
