@@ -10,7 +10,8 @@ else the server's /settings default):
   decides (`DeadlineMixin.vote_skip`). The miss is counted with the notice.
 * ``default``: the ruleset's default answer for the overdue decision is played for the
   seat (`Ruleset.default_command`, what /mod skip plays).
-* ``computer``: the computer player (`bot.service_core.ai_choice`) answers for the seat.
+* ``computer``: the computer player answers for the seat (at the away level:
+  `bot.computer`, `bot.service_core.ServiceCore.computer_choice`).
 
 The command a deadline plays is committed like any other, and the same commit replaces the
 game's deadlines (the passed one goes), so a deadline acts exactly once even when the bot
@@ -35,7 +36,6 @@ end, is the player's ``/me notify`` choice (`bot.notify`).
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import re
@@ -52,7 +52,6 @@ from bot.service_core import (
     DeadlineRules,
     Position,
     ServiceCore,
-    ai_choice,
     discord_time,
     stale,
 )
@@ -330,6 +329,8 @@ class DeadlineMixin(ServiceCore):
                     components=components,
                     mention_user_ids=(seat.user_id or 0,),
                     mention_role_ids=(role,) if role and not away else (),
+                    # the vote button holds at this version: off once the game moves
+                    passing=(game.id, position.version, "vote") if components else None,
                 )
             ]
         )
@@ -363,7 +364,7 @@ class DeadlineMixin(ServiceCore):
             batch.kept_deadlines = [
                 DeadlineSpec(d.seat, d.kind, d.due_at) for d in fresh if d.seat != number
             ]
-            command, what = await self._overdue_command(game, position, number, rules.policy)
+            command, what = await self._overdue_command(game, position, seat, rules.policy)
             missed = seat.missed + 1
             # The commit's trigger counts the miss; the batch's copy of the seat follows it.
             batch.seats = [
@@ -413,15 +414,15 @@ class DeadlineMixin(ServiceCore):
         return out
 
     async def _overdue_command(
-        self, game: Game, position: Position, seat: int, policy: str
+        self, game: Game, position: Position, seat: Seat, policy: str
     ) -> tuple[Command, str]:
         """The command a passed deadline plays for ``seat`` and how it is called."""
         if policy == "default":
-            command = position.default(seat)
+            command = position.default(seat.seat)
             if command is not None:
                 return command, "the default answer"
         rules = self.rules(game)
-        chosen = await asyncio.to_thread(ai_choice, rules, position.state, seat, game.seed)
+        chosen = await self.computer_choice(rules, position.state, seat, game.seed)
         if policy == "default":
             return chosen, "the computer player's answer (the rules give no default here)"
         return chosen, "the computer player's answer"

@@ -45,9 +45,12 @@ import discord
 
 from bot.discord_components import build_panel as build_panel_view
 from bot.discord_refs import MessageRef, MessageRefStore
+from bot.discord_threads import set_stage
 from bot.outbox import (
     PANEL_KEY,
     PANEL_SCOPE,
+    PASSING_KINDS,
+    PASSING_SCOPE,
     ChannelPost,
     Component,
     DirectMessage,
@@ -492,10 +495,19 @@ class Deliverer:
             post, or an ``edit_only`` one with no message to edit (nothing is sent).
         :raises discord.HTTPException: when Discord refuses it.
         """
+        if post.retire is not None:
+            await self._retire_passing(*post.retire)
+        if post.thread_stage is not None:
+            thread = self.client.get_channel(post.channel_id)
+            if isinstance(thread, discord.Thread):
+                await set_stage(thread, post.thread_stage)
         if post.edit_only:
             return await self._edit_only(post)
         if post.decision_of is None:
-            return await self._send_post(post)
+            message = await self._send_post(post)
+            if post.passing is not None and post.components:
+                await self._remember_passing(post.passing, message)
+            return message
         lock = self._decision_locks.setdefault(post.decision_of, asyncio.Lock())
         async with lock:
             return await self._show_decision(post, post.decision_of)
@@ -521,6 +533,10 @@ class Deliverer:
         message = None if post.empty else await self._send_post(post)
         if version is not None:
             self._decision_versions[game_id] = version
+        receipt = post.receipt
+        if receipt is not None and receipt.version > receipt.after_version >= 0:
+            for kind in PASSING_KINDS:  # they held at the version the game left
+                await self._retire_passing(game_id, receipt.after_version, kind)
         scope = DECISION_SCOPE.format(game_id=game_id)
         previous = await self.refs.get(scope, DECISION_KEY)
         if previous is not None and (message is None or previous.message_id != message.id):
@@ -531,6 +547,29 @@ class Deliverer:
         elif previous is not None:
             await self.refs.forget(scope, DECISION_KEY)
         return message
+
+    async def _remember_passing(
+        self, passing: tuple[int, int, str], message: discord.Message | discord.PartialMessage
+    ) -> None:
+        """Remember ``message`` (a post whose buttons hold at one version) as the next of
+        its kind in `PASSING_SCOPE` (one read per one already there, one write)."""
+        game_id, version, kind = passing
+        scope = PASSING_SCOPE.format(game_id=game_id, version=version)
+        number = 0
+        while await self.refs.get(scope, f"{kind}:{number}") is not None:
+            number += 1
+        await self.refs.put(scope, f"{kind}:{number}", MessageRef(message.channel.id, message.id))
+
+    async def _retire_passing(self, game_id: int, version: int, kind: str) -> None:
+        """Take the buttons off game ``game_id``'s posts of ``kind`` remembered at
+        ``version`` (`_remember_passing`) and forget them: one read when there is none,
+        else a read, an edit and a delete per post (and the read that finds the end)."""
+        scope = PASSING_SCOPE.format(game_id=game_id, version=version)
+        number = 0
+        while (ref := await self.refs.get(scope, f"{kind}:{number}")) is not None:
+            await self._take_components_off(ref)
+            await self.refs.forget(scope, f"{kind}:{number}")
+            number += 1
 
     async def _take_components_off(self, ref: MessageRef) -> None:
         """Edit the remembered message to have no buttons or selects (text, embeds and

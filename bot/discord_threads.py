@@ -11,15 +11,22 @@ its channel. Before anything runs, the bot's permissions where the thread is mad
 checked (`GameThread.missing`: Create Public Threads and Send Messages in Threads under a
 text channel; in a forum, Create Posts and Send Messages in Posts). Once the game exists,
 the thread is renamed with its number (``mmh #12 — ann's game``).
+
+Forum tags: a forum post gets the forum's tags named like the game's ruleset (its id or
+its name in /game new, case aside) and like its stage — ``lobby`` when opened,
+``running`` once the game started, ``finished`` at its end (`stage_tags`; the deliverer
+changes the stage tag: `bot.discord_delivery`). A forum without such tags gets none.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+from bot import registry
 from bot.errors import BotLacksPermissions, ServiceError
 from bot.lobby import numbered_thread_name
 
@@ -57,6 +64,61 @@ THREAD_PERMISSIONS: dict[Kind, tuple[tuple[str, str], ...]] = {
 the name Discord shows)``: under a text channel, to make the thread and post the lobby,
 status, rules embeds and pictures in it; in a forum (where Discord calls Send Messages
 Create Posts, and Send Messages in Threads Send Messages in Posts), the same for a post."""
+
+
+STAGES = ("lobby", "running", "finished")
+"""The names of the forum tags that say where a game is (`stage_tags`)."""
+
+MAX_APPLIED_TAGS = 5
+"""Discord's limit on the tags of one forum post."""
+
+
+def _tag_name(tag: discord.ForumTag) -> str:
+    return tag.name.strip().casefold()
+
+
+def ruleset_names(ruleset: str) -> set[str]:
+    """The tag names that stand for ``ruleset``: its id and its name in /game new's
+    choice, case folded (``{"homm4", "heroes of might & magic iv card game"}``)."""
+    names = {ruleset.casefold()}
+    names |= {g.choice.casefold() for g in registry.games() if g.ruleset == ruleset}
+    return names
+
+
+def stage_tags(
+    forum: discord.ForumChannel,
+    stage: str,
+    *,
+    ruleset: str | None = None,
+    applied: Sequence[discord.ForumTag] = (),
+) -> list[discord.ForumTag]:
+    """The tags a game's forum post should have: those ``applied`` now that name no
+    stage, the forum's tags named like ``ruleset`` (when given: `ruleset_names`), then
+    its tag named ``stage`` (one of `STAGES`) — at most 5, in that order, each once.
+    Empty for a forum without such tags."""
+    wanted = [t for t in applied if _tag_name(t) not in STAGES]
+    if ruleset is not None:
+        names = ruleset_names(ruleset)
+        wanted += [t for t in forum.available_tags if _tag_name(t) in names]
+    wanted += [t for t in forum.available_tags if _tag_name(t) == stage]
+    return list({t.id: t for t in wanted}.values())[:MAX_APPLIED_TAGS]
+
+
+async def set_stage(thread: discord.Thread, stage: str) -> None:
+    """Give the forum post ``thread`` the stage tag ``stage`` in place of another stage's
+    (one PATCH; none when it has it already, when it is no forum post or when the forum
+    has no such tag). A refusal is logged, not raised: the game goes on either way."""
+    forum = thread.parent
+    if not isinstance(forum, discord.ForumChannel):
+        return
+    applied = list(thread.applied_tags)
+    wanted = stage_tags(forum, stage, applied=applied)
+    if {t.id for t in wanted} == {t.id for t in applied}:
+        return
+    try:
+        await thread.edit(applied_tags=wanted)
+    except discord.HTTPException as error:
+        log.warning("Tagging forum post %d '%s' failed: %s", thread.id, stage, error)
 
 
 class GameThread:
@@ -115,6 +177,7 @@ class GameThread:
                 content=opening,
                 auto_archive_duration=AUTO_ARCHIVE_MINUTES,
                 allowed_mentions=discord.AllowedMentions.none(),
+                applied_tags=stage_tags(self.parent, "lobby"),
             )
             self.opened = made.thread
         else:
@@ -147,7 +210,12 @@ class GameThread:
             return
         name = numbered_thread_name(game.ruleset, game.id, host)
         try:
-            await self.opened.edit(name=name)
+            if isinstance(self.parent, discord.ForumChannel):  # and the ruleset's tag
+                applied = list(self.opened.applied_tags)
+                tags = stage_tags(self.parent, "lobby", ruleset=game.ruleset, applied=applied)
+                await self.opened.edit(name=name, applied_tags=tags)
+            else:
+                await self.opened.edit(name=name)
         except discord.HTTPException as error:
             log.warning("Renaming the thread of game #%d failed: %s", game.id, error)
 

@@ -357,9 +357,30 @@ class ModerationMixin(ServiceCore):
         game = await self.game_here(channel_id)
         async with self.lock(game.id):
             await self.repo.end_game(game.id, moderator_user_id=actor.user_id, reason=reason)
+        announce = self._announce(
+            game.channel_id, actor, f"ended game #{game.id} (abandoned)", reason
+        )
+        # a forum post's stage tag says so; the vote and undo buttons of the game's last
+        # position are taken off
         posts = [
-            self._announce(game.channel_id, actor, f"ended game #{game.id} (abandoned)", reason)
+            dataclasses.replace(
+                announce,
+                thread_stage="finished",
+                retire=(game.id, game.version, "undo"),
+            )
         ]
+        if game.status is not GameStatus.LOBBY:  # the panel shows the end, no buttons
+            posts.insert(
+                0,
+                ChannelPost(
+                    game.channel_id,
+                    f"## {game.ruleset} · game #{game.id}\n🛡️ Ended by a moderator "
+                    "(abandoned): no winner. /game log shows how it went.",
+                    decision_of=game.id,
+                    panel_of=game.id,
+                    retire=(game.id, game.version, "vote"),
+                ),
+            )
         if game.status is GameStatus.LOBBY:  # the lobby post keeps no Join or Start button
             posts.insert(
                 0,

@@ -108,6 +108,12 @@ PANEL_SCOPE = "panel:{game_id}"
 
 PANEL_KEY = "panel"
 
+PASSING_SCOPE = "passing:{game_id}:{version}"
+"""The `bot.discord_refs` scope of a game's posts whose buttons hold at one version only
+(`ChannelPost.passing`): keys ``{kind}:{n}``, n = 0, 1... in the order they were sent."""
+
+PASSING_KINDS = ("vote", "undo")
+
 PANEL_TEXT_LIMIT = 3800
 """The most characters of text a panel carries (Discord allows 4000 in the text displays
 of one Components V2 message; the rest is kept for the deliverer's own words)."""
@@ -142,6 +148,16 @@ class ChannelPost:
     pings nobody and has no picture or component is added to the end of the game's
     previous log message (an edit) while that one is the last the bot sent in the channel
     and both fit in one message, so a player's run of moves fills one message.
+    ``passing``: ``(game id, version, kind)`` of a post whose buttons hold only while the
+    game stays at that version (``"vote"``: a vote to skip, ``"undo"``: an undo request):
+    the deliverer remembers it (`PASSING_SCOPE`) and takes its buttons off once the game
+    moves past that version (its next decision post) or at a ``retire`` post.
+    ``retire``: ``(game id, version, kind)``: take the buttons off the game's ``passing``
+    posts of that kind made at that version (an undo request refused or withdrawn).
+    ``thread_stage``: where the game stands (``"running"``, ``"finished"``): in a game
+    whose channel is a forum post, the deliverer gives the post the forum's tag of that
+    name in place of another stage's (`bot.discord_threads.set_stage`; none when the
+    forum has no such tag).
     """
 
     channel_id: int
@@ -158,6 +174,9 @@ class ChannelPost:
     panel_link: int | None = None
     guild_id: int | None = None
     log_of: int | None = None
+    passing: tuple[int, int, str] | None = None
+    retire: tuple[int, int, str] | None = None
+    thread_stage: str | None = None
 
     @property
     def empty(self) -> bool:

@@ -268,6 +268,8 @@ class UndoMixin(ServiceCore):
                     chunks([text])[0],
                     components=components,
                     mention_user_ids=tuple(m for m in mentions if m is not None),
+                    # the buttons hold at this version: off once it moves or is answered
+                    passing=(game.id, game.version, "undo"),
                 )
             ],
         )
@@ -321,6 +323,7 @@ class UndoMixin(ServiceCore):
                         ChannelPost(
                             fresh.channel_id,
                             f"↩️ {_names(seats, [mine])} {what}; nothing changed.",
+                            retire=(fresh.id, request.version, "undo"),
                         )
                     ],
                 )

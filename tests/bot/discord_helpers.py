@@ -17,7 +17,7 @@ from bot.app import build_bot
 from bot.discord_bot import HeroesBot
 from bot.outbox import Image
 from bot.settings import Settings
-from tests.fakediscord import BotRunner, FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord import BotRunner, FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 
 @dataclass
@@ -120,3 +120,25 @@ def deleted_placeholders(fake: FakeDiscord) -> list[str]:
         r.path
         for r in fake.requests_to("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}")
     ]
+
+
+async def click_raced(
+    fake: FakeDiscord, who: FakeUser, message: FakeMessage, custom_id: str, shown: list[Any]
+) -> Any:
+    """A click on button ``custom_id`` of ``message`` that Discord dispatched while the
+    message still had the components ``shown`` and that reaches the bot after the edit
+    that took them off (a client that had not redrawn the message yet).
+
+    :returns: the `InteractionResult`, its callback awaited.
+    """
+    from dataclasses import replace
+
+    from tests.fakediscord.interactions import MESSAGE_COMPONENT
+
+    as_clicked = replace(message, components=shown)
+    data = {"custom_id": custom_id, "component_type": 2}
+    result = await fake.send_interaction(
+        MESSAGE_COMPONENT, who, message.channel, data, message=as_clicked
+    )
+    await result.wait_callback()
+    return result

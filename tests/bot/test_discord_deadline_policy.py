@@ -16,7 +16,7 @@ import pytest
 
 from bot.discord_bot import HeroesBot
 from storage.records import SENT, DeadlineSpec, Game, GameStatus, LogEntry, LogKind, MessageRef
-from tests.bot.discord_helpers import Table, heroes_bot, running_bot
+from tests.bot.discord_helpers import Table, click_raced, heroes_bot, running_bot
 from tests.bot.service_helpers import FakeClock
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
@@ -248,7 +248,10 @@ async def test_refusals_for_a_seat_owing_nothing_and_a_vote_to_skip_by_majority(
             e for e in await full_log(bot, after.id) if (e.reason or "").startswith("vote to skip")
         ]
         assert len(skipped) == 1 and skipped[0].seat == 0
-        stale = await fake_discord.click(table.mod, notice, vote)
+        # the vote is over: its button is taken off; a click still on its way is stale
+        assert not notice.components and "has run out" in notice.content
+        shown = notice.edits[-1]["components"]
+        stale = await click_raced(fake_discord, table.mod, notice, vote, shown)
         await bot.wait_idle()
         assert any(m.ephemeral and "move" in m.content for m in stale.messages), stale
         assert (await channel_game(bot, channel.id)).version == after.version

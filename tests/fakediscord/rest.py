@@ -474,7 +474,12 @@ class RestApi:
         starter = body.json.get("message")
         if parent.is_forum and not isinstance(starter, dict):
             return self._refuse(_route(request), [("message", "a forum post needs a message")])
+        tags = body.json.get("applied_tags") or []
+        problems = _tag_problems(parent, tags) if parent.is_forum else []
+        if problems:
+            return self._refuse(_route(request), problems)
         thread = parent.guild.create_thread(parent, name, private=private)
+        thread.applied_tags = [int(t) for t in tags]
         if "message_id" in request.match_info:
             source = self._message(parent, request)
             if source is None:
@@ -514,8 +519,9 @@ class RestApi:
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         """``PATCH /channels/{id}``: a new ``name`` (1-100 characters) for a thread the bot
-        made or may manage (Manage Threads), or a channel it may manage (Manage Channels);
-        dispatches THREAD_UPDATE or CHANNEL_UPDATE."""
+        made or may manage (Manage Threads), or a channel it may manage (Manage Channels),
+        and ``applied_tags`` for a forum post (`_tag_problems`); dispatches THREAD_UPDATE
+        or CHANNEL_UPDATE."""
         channel = self._channel(request)
         if channel is None or channel.guild is None:
             return error_response(404, 10003, "Unknown Channel")
@@ -528,6 +534,15 @@ class RestApi:
         name = body.json.get("name", channel.name)
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             return self._refuse(_route(request), [("name", "must be 1-100 characters")])
+        tags = body.json.get("applied_tags")
+        if tags is not None:
+            forum = channel.parent if channel.is_thread else None
+            if forum is None or not forum.is_forum:
+                return self._refuse(_route(request), [("applied_tags", "only a forum post")])
+            problems = _tag_problems(forum, tags)
+            if problems:
+                return self._refuse(_route(request), problems)
+            channel.applied_tags = [int(t) for t in tags]
         channel.name = name
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         await self.fake.dispatch_quietly(event, channel.payload(), guild_id=channel.guild.id)
@@ -825,3 +840,20 @@ def _route(request: web.Request) -> str:
 def asyncio_time() -> float:
     """The running loop's clock (the one ack deadlines are measured on)."""
     return asyncio.get_running_loop().time()
+
+
+def _tag_problems(forum: FakeChannel, tags: Any) -> list[tuple[str, str]]:
+    """What Discord refuses in a forum post's ``applied_tags``: not a list, more than 5,
+    a repeated one, or an id that is not one of the forum's tags."""
+    if not isinstance(tags, list):
+        return [("applied_tags", "must be a list of tag ids")]
+    known = {str(t["id"]) for t in forum.available_tags}
+    problems = []
+    if len(tags) > 5:
+        problems.append(("applied_tags", f"{len(tags)} tags, at most 5"))
+    if len(set(map(str, tags))) != len(tags):
+        problems.append(("applied_tags", "a tag is applied twice"))
+    unknown = [t for t in tags if str(t) not in known]
+    if unknown:
+        problems.append(("applied_tags", f"{unknown} are not tags of #{forum.name}"))
+    return problems

@@ -7,7 +7,7 @@ the REST and gateway layers read and change it, and tests inspect it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -407,6 +407,16 @@ class FakeChannel:
     denied: dict[int, int] = field(default_factory=dict)
     """Member permission overwrites of a text channel: user id -> the bits denied to them
     here (a thread follows its parent's); set with ``FakeDiscord.deny``."""
+    available_tags: list[Json] = field(default_factory=list)
+    """A forum's tags (``{"id", "name", "moderated", "emoji_id", "emoji_name"}``)."""
+    applied_tags: list[int] = field(default_factory=list)
+    """The ids of the forum tags on a forum post (at most 5)."""
+
+    def tag_names(self) -> list[str]:
+        """The names of the tags applied to this forum post, in order."""
+        assert self.parent is not None
+        names = {int(t["id"]): str(t["name"]) for t in self.parent.available_tags}
+        return [names[t] for t in self.applied_tags]
 
     @property
     def is_dm(self) -> bool:
@@ -482,6 +492,8 @@ class FakeChannel:
             "parent_id": str(self.parent.id) if self.parent else None,
         }
         if self.is_thread:
+            if self.parent is not None and self.parent.is_forum:
+                data["applied_tags"] = [str(t) for t in self.applied_tags]
             data |= {
                 "owner_id": str(self.owner_id or 0),
                 "message_count": len(self.history()),
@@ -498,7 +510,7 @@ class FakeChannel:
             data["topic"] = self.topic
         if self.is_forum:
             data |= {
-                "available_tags": [],
+                "available_tags": self.available_tags,
                 "default_reaction_emoji": None,
                 "default_thread_rate_limit_per_user": 0,
                 "default_sort_order": None,
@@ -569,8 +581,12 @@ class FakeGuild:
         )
         return self.world.register_channel(channel)
 
-    def create_forum_channel(self, name: str, *, topic: str | None = None) -> FakeChannel:
-        """Add a forum channel (its posts are threads: `create_thread` with it as parent)."""
+    def create_forum_channel(
+        self, name: str, *, topic: str | None = None, tags: Sequence[str] = ()
+    ) -> FakeChannel:
+        """Add a forum channel (its posts are threads: `create_thread` with it as parent)
+        with the forum tags named ``tags`` (at most 20, as on Discord)."""
+        assert len(tags) <= 20, "a forum has at most 20 tags"
         channel = FakeChannel(
             self.world.ids.next(),
             FORUM_CHANNEL,
@@ -578,6 +594,16 @@ class FakeGuild:
             guild=self,
             position=len(self.text_channels()),
             topic=topic,
+            available_tags=[
+                {
+                    "id": str(self.world.ids.next()),
+                    "name": tag,
+                    "moderated": False,
+                    "emoji_id": None,
+                    "emoji_name": None,
+                }
+                for tag in tags
+            ],
         )
         return self.world.register_channel(channel)
 
