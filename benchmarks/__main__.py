@@ -1,7 +1,9 @@
 """``python -m benchmarks``: measure every area, write docs/PERFORMANCE.md, print a summary.
 
 Options: ``--quick`` (a short run: fewer games, repeats and rounds), ``--only AREA``
-(repeatable: ``engine``, ``storage``, ``render``, ``startup``, ``e2e``, ``ai``), ``--no-write`` (print only),
+(repeatable: ``engine``, ``storage``, ``render``, ``startup``, ``e2e``, ``shards`` — two bot
+processes on PostgreSQL beside one on SQLite, `benchmarks.bench_shards` —, ``ai``),
+``--no-write`` (print only),
 ``--out PATH`` (another document), ``--py-spy FILE`` (record each end-to-end bot process
 with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 ``bot-heroes-many.speedscope``, to see where its time goes), ``--ruleset ID`` (repeatable:
@@ -27,7 +29,7 @@ from pathlib import Path
 
 from benchmarks.report import AreaResult, console_summary, python_command, update_document
 
-AREAS = ("engine", "storage", "render", "startup", "e2e", "ai")
+AREAS = ("engine", "storage", "render", "startup", "e2e", "shards", "ai")
 RULESETS = ("homm4", "mmh", "homm3", "heroforge")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "PERFORMANCE.md"
 
@@ -56,6 +58,10 @@ def _runner(
         from benchmarks import bench_startup
 
         return lambda: bench_startup.run(quick)
+    if area == "shards":
+        from benchmarks import bench_shards
+
+        return lambda: bench_shards.run(quick)
     if area == "ai":
         from benchmarks import bench_ai
 
