@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from bot.computer import ComputerPlayers
     from bot.discord_bot import HeroesBot
     from bot.service import GameService
     from bot.settings import Settings
@@ -203,9 +204,8 @@ async def build_bot(
     from bot.discord_bot import HeroesBot, bot_class, shard_options
     from bot.discord_refs import RepositoryRefStore
 
-    service, closers = await open_service(
-        settings.db_path, settings.render_processes, **(service_options or {})
-    )
+    options = {"computer": computer_players(settings), **(service_options or {})}
+    service, closers = await open_service(settings.db_path, settings.render_processes, **options)
     try:
         refs = RepositoryRefStore(service.repo)
         sharding = shard_options(settings.shard_count, settings.shard_ids)
@@ -219,6 +219,17 @@ async def build_bot(
     if sharding:
         log.info("Shards %s of %d in this process", bot.owned_shards(), settings.shard_count)
     return bot, closers
+
+
+def computer_players(settings: Settings) -> ComputerPlayers:
+    """How this process's computer players play (``HEROES_AI_BUDGET_S``,
+    ``HEROES_AI_AWAY_LEVEL``: `bot.computer`)."""
+    from bot.computer import ComputerPlayers
+    from engine.core.search import Budget
+
+    return ComputerPlayers(
+        budget=Budget(seconds=settings.ai_budget_s), away_level=settings.ai_away_level
+    )
 
 
 async def open_service(

@@ -45,6 +45,7 @@ import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
 from bot import customids, digest, notify
 from bot.actors import Actor
 from bot.adapters import DecisionUI, RulesetAdapter, adapter_for
+from bot.computer import ComputerPlayers, computer_command
 from bot.errors import GamePaused, NoGameHere, NotSeated, WrongStage, failure_text
 from bot.outbox import (
     PANEL_TEXT_LIMIT,
@@ -355,6 +356,7 @@ class ServiceCore:
         renderer: Renderer | None = DEFAULT_RENDERER,
         clock: Callable[[], datetime] = utc_now,
         max_auto_steps: int = 400,
+        computer: ComputerPlayers | None = None,
     ) -> None:
         """Create the service.
 
@@ -364,8 +366,13 @@ class ServiceCore:
         :param max_auto_steps: how many automatic commands (computer seats, standing
             orders) one action may play before yielding; the rest continue on the next
             action or `GameService.due_reminders` call.
+        :param computer: how computer players play (`bot.computer.ComputerPlayers`: the
+            search budget, the level of a person's seat played for them); default: people's
+            seats are played at ``easy`` (a service built without settings plays as before
+            levels existed; the bot passes its settings: ``normal``).
         """
         self.repo = repo
+        self.computer = computer or ComputerPlayers(away_level="easy")
         self.renderer = renderer
         self.clock = clock
         self.max_auto_steps = max_auto_steps
@@ -676,7 +683,7 @@ class ServiceCore:
             if seat is None:
                 continue
             if seat.is_ai or decision.seat in away:
-                command = await asyncio.to_thread(ai_choice, rules, state, decision.seat, game.seed)
+                command = await self.computer_choice(rules, state, seat, game.seed)
                 return decision.seat, command, "computer" if seat.is_ai else "away"
             own = orders.get(decision.seat, {})
             if own:
@@ -684,6 +691,25 @@ class ServiceCore:
                 if ordered is not None:
                     return decision.seat, ordered, "orders"
         return None
+
+    async def computer_choice(
+        self, rules: Ruleset[Any], state: GameState, seat: Seat, seed: int
+    ) -> Command:
+        """The computer's command for ``seat`` at its level (`bot.computer`: a computer
+        seat's own, a person's seat played for them at the away level), chosen off the
+        event loop (a search in the drawing processes)."""
+        level = self.computer.level_of(seat.ai_level, is_ai=seat.is_ai)
+        if level == "easy":
+            return await asyncio.to_thread(ai_choice, rules, state, seat.seat, seed)
+        return await computer_command(
+            rules,
+            state,
+            seat.seat,
+            seed,
+            level,
+            renderer=self.renderer,
+            budget=self.computer.budget,
+        )
 
     async def play_automatic(self, batch: Batch) -> None:
         """Let computer seats and standing orders answer their decisions, at most

@@ -41,6 +41,12 @@ class Settings(BaseSettings):
         shard_ids: which of them this process runs (``HEROES_SHARD_IDS``: ``0,2`` or
             ``0-3``, each below ``shard_count``); None: all of them. Several processes
             with disjoint ids share one database (docs/DEPLOY.md).
+        ai_budget_s: the seconds one ``normal`` or ``hard`` computer decision may search
+            (``HEROES_AI_BUDGET_S``, default 1; 0.05-60), on one core of the drawing
+            processes (`bot.computer`).
+        ai_away_level: the computer level that plays a person's seat while they are away
+            or past a ``computer`` deadline (``HEROES_AI_AWAY_LEVEL``: easy, normal or hard;
+            default normal).
     """
 
     model_config = SettingsConfigDict(
@@ -58,6 +64,13 @@ class Settings(BaseSettings):
     render_processes: int = Field(default=2, ge=0, le=16)
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    ai_budget_s: float = Field(default=1.0, ge=0.05, le=60.0)
+    ai_away_level: Literal["easy", "normal", "hard"] = "normal"
+
+    @field_validator("ai_away_level", mode="before")
+    @classmethod
+    def _lower_level(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -107,6 +120,8 @@ _ENV_NAMES = {
     "render_processes": "HEROES_RENDER_PROCESSES",
     "shard_count": "HEROES_SHARD_COUNT",
     "shard_ids": "HEROES_SHARD_IDS",
+    "ai_budget_s": "HEROES_AI_BUDGET_S",
+    "ai_away_level": "HEROES_AI_AWAY_LEVEL",
 }
 
 

@@ -141,6 +141,8 @@ class Seat:
         missed: deadlines missed in a row (schema 6: the deadline policy acted for the
             seat; a command of the seat's own player resets it).
         away_until: the end of an away period the player chose (``/game away``), if any.
+        ai_level: a computer seat's level (``easy``, ``normal``, ``hard``: schema 11;
+            None: stored before, plays ``easy``; `bot.computer`).
     """
 
     game_id: int
@@ -154,6 +156,7 @@ class Seat:
     joined_at: datetime
     missed: int = 0
     away_until: datetime | None = None
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,84 @@
+"""Computer players in the bot (`bot.computer`, issue 19): a seat's level, the away level,
+the settings, and the search run off the event loop (in the drawing processes)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import engine.rulesets  # noqa: F401
+from bot.computer import ComputerPlayers, computer_command
+from bot.render import PictureRenderer
+from bot.settings import Settings
+from engine.core.errors import InvalidInput
+from engine.core.model import GameState
+from engine.core.ruleset import get_ruleset
+from engine.core.search import Budget, choose
+
+SMALL = Budget(iterations=3, seconds=None, rollout_commands=5)
+
+
+def _position() -> tuple[GameState, int]:
+    rules = get_ruleset("heroforge")
+    state, _ = rules.new_game(rules.parse_options({}), 2, 4)
+    rng = random.Random(4)
+    while True:
+        seat = rules.pending(state)[0].seat
+        if len(rules.legal_commands(state, seat)) > 1 and state.version > 6:
+            return state, seat
+        state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+
+
+def test_a_seat_plays_at_its_level_and_a_person_at_the_away_level() -> None:
+    players = ComputerPlayers(away_level="hard")
+    assert players.level_of("normal", is_ai=True) == "normal"
+    assert players.level_of(None, is_ai=True) == "easy"  # stored before schema 11
+    assert players.level_of(None, is_ai=False) == "hard"
+    assert ComputerPlayers().away_level == "normal"
+    with pytest.raises(InvalidInput, match="Levels: easy, normal, hard"):
+        players.level_of("genius", is_ai=True)
+
+
+def test_the_settings_name_the_budget_and_the_away_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("HEROES_AI_BUDGET_S", "0.5")
+    monkeypatch.setenv("HEROES_AI_AWAY_LEVEL", "Hard")
+    settings = Settings(_env_file=None)
+    assert (settings.ai_budget_s, settings.ai_away_level) == (0.5, "hard")
+    from bot.app import computer_players
+
+    players = computer_players(settings)
+    assert players.budget == Budget(seconds=0.5) and players.away_level == "hard"
+    monkeypatch.setenv("HEROES_AI_BUDGET_S", "0")
+    with pytest.raises(ValueError, match="ai_budget_s"):
+        Settings(_env_file=None)
+
+
+def test_the_search_in_a_thread_and_in_a_drawing_process_choose_alike() -> None:
+    """The same seed and iteration budget give the same command wherever it is chosen
+    (in the drawing worker process or a thread), the engine's own choice."""
+    rules = get_ruleset("heroforge")
+    state, seat = _position()
+    seed = 12
+    rng = random.Random(f"{seed}:{state.version}:{seat}")
+    expected = choose(rules, state, seat, "hard", rng, SMALL)
+    threaded = asyncio.run(computer_command(rules, state, seat, seed, "hard", budget=SMALL))
+    renderer = PictureRenderer(processes=1)
+    try:
+        pooled = asyncio.run(
+            computer_command(
+                rules,
+                state,
+                seat,
+                seed,
+                "hard",
+                renderer=renderer,
+                budget=SMALL,
+            )
+        )
+    finally:
+        renderer.close()
+    assert threaded == pooled == expected
