@@ -721,7 +721,8 @@ def end_activation(state: Homm3State) -> list[Event]:
 
 def end_round(state: Homm3State) -> list[Event]:
     """End the Combat round: round-long effects expire, each player draws 2 cards and regains one Expert use up to the Hero's limit
-    (homm3bf:...the-deck-of-might-and-magic)."""
+    (homm3bf:...the-deck-of-might-and-magic); in a map game's Combat (``regular``) neither
+    (homm3bf:battlefield-in-regular-games.changes-to-combat-rules)."""
     combat = core.combat(state)
     events = [
         Event(
@@ -750,6 +751,10 @@ def end_round(state: Homm3State) -> list[Event]:
         if player.discard_hand and player.hand:
             player.discard_hand = False
             events.append(zones.discard_from_hand(state, seat, list(player.hand)))
+        if combat.regular:
+            # homm3bf:battlefield-in-regular-games.changes-to-combat-rules: the core rules
+            # stay, so a map game's Combat round ends with no draw and no Expert use back.
+            continue
         count = ROUND_DRAW
         if morale.trigger(state, seat, "round_end"):
             count -= 1

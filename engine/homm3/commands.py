@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from engine.core.model import Command
+from engine.homm3.map_commands import Discover, HireHero, MapMove, PlaceTile, RefreshHand, Revisit
 
 
 class Choose(Command):
@@ -236,7 +237,13 @@ Homm3Command = Annotated[
     | EndActivation
     | Play
     | UseMorale
-    | PassWindow,
+    | PassWindow
+    | RefreshHand
+    | MapMove
+    | Discover
+    | PlaceTile
+    | Revisit
+    | HireHero,
     Field(discriminator="type"),
 ]
 
@@ -263,3 +270,5 @@ WINDOW: tuple[str, ...] = ("play", "morale", "pass")
 
 REACTION: tuple[str, ...] = ("play", "pass")
 """Commands of a one-card answer: Resistance, the Combat's start, Resurrection."""
+
+__all__ = ["Discover", "HireHero", "MapMove", "PlaceTile", "RefreshHand", "Revisit"]

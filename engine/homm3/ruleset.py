@@ -26,6 +26,9 @@ from engine.homm3 import (
     combat_flow,
     decisions,
     effects,
+    map_combat,
+    map_decisions,
+    map_turns,
     setup,
     viewing,
 )
@@ -41,7 +44,7 @@ class Homm3Ruleset(Ruleset[Homm3State]):
     id: ClassVar[str] = "homm3"
     title: ClassVar[str] = "Heroes of Might and Magic III: Battlefield (Adventure and Skirmish)"
     min_players: ClassVar[int] = setup.PLAYERS
-    max_players: ClassVar[int] = setup.PLAYERS
+    max_players: ClassVar[int] = 3
     state_model: ClassVar[type[Homm3State]] = Homm3State
     options_model: ClassVar[type[BaseModel]] = Homm3Options
     command_adapter: ClassVar[TypeAdapter[Any]] = c.COMMAND_ADAPTER
@@ -55,22 +58,29 @@ class Homm3Ruleset(Ruleset[Homm3State]):
         """
         if not isinstance(options, Homm3Options):
             raise InvalidInput("homm3 needs Homm3Options.")
+        if options.mode == "map":
+            state, events = map_turns.new_game(options, players, seed)
+            return state, events + map_decisions.settle(state)
         state, events = setup.new_game(options, players, seed)
         return state, events + settle(state)
 
     def pending(self, state: Homm3State) -> list[Decision]:
         """The decisions owed now (open choices first)."""
+        if state.mode == "map":
+            return map_decisions.pending(state)
         return decisions.pending(state)
 
     def turn(self, state: Homm3State) -> TurnRecord:
         """Turn, round, whose turn it is and the phase (`decisions.turn_record`)."""
+        if state.mode == "map":
+            return map_decisions.turn_record(state)
         return decisions.turn_record(state)
 
     def names_hidden_card(self, state: Homm3State, seat: int, command: Command) -> bool:
         """Whether ``command`` may name a hidden card: a card play, a Morale card, an
         Adventure card resolved, fought or set aside, a redraw, a Spell bought or a unit
         mustered from the Town (`decisions.CARD_COMMANDS`)."""
-        return command.type in decisions.CARD_COMMANDS
+        return command.type in decisions.CARD_COMMANDS or command.type == "refresh"
 
     def hidden_piles(self, state: Homm3State) -> dict[str, list[Any]]:
         """Each seat's deck (``deck.<seat>``) and the shared face-down decks: Ability,
@@ -86,10 +96,14 @@ class Homm3Ruleset(Ruleset[Homm3State]):
             "negative_deck",
         ):
             piles[name] = list(getattr(state, name))
+        if state.map is not None:
+            piles.update(state.map.hidden_tiles())
         return piles
 
     def legal_commands(self, state: Homm3State, seat: int) -> list[Command]:
         """A finite list of commands ``seat`` may issue now, each accepted by apply."""
+        if state.mode == "map":
+            return map_decisions.legal_commands(state, seat)
         return decisions.legal_commands(state, seat)
 
     def default_command(self, state: Homm3State, seat: int) -> Command:
@@ -97,6 +111,8 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
+        if state.mode == "map":
+            return map_decisions.default_command(state, seat)
         return decisions.default_command(state, seat)
 
     def ai_command(self, state: Homm3State, seat: int, rng: random.Random) -> Command:
@@ -104,6 +120,8 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
         :raises NotYourDecision: if ``seat`` owes nothing.
         """
+        if state.mode == "map":
+            return map_decisions.ai_command(state, seat, rng)
         return ai.ai_command(state, seat, rng)
 
     def evaluate(self, state: Homm3State, seat: int) -> float:
@@ -113,10 +131,14 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
     def view(self, state: Homm3State, seat: int) -> SeatView:
         """The public view plus ``seat``'s own hand, set-aside cards and choices."""
+        if state.mode == "map":
+            return map_decisions.seat_view(state, seat)
         return viewing.seat_view(state, seat)
 
     def public_view(self, state: Homm3State) -> PublicView:
         """What everyone may see (no hand, deck or looked-at card)."""
+        if state.mode == "map":
+            return map_decisions.public_view(state)
         return viewing.public_view(state)
 
     def audit(self, state: Homm3State) -> list[str]:
@@ -132,6 +154,8 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
     def _apply(self, state: Homm3State, seat: int, command: Command) -> list[Event]:
         """Route ``command`` to its rule, then settle the game."""
+        if state.mode == "map":
+            return map_decisions.apply(state, seat, command)
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise InvalidInput(f"'{command.type}' is not a command of this game.")
@@ -160,6 +184,19 @@ def settle(state: Homm3State) -> list[Event]:
         if (state.phase, state.version, len(events)) == before:
             break
     return events
+
+
+def _route(state: Homm3State, seat: int, command: Command) -> list[Event]:
+    """Apply a Combat command to a map game's Battlefield state, then settle it.
+
+    Rule: none (routing)"""
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise InvalidInput(f"'{command.type}' is not a Combat command.")
+    if not isinstance(command, c.Play) and state.combat is not None:
+        state.combat.last_cast = {}
+    events: list[Event] = handler(state, seat, command)
+    return events + settle(state)
 
 
 def _combat_only(
@@ -241,3 +278,5 @@ _HANDLERS: dict[type[Command], Callable[[Homm3State, int, Any], list[Event]]] = 
     c.UseMorale: _morale,
     c.PassWindow: _combat_only(lambda s, seat, cmd: _pass(s, seat)),
 }
+
+map_combat.install(_route, settle)

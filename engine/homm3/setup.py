@@ -52,25 +52,30 @@ START_RESOURCES = Resources(gold=15, materials=3, valuables=1)
 START_INCOME = Resources(gold=10)
 
 
-def _heroes(options: Homm3Options, rng: Rng) -> tuple[list[str], list[Event]]:
+def _heroes(
+    options: Homm3Options, rng: Rng, players: int = PLAYERS
+) -> tuple[list[str], list[Event]]:
     content = load_content()
     if options.heroes:
-        if len(options.heroes) != PLAYERS:
+        if len(options.heroes) != players:
             raise InvalidInput(
-                f"Give one hero per seat ({PLAYERS}), or none to deal them at random."
+                f"Give one hero per seat ({players}), or none to deal them at random."
             )
         for hero in options.heroes:
             if hero not in content.heroes:
                 raise InvalidInput(
                     f"Unknown hero {hero!r}; heroes: {', '.join(sorted(content.heroes))}."
                 )
-        if len(set(options.heroes)) != PLAYERS:
-            raise InvalidInput("The two seats need different heroes.")
+        if len(set(options.heroes)) != players:
+            raise InvalidInput("The seats need different heroes.")
+        factions_named = {content.heroes[h].faction for h in options.heroes}
+        if options.mode == "map" and len(factions_named) != players:
+            raise InvalidInput("In a map game the seats need heroes of different factions.")
         return list(options.heroes), []
     factions = sorted(content.factions)
     rng.shuffle(factions)
     picks = []
-    for faction in factions[:PLAYERS]:
+    for faction in factions[:players]:
         heroes = sorted(h.id for h in content.heroes_of(faction))
         picks.append(heroes[rng.below(len(heroes))])
     return picks, [
@@ -147,6 +152,28 @@ def _first_player(state: Homm3State) -> list[Event]:
         )
     )
     return events
+
+
+def deal_heroes(options: Homm3Options, rng: Rng, players: int) -> tuple[list[str], list[Event]]:
+    """One hero per seat, of different factions: the named ones or dealt at random.
+
+    :raises InvalidInput: for a wrong count, unknown heroes or a faction twice.
+    Rule: core:setup"""
+    return _heroes(options, rng, players)
+
+
+def starting_deck(state: Homm3State, player: Player) -> None:
+    """Give ``player`` the starting deck of its hero (core:setup).
+
+    Rule: core:setup"""
+    _starting_deck(state, player)
+
+
+def shared_decks(state: Homm3State, *, siege: bool) -> list[Event]:
+    """Shuffle the shared and Morale decks (core:setup).
+
+    Rule: core:setup, homm3turn:morale-cards-battlefield"""
+    return _shared_decks(state, siege)
 
 
 def new_game(options: Homm3Options, players: int, seed: int) -> tuple[Homm3State, list[Event]]:

@@ -15,8 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.model import GameState
+from engine.homm3.map_state import MapGame
 
-Mode = Literal["skirmish", "adventure"]
+Mode = Literal["skirmish", "adventure", "map"]
 Template = Literal["short", "medium", "large"]
 
 
@@ -363,6 +364,7 @@ class CombatState(BaseModel):
     opening: Opening | None = None
     luck: dict[int, int] = Field(default_factory=dict)
     splash: str | None = None
+    regular: bool = False
 
     def end(self) -> None:
         """End the Combat (homm3bf:skirmish-mode.victory-condition): the attack and its card
@@ -399,7 +401,7 @@ class Homm3State(GameState):
     rounds: int = 0
     round: int = 0
     turn: int = 0
-    phase: Literal["setup", "adventure", "combat", "over"] = "setup"
+    phase: Literal["setup", "adventure", "combat", "map", "over"] = "setup"
     first: int = 0
     seats: list[Player] = Field(default_factory=list)
     cards: dict[int, str] = Field(default_factory=dict)
@@ -422,6 +424,8 @@ class Homm3State(GameState):
     siege: int | None = None
     winners: list[int] = Field(default_factory=list)
     reason: str = ""
+    map: MapGame | None = None
+    board: Homm3State | None = None
 
     @model_validator(mode="after")
     def _saved_reroll(self) -> Homm3State:

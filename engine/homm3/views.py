@@ -175,6 +175,49 @@ class PublicView(BaseModel):
     reason: str
 
 
+class MapTileView(BaseModel):
+    """A tile of the map: face down (``tile`` None, no Fields) or face up with its Fields
+    (``"q,r"`` -> label)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    pos: tuple[int, int]
+    kind: str
+    tile: str | None
+    fields: dict[str, str]
+
+
+class MapHeroView(BaseModel):
+    """A hero on the map."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    main: bool
+    field: str
+    mp: int
+
+
+class MapView(BaseModel):
+    """The map game's public part: tiles, flags, Black Cubes, heroes, pool sizes, Faction
+    Cubes held, eliminated seats, and the real seats of a Combat's two sides."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario: str
+    rounds: int
+    active: int
+    tiles: list[MapTileView]
+    flags: dict[str, int]
+    visited: list[str]
+    heroes: list[MapHeroView]
+    pools: dict[int, int]
+    cubes: dict[int, list[int]]
+    eliminated: list[int]
+    battle_seats: list[int]
+    neutral_battle: bool
+
+
 class ChoiceView(BaseModel):
     """The seat's open choice with every option."""
 
