@@ -133,7 +133,8 @@ async def run(settings: Settings) -> int:
     check: asyncio.Task[list[str]] | None = None
     try:
         async with bot:
-            check = asyncio.create_task(check_when_ready(bot, settings.db_path))
+            if settings.database_url is None:  # PostgreSQL checks its own pages
+                check = asyncio.create_task(check_when_ready(bot, settings.db_path))
             await bot.start(token)
     except discord.LoginFailure:
         print(
@@ -205,7 +206,7 @@ async def build_bot(
     from bot.discord_refs import RepositoryRefStore
 
     options = {"computer": computer_players(settings), **(service_options or {})}
-    service, closers = await open_service(settings.db_path, settings.render_processes, **options)
+    service, closers = await open_service(settings.database(), settings.render_processes, **options)
     try:
         refs = RepositoryRefStore(service.repo)
         sharding = shard_options(settings.shard_count, settings.shard_ids)
@@ -215,7 +216,7 @@ async def build_bot(
         for close in reversed(closers):
             await close()
         raise
-    log.info("Database %s opened", settings.db_path)
+    log.info("Database %s opened", _where(settings.database()))
     if sharding:
         log.info("Shards %s of %d in this process", bot.owned_shards(), settings.shard_count)
     return bot, closers
@@ -232,10 +233,18 @@ def computer_players(settings: Settings) -> ComputerPlayers:
     )
 
 
+def _where(database: str | Path) -> str:
+    """The database for a log line (a URL without its password)."""
+    from storage.postgres import redact_url
+
+    return redact_url(database) if isinstance(database, str) else str(database)
+
+
 async def open_service(
-    db_path: Path, render_processes: int = 0, **service_options: Any
+    db_path: Path | str, render_processes: int = 0, **service_options: Any
 ) -> tuple[GameService, list[Callable[[], Awaitable[None]]]]:
-    """Open the database as the bot does and build the `GameService` on it.
+    """Open the database as the bot does and build the `GameService` on it: ``db_path``
+    is the SQLite file, or a ``postgresql://`` URL (`storage.opening.open_database`).
 
     The file is opened and migrated without reading it all: the integrity check runs once
     the bot is ready (`check_when_ready`) or with ``heroes-table verify``, so a start-up
@@ -250,9 +259,9 @@ async def open_service(
     """
     from bot.render import PictureRenderer, keep_fitted
     from bot.service import GameService
-    from storage import open_repository
+    from storage.opening import open_database
 
-    repo = await open_repository(db_path, check_integrity=False)
+    repo = await open_database(db_path, check_integrity=False)
     closers: list[Callable[[], Awaitable[None]]] = [repo.close]
     try:
         options = dict(service_options)

@@ -30,6 +30,9 @@ class Settings(BaseSettings):
         discord_token: the bot token (``DISCORD_TOKEN``); None runs without Discord.
         db_path: the SQLite database (``HEROES_DB_PATH``), relative to the working
             directory; its folder is created when the database is opened.
+        database_url: a PostgreSQL database to keep the games in instead
+            (``HEROES_DATABASE_URL=postgresql://user:password@host:5432/database``; issue
+            18: several bot processes share it); None: the SQLite file ``db_path``.
         dev_guild_id: a guild to sync slash commands to instantly (``HEROES_DEV_GUILD_ID``);
             None syncs globally.
         log_level: ``HEROES_LOG_LEVEL``, case-insensitive.
@@ -59,6 +62,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     db_path: Path = Path("data/heroes-table.db")
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
     render_processes: int = Field(default=2, ge=0, le=16)
@@ -71,6 +75,26 @@ class Settings(BaseSettings):
     @classmethod
     def _lower_level(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("database_url", mode="after")
+    @classmethod
+    def _postgres_only(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None:
+            return None
+        text = value.get_secret_value().strip()
+        if not text.lower().startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                "not a PostgreSQL URL (write postgresql://user:password@host:5432/database, "
+                "or leave it unset for the SQLite file HEROES_DB_PATH)"
+            )
+        return SecretStr(text)
+
+    def database(self) -> str | Path:
+        """Where the games are kept: the PostgreSQL URL when ``HEROES_DATABASE_URL`` is
+        set, else the SQLite file (`storage.opening.open_database` takes either)."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.db_path
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -115,6 +139,7 @@ _ENV_NAMES = {
     "discord_token": "DISCORD_TOKEN",
     "DISCORD_TOKEN": "DISCORD_TOKEN",
     "db_path": "HEROES_DB_PATH",
+    "database_url": "HEROES_DATABASE_URL",
     "dev_guild_id": "HEROES_DEV_GUILD_ID",
     "log_level": "HEROES_LOG_LEVEL",
     "render_processes": "HEROES_RENDER_PROCESSES",
