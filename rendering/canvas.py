@@ -124,7 +124,8 @@ class Canvas:
         sprite, dx, dy = text_sprite(text, size, weight, fill, anchor, stroke, stroke_fill)
         x0, y0 = round(xy[0]) + dx, round(xy[1]) + dy
         alpha_paste(self.image, sprite, (x0, y0))
-        box = (x0, y0, x0 + sprite.width, y0 + sprite.height)
+        width, height = sprite.size
+        box = (x0, y0, x0 + width, y0 + height)
         return self.mark(kind, key, box, text=text, card=card, instance=instance, size=size)
 
     def paragraph(

@@ -122,8 +122,9 @@ def alpha_paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -
         target.paste(sprite, xy, sprite)
         return
     x0, y0 = xy
+    width, height = sprite.size
     core = sprite.im
-    target.im.paste(core, (x0, y0, x0 + sprite.width, y0 + sprite.height), core)
+    target.im.paste(core, (x0, y0, x0 + width, y0 + height), core)
 
 
 def paste_centred(
