@@ -165,7 +165,11 @@ class HeroesBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.force_sync = force_sync
         self.deliverer = Deliverer(
-            self, refs, reachability or ServiceReachability(service), build_view
+            self,
+            refs,
+            reachability or ServiceReachability(service),
+            build_view,
+            game_version=self.game_version,
         )
         self.reminders = ReminderLoop(
             service.due_reminders,
@@ -183,6 +187,12 @@ class HeroesBot(commands.Bot):
         self._idle.set()
         self.synced: list[app_commands.AppCommand] = []
         self.timings: list[tuple[str, float, float]] = []
+
+    async def game_version(self, game_id: int, channel_id: int) -> int | None:
+        """The version game ``game_id`` is at in storage now (one indexed read of its
+        channel's newest game, without the snapshot); None when that is another game."""
+        found = await self.service.repo.list_games(channel_id=channel_id, limit=1)
+        return found[0].version if found and found[0].id == game_id else None
 
     # ------------------------------------------------------------------ start-up
     async def setup_hook(self) -> None:

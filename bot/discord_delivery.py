@@ -37,7 +37,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
@@ -76,6 +77,13 @@ EMBEDS_PER_MESSAGE = 10
 
 DM_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user"."""
+
+HELD_USERS_FOR = 60.0
+"""Seconds the deliverer trusts its list of users with kept DMs before asking storage again
+(another bot process may have kept some since: docs/DEPLOY.md)."""
+
+GameVersion = Callable[[int, int], Awaitable[int | None]]
+"""``await game_version(game_id, channel_id)``: the version the game is at in storage now."""
 
 DECISION_SCOPE = "decision:{game_id}"
 """The `MessageRefStore` scope (with `DECISION_KEY`) of a game's channel post that shows
@@ -374,6 +382,12 @@ class Deliverer:
         build_view: turns the service's components into a discord.py View.
         build_panel: turns a panel post's text, images and components into a Components
             V2 layout (`bot.discord_components.build_panel`).
+        game_version: the version a game is at now in storage (``(game id, its channel
+            id)``; None when unknown): with several bot processes, a post showing a
+            position another process has already moved past goes without its buttons and
+            leaves the newer post's alone (`_show_decision`). None: this process's own
+            deliveries are compared only.
+        clock: monotonic seconds (the refresh of `HELD_USERS_FOR`; tests pass their own).
     """
 
     def __init__(
@@ -383,13 +397,19 @@ class Deliverer:
         reachability: DmReachability,
         build_view: ViewBuilder,
         build_panel: PanelBuilder = build_panel_view,
+        *,
+        game_version: GameVersion | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.client = client
         self.refs = refs
         self.reachability = reachability
         self.build_view = build_view
         self.build_panel = build_panel
+        self.game_version = game_version
+        self._clock = clock
         self._holding: set[int] | None = None
+        self._holding_at = 0.0
         self._decision_locks: dict[int, asyncio.Lock] = {}
         self._last_sent: dict[int, int] = {}  # channel id -> the last message sent there
         self._logs: dict[int, tuple[MessageRef, str]] = {}  # game id -> its last log message
@@ -520,12 +540,19 @@ class Deliverer:
         components (no call otherwise), and only once: a post is remembered there only
         while it has any. A post of an older version than one already shown in this
         process (two deliveries of one game at once) goes without its components and
-        leaves the remembered one alone. Cost: one read of the remembered post, at most
-        one edit (of the previous post) and one write. A previous post that cannot be
-        edited keeps its buttons (a click on them gets the stale reply); that is logged."""
+        leaves the remembered one alone; so does one of a version storage has moved past
+        (`game_version`: another bot process moved the game, checked before sending and,
+        should it move while this is sent, again before touching the remembered post,
+        which may then be that process's newer one). Cost: one read of the remembered
+        post, two of the game's version, at most one edit (of the previous post) and one
+        write. A previous post that cannot be edited keeps its buttons (a click on them
+        gets the stale reply); that is logged."""
         version = post.receipt.version if post.receipt is not None else None
         shown = self._decision_versions.get(game_id)
-        if version is not None and shown is not None and version < shown:
+        if version is not None and (
+            (shown is not None and version < shown)
+            or await self._moved_past(game_id, post.channel_id, version)
+        ):
             if post.panel_of is not None:  # the panel already shows a later position
                 return None
             past = replace(post, components=(), decision_of=None)
@@ -539,6 +566,17 @@ class Deliverer:
                 await self._retire_passing(game_id, receipt.after_version, kind)
         scope = DECISION_SCOPE.format(game_id=game_id)
         previous = await self.refs.get(scope, DECISION_KEY)
+        if (
+            previous is not None
+            and (message is None or previous.message_id != message.id)
+            and version is not None
+            and await self._moved_past(game_id, post.channel_id, version)
+        ):
+            # Another process moved the game on while this was sent: the remembered post
+            # may be its newer one, whose buttons stay; this one's go (they are past).
+            if message is not None and post.components:
+                await self._take_components_off(MessageRef(post.channel_id, message.id))
+            return message
         if previous is not None and (message is None or previous.message_id != message.id):
             await self._take_components_off(previous)
         if message is not None and post.components:
@@ -838,11 +876,23 @@ class Deliverer:
         for post in notice.posts:
             await self._post_safely(post, report)
 
+    async def _moved_past(self, game_id: int, channel_id: int, version: int) -> bool:
+        """Whether storage has game ``game_id`` at a later version than ``version`` (moved
+        on by another process; False without `game_version`)."""
+        if self.game_version is None:
+            return False
+        now = await self.game_version(game_id, channel_id)
+        return now is not None and now > version
+
     async def _held_users(self) -> set[int]:
-        """The users with DMs kept for them: asked of storage once, then kept up to date
-        here (so a delivered DM or an interaction costs no query for everyone else)."""
-        if self._holding is None:
+        """The users with DMs kept for them: asked of storage, then kept up to date here
+        (so a delivered DM or an interaction costs no query for everyone else) and asked
+        again after `HELD_USERS_FOR` seconds, since another bot process may have kept DMs
+        for someone meanwhile."""
+        now = self._clock()
+        if self._holding is None or now - self._holding_at >= HELD_USERS_FOR:
             self._holding = await self.reachability.holding()
+            self._holding_at = now
         return self._holding
 
     async def _keep_undelivered(self, dm: DirectMessage) -> None:

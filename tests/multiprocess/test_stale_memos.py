@@ -4,11 +4,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from bot import customids
+from bot.discord_delivery import Deliverer
 from bot.discord_reach import KNOWN_FOR, ServiceReachability
+from bot.outbox import Button, ChannelPost, Outbox, Receipt
 from bot.service import GameService
 from storage import open_repository
+from tests.bot.discord_helpers import Table, heroes_bot, running_bot
 from tests.bot.service_helpers import make_service, started_game
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
 
 
 class Clock:
@@ -48,3 +55,62 @@ async def test_a_reachable_memo_is_read_again_after_another_process_stored_close
     finally:
         await other_repo.close()
         await repo.close()
+
+
+def shown(channel_id: int, version: int, text: str) -> Outbox:
+    """Game 1's position at ``version``, with a button of that version."""
+    button = Button("Pass", customids.encode(1, version, "opt", "0.abcde"))
+    post = ChannelPost(
+        channel_id,
+        text,
+        components=(button,),
+        receipt=Receipt(1, version - 1, version),
+        decision_of=1,
+    )
+    return Outbox(posts=[post])
+
+
+async def test_a_position_another_process_moved_past_goes_without_buttons(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two deliverers (two processes) on one store: the newer position's buttons stay live
+    whichever delivery comes last, also when the game moves on while a post is sent."""
+    table = Table.create(fake_discord)
+    channel = table.channel
+    stored = {"version": 5}
+    calls: list[int] = []
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        bot = heroes_bot(runner)
+        mine = bot.deliverer
+        other = Deliverer(bot, mine.refs, mine.reachability, mine.build_view)
+
+        async def game_version(game_id: int, channel_id: int) -> int:
+            calls.append(game_id)
+            return stored["version"]
+
+        mine.game_version = other.game_version = game_version
+        await other.deliver(shown(channel.id, 5, "five"))
+        # The other process moves to 7 and shows it; this one delivers 6 late.
+        stored["version"] = 7
+        await other.deliver(shown(channel.id, 7, "seven"))
+        await mine.deliver(shown(channel.id, 6, "six, late"))
+        five, seven, six = channel.public_messages()
+        assert not five.components and seven.buttons() and not six.components
+
+        # The game moves on (to 9, shown by the other process) while this one sends 8.
+        stored["version"] = 8
+        real_send = mine._send_post
+
+        async def send_then_other_moves(post: ChannelPost) -> Any:
+            message = await real_send(post)
+            stored["version"] = 9
+            await other.deliver(shown(channel.id, 9, "nine"))
+            return message
+
+        mine._send_post = send_then_other_moves  # type: ignore[method-assign]
+        await mine.deliver(shown(channel.id, 8, "eight"))
+        eight, nine = channel.public_messages()[-2:]
+        assert eight.content == "eight" and not eight.components, "8 is past: its buttons go"
+        assert nine.content == "nine" and nine.buttons(), "9's buttons stay live"
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
