@@ -14,7 +14,7 @@ def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None
         cli.main(["--help"])
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
-    for name in ("run", "local", "simulate", "render", "backup", "verify"):
+    for name in ("run", "local", "simulate", "render", "backup", "verify", "migrate-db"):
         assert name in out
 
 
