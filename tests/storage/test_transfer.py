@@ -147,3 +147,14 @@ def test_a_missing_source_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     args = argparse.Namespace(to=closed_port_url(), db=tmp_path / "none.db", replace=False)
     assert migrate_db.main(args) == 1
     assert "there is no such file" in capsys.readouterr().err
+
+
+@ON_POSTGRES
+def test_the_command_copies_and_says_what_it_did(
+    sqlite_repo: SqliteRepository, db_path: Path, store: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = argparse.Namespace(to=store, db=db_path, replace=False)
+    assert migrate_db.main(args) == 0
+    out = capsys.readouterr().out
+    assert "migrate-db: copied games: 0 rows" in out
+    assert out.strip().splitlines()[-1].endswith("Set HEROES_DATABASE_URL to use it.")
