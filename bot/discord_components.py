@@ -176,7 +176,8 @@ def build_panel(
     """A game's status panel as a Components V2 layout (sent with the IS_COMPONENTS_V2
     flag, which discord.py sets for a `LayoutView`): one container holding the first line
     of ``text`` (the heading) and the rest as text displays (together clipped to 4000
-    characters), ``images`` (sent as attachments of the same names) in a media gallery
+    characters) — in a section with the button beside them when ``components`` is one
+    button — then ``images`` (sent as attachments of the same names) in a media gallery
     (at most 10), then a separator and the ``components`` in action rows (at most five:
     `component_rows`). At most 34 components in all, within Discord's 40."""
     view = discord.ui.LayoutView(timeout=None)
@@ -185,10 +186,17 @@ def build_panel(
     )
     head, _, body = text.strip().partition("\n")
     head = _clip(head or "…", PANEL_TEXT)
-    container.add_item(discord.ui.TextDisplay(head))
-    body = body.strip()
-    if body and len(head) < PANEL_TEXT - 1:
-        container.add_item(discord.ui.TextDisplay(_clip(body, PANEL_TEXT - len(head))))
+    body = _clip(body.strip(), PANEL_TEXT - len(head)) if len(head) < PANEL_TEXT - 1 else ""
+    lone = components[0] if len(components) == 1 else None
+    if isinstance(lone, Button):  # one button: beside the text, in a section
+        texts = [discord.ui.TextDisplay[discord.ui.LayoutView](t) for t in (head, body) if t]
+        item = GameComponent(discord_button(lone))
+        container.add_item(discord.ui.Section(*texts, accessory=item))
+        components = ()
+    else:
+        container.add_item(discord.ui.TextDisplay(head))
+        if body:
+            container.add_item(discord.ui.TextDisplay(body))
     if images:
         items = [
             discord.MediaGalleryItem(

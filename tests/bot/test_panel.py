@@ -21,10 +21,12 @@ V2 = 1 << 15
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
 
 
-def panel_payload(text: str = "## homm4 · game #1\nRound 1", *, images: int = 1) -> list[Json]:
+def panel_payload(
+    text: str = "## homm4 · game #1\nRound 1", *, images: int = 1, buttons: int = 2
+) -> list[Json]:
     """What discord.py sends for a panel (`build_panel`)."""
     pictures = [Image(f"p{n}.png", PNG, "the board") for n in range(images)]
-    buttons = [Button("Pass", customids.encode(1, 3, "opt", "0.abcde"))]
+    buttons = [Button(f"b{n}", customids.encode(1, 3, "opt", f"{n}.abcde")) for n in range(buttons)]
     components: list[Json] = build_panel(text, pictures, buttons).to_components()
     return components
 
@@ -36,6 +38,16 @@ def test_the_fake_accepts_a_panel_and_refuses_what_discord_refuses() -> None:
         == []
     )
     assert [t for t in (c["type"] for c in good[0]["components"])] == [10, 10, 12, 14, 1]
+    # one button goes beside the text, in a section
+    lone = panel_payload(buttons=1)
+    assert (
+        message_problems({"components": lone, "flags": V2}, filenames=["p0.png"], partial=False)
+        == []
+    )
+    section, gallery = lone[0]["components"]
+    assert (section["type"], gallery["type"]) == (9, 12)
+    assert [c["type"] for c in section["components"]] == [10, 10]
+    assert section["accessory"]["label"] == "b0"
     # without the flag, a layout component is refused
     assert any("IS_COMPONENTS_V2" in m for _, m in component_problems(good, v2=False))
     # content or embeds on a V2 message
