@@ -25,6 +25,7 @@ from engine.homm3 import (
     combat_attack,
     combat_flow,
     decisions,
+    determinize,
     effects,
     map_combat,
     map_decisions,
@@ -128,6 +129,25 @@ class Homm3Ruleset(Ruleset[Homm3State]):
         """The seat's share of the table's material (`engine.homm3.ai.evaluate`), for the
         search players' play-outs."""
         return ai.evaluate(state, seat)
+
+    def information_set(self, state: Homm3State, seat: int) -> Homm3State:
+        """``state`` as ``seat`` may know it (`determinize.information_set`: the faces of
+        the cards hidden from it, the decks' order, the map game's face-down tiles and
+        the generator made canonical; homm3bf:battlefield-setup).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(state, seat)
+        return determinize.information_set(state, seat)
+
+    def determinize(self, info: Homm3State, seat: int, rng: random.Random) -> Homm3State:
+        """One full game behind ``info`` (`determinize.determinize`;
+        homm3bf:battlefield-setup).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(info, seat)
+        return determinize.determinize(info, seat, rng)
 
     def view(self, state: Homm3State, seat: int) -> SeatView:
         """The public view plus ``seat``'s own hand, set-aside cards and choices."""
