@@ -612,8 +612,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             if away:
                 lines.append(away)
         kind = self.adapter(game).status_picture(state)
-        image = await self.picture(kind, position)
-        reply = Reply(chunks(lines)[0], ephemeral=False, images=(image,) if image else ())
+        images = await self.pictures(kind, position)
+        reply = Reply(chunks(lines)[0], ephemeral=False, images=images)
         more.reply = reply
         return more
 

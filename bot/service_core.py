@@ -985,6 +985,17 @@ class ServiceCore:
         found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
         return found
 
+    async def pictures(self, kind: str, state: GameState | Position) -> tuple[Image, ...]:
+        """The channel pictures of ``kind`` of ``state``'s public view in gallery order:
+        the focus picture first (what the decision needs, readable on a phone), then the
+        whole one (`RulesetAdapter.pictures`, issue 16); none without a renderer."""
+        if self.renderer is None:
+            return ()
+        position = state if isinstance(state, Position) else Position(state)
+        view = position.public_view
+        adapter = adapter_for(position.state.ruleset)
+        return await asyncio.to_thread(adapter.pictures, self.renderer, kind, view)
+
     async def hand_picture(self, state: GameState | Position, seat: int) -> Image | None:
         """Render ``seat``'s private picture (e.g. a Hand), or None."""
         if self.renderer is None:
@@ -1086,6 +1097,24 @@ class ServiceCore:
             )
             return None, True
 
+    async def drawn_pictures(
+        self, game_id: int, kind: str, state: GameState | Position
+    ) -> tuple[tuple[Image, ...], bool]:
+        """`pictures` (focus, then whole), but a drawing that fails gives none:
+        ``(images, failed)``. For the pictures of a committed move (the failure is logged,
+        never its message)."""
+        try:
+            return await self.pictures(kind, state), False
+        except Exception as error:
+            log.error(
+                "game %s: drawing the %s pictures at move %s failed: %s",
+                game_id,
+                kind,
+                state.version,
+                failure_text(error),
+            )
+            return (), True
+
     async def _narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
         out = Outbox()
         game, after = batch.game, batch.after
@@ -1100,8 +1129,8 @@ class ServiceCore:
         picture_kind = self.adapter(game).picture_after(
             before, after, [s.command for s in batch.steps]
         )
-        image, failed = (
-            await self.drawn(game.id, picture_kind, now) if picture_kind else (None, False)
+        images, failed = (
+            await self.drawn_pictures(game.id, picture_kind, now) if picture_kind else ((), False)
         )
         if failed and out.reply is not None:
             out.reply = Reply(
@@ -1134,7 +1163,7 @@ class ServiceCore:
             ChannelPost(
                 game.channel_id,
                 panel,
-                images=(image,) if image else (),
+                images=images,
                 components=tuple(components),
                 decision_of=game.id,
                 panel_of=game.id,
@@ -1167,7 +1196,7 @@ class ServiceCore:
         if acted is None and batch.acted_by is not None:  # news rebuilt after a restart
             acted = self.seat_of(batch.seats, batch.acted_by)
         try:  # a digest that fails is left out (logged): the move and its messages stand
-            await self._digest_dms(batch, acted, out, picture_kind, image)
+            await self._digest_dms(batch, acted, out, picture_kind, images[-1] if images else None)
         except Exception as error:
             log.error(
                 "game %s: building the digest DMs failed: %s", batch.game.id, failure_text(error)

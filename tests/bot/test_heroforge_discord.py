@@ -53,7 +53,7 @@ async def test_a_two_player_hero_forge_game_through_discord(
         texts = [m.text for m in channel.public_messages()]
         assert any("The game is over" in t and "has killed every enemy hero" in t for t in texts)
         boards = [a for m in channel.public_messages() for a in m.attachments]
-        assert boards and all(a.filename == "board.png" for a in boards)
+        assert boards and {a.filename for a in boards} == {"board-focus.png", "board.png"}
         assert driver.clicks > 10 and driver.slashes > 5
         assert {"choose_hero", "place_hero", "buy", "move", "moving"} <= driver.kinds
         status = await driver.slash(table.bob, "game status")

@@ -169,8 +169,9 @@ async def test_status_and_inventory_with_pictures(tmp_path: Path) -> None:
         out = await service.status(person(1), CHANNEL)
         assert out.reply is not None
         assert "List 1 (Fortunes): 1. Windfall (Instant)" in out.reply.text
-        assert out.reply.images and out.reply.images[0].filename == "board.png"
-        assert out.reply.images[0].data[:4] == b"\x89PNG"
+        names = [i.filename for i in out.reply.images]
+        assert names == ["board-focus.png", "board.png"]  # the focus first (issue 16)
+        assert all(i.data[:4] == b"\x89PNG" for i in out.reply.images)
         hand = await service.hand(person(1), CHANNEL)
         assert hand.reply is not None and hand.reply.ephemeral
         assert "your inventory" in hand.reply.text

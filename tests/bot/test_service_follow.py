@@ -40,8 +40,9 @@ async def test_status_shows_the_board_whose_turn_and_the_deadline(tmp_path: Path
             "⏳ Red (<@1>): Red chooses 5 of the 8 cards drawn as the Risk Stack. — deadline <t:"
             in text
         )
-        assert out.reply.images[0].filename == "board.png"
-        assert renderer.shown[-1][0] == "board"
+        # the focus first (around the acting Army, readable on a phone), then the board
+        assert [i.filename for i in out.reply.images] == ["board-focus.png", "board.png"]
+        assert [kind for kind, _ in renderer.shown[-2:]] == ["board", "board-focus"]
     finally:
         await repo.close()
 

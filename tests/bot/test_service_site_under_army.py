@@ -101,7 +101,7 @@ async def _fight_under_the_army(
     assert f"Battle at {where}: Red attacks the Guard" in texts
     assert f"Red must deploy for the battle at {where}" in texts
     assert any(image.filename == "board.png" for post in out.posts for image in post.images)
-    assert renderer.shown[-1][0] == "board"
+    assert [kind for kind, _ in renderer.shown[-2:]] == ["board", "board-focus"]
     return True
 
 
