@@ -49,7 +49,7 @@ def dump(rules: Ruleset[Any], state: GameState) -> str:
 
 
 def check_position(
-    rules: Ruleset[Any], state: GameState, seat: int, seed: int, worlds: int = 2
+    rules: Ruleset[Any], state: GameState, seat: int, seed: int, worlds: int = 1
 ) -> list[GameState]:
     """Make the shared checks for ``seat`` at ``state`` and return the worlds made.
 

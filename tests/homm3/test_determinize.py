@@ -43,12 +43,12 @@ def test_every_position_passes_the_shared_checks(options: dict[str, Any]) -> Non
     """homm3bf:battlefield-setup: over computer-played games (both seats) the worlds keep
     the seat's view, have its information set, pass the audit and follow the generator."""
     checked = 0
-    for seed in (1, 2, 3):
-        for state in _states(seed, options):
+    for seed in (1, 2):
+        for state in _states(seed, options, every=8):
             for seat in (0, 1):
                 check_position(RULES, state, seat, seed)
                 checked += 1
-    assert checked >= 12
+    assert checked >= 8
 
 
 def _kind(state: Homm3State, instance: int) -> str:

@@ -39,7 +39,7 @@ def test_every_position_passes_the_shared_checks(players: int, options: dict[str
     seat's view, have its information set, pass the audit and follow the generator."""
     checked = 0
     for seed in (1, 2):
-        for state in _states(players, seed, options, every=60 if players > 2 else 40):
+        for state in _states(players, seed, options, every=90 if players > 2 else 50):
             for seat in sorted({0, players - 1}):
                 check_position(RULES, state, seat, seed)
                 checked += 1
