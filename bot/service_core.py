@@ -1167,6 +1167,7 @@ class ServiceCore:
                 components=tuple(components),
                 decision_of=game.id,
                 panel_of=game.id,
+                thread_stage="finished" if result.finished else "running",
             )
         )
         # below it, the moves and dice, and who is up (a plain message: it pings)

@@ -211,3 +211,45 @@ async def test_a_forum_the_bot_may_not_post_in_is_refused_before_or_by_discord(
         )
         assert guild.threads() == [] and await repo.list_games(guild_id=guild.id) == []
     fake_discord.assert_no_violations()
+
+
+async def test_a_forum_posts_tags_follow_the_ruleset_and_the_games_stage(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 16: a forum with tags named like the ruleset and "lobby" / "running" /
+    "finished" tags its game's post (the ruleset's tag kept, the stage's swapped at the
+    start and at the end); a forum without tags gets none and is not edited for them."""
+    table = Table.create(fake_discord)
+    guild, channel = table.guild, table.channel
+    forum = guild.create_forum_channel(
+        "games", tags=["HoMM4", "Might & Magic Heroes", "Lobby", "running", "finished", "help"]
+    )
+    plain = guild.create_forum_channel("plain")
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        bot = heroes_bot(runner)
+        opened = await fake_discord.slash(
+            table.ann, channel, "game new", players=2, ruleset="mmh", forum=forum
+        )
+        await opened.final_message()
+        await bot.wait_idle()
+        (post,) = guild.threads()
+        assert post.tag_names() == ["Might & Magic Heroes", "Lobby"]
+        await (await fake_discord.slash(table.bob, post, "game join")).final_message()
+        await (await fake_discord.slash(table.ann, post, "game start")).final_message()
+        await bot.wait_idle()
+        assert post.tag_names() == ["Might & Magic Heroes", "running"]
+        ended = await fake_discord.slash(table.mod, post, "mod end", reason="test")
+        await ended.final_message()
+        await bot.wait_idle()
+        assert post.tag_names() == ["Might & Magic Heroes", "finished"]
+        (panel,) = [m for m in post.public_messages() if m.panel]
+        assert not panel.buttons() and "Ended by a moderator" in panel.text
+        untagged = await fake_discord.slash(
+            table.ann, channel, "game new", players=2, ruleset="homm4", forum=plain
+        )
+        await untagged.final_message()
+        await bot.wait_idle()
+        second = next(t for t in guild.threads() if t.parent is plain)
+        assert second.applied_tags == [] and second.name == "homm4 #2 — ann's game"
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
