@@ -248,7 +248,7 @@ class ModerationMixin(ServiceCore):
             d.seat: d.due_at for d in await self.repo.deadlines(game.id) if d.kind == "turn"
         }
         out = await self.narrate(batch, None)
-        image, _ = await self.drawn(
+        images, _ = await self.drawn_pictures(
             game.id, "battle" if getattr(state, "battle", None) is not None else "board", state
         )
         entries = ", ".join(f"#{seq}" for seq in undone)
@@ -262,7 +262,7 @@ class ModerationMixin(ServiceCore):
                     f"undid log entr{'y' if len(undone) == 1 else 'ies'} {entries}",
                     reason,
                 ).text,
-                images=(image,) if image else (),
+                images=images,
             ),
         )
         out.reply = Reply(f"Undone: log entries {entries}.")

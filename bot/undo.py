@@ -38,7 +38,7 @@ from bot.digest import PLAYER_UNDO
 from bot.errors import BadOption
 from bot.moderation import MODERATOR_SKIP
 from bot.news import insert_lead
-from bot.outbox import Button, ChannelPost, Outbox, Reply
+from bot.outbox import Button, ChannelPost, Image, Outbox, Reply
 from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.errors import IllegalMove, InvalidInput, StaleState
 from engine.core.model import GameState, seat_name
@@ -417,9 +417,9 @@ class UndoMixin(ServiceCore):
         batch.acted_by = asker.user_id  # the asker gets no digest of their own undo
         out = await self.narrate(batch, None)  # every prompt in the channel, fresh buttons
         has_picture = any(p.images for p in out.posts)
-        image = None
+        images: tuple[Image, ...] = ()
         if not has_picture:
-            image, _ = await self.drawn(
+            images, _ = await self.drawn_pictures(
                 game.id, self.adapter(fresh).status_picture(restored), position
             )
         others = [s for s in {e.seat for e in plan.targets} if s is not None and s != plan.seat]
@@ -434,7 +434,7 @@ class UndoMixin(ServiceCore):
             f"({_entries(plan.targets)} in /game log). The position before it is back; the "
             "same move played again gives the same dice and draws."
         )
-        insert_lead(out, batch, chunks([text])[0], images=(image,) if image else ())
+        insert_lead(out, batch, chunks([text])[0], images=images)
         out.reply = Reply(
             f"Done: your move is taken back ({_entries(plan.targets)} in /game log). "
             "It is your decision again."
