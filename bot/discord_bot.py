@@ -170,6 +170,7 @@ class HeroesBot(commands.Bot):
             reachability or ServiceReachability(service),
             build_view,
             game_version=self.game_version,
+            shared=self.shard_count is not None,
         )
         self.reminders = ReminderLoop(
             service.due_reminders,

@@ -388,6 +388,11 @@ class Deliverer:
             leaves the newer post's alone (`_show_decision`). None: this process's own
             deliveries are compared only.
         clock: monotonic seconds (the refresh of `HELD_USERS_FOR`; tests pass their own).
+        shared: other bot processes deliver to the same channels (a sharded bot:
+            docs/DEPLOY.md), so what this process last sent or showed may be out of date:
+            a log line is not appended to the game's last log message (another process
+            may have posted after it), and a panel edit without pictures reads the
+            panel's current ones (another may have changed them) instead of remembering.
     """
 
     def __init__(
@@ -400,6 +405,7 @@ class Deliverer:
         *,
         game_version: GameVersion | None = None,
         clock: Callable[[], float] = time.monotonic,
+        shared: bool = False,
     ) -> None:
         self.client = client
         self.refs = refs
@@ -407,6 +413,7 @@ class Deliverer:
         self.build_view = build_view
         self.build_panel = build_panel
         self.game_version = game_version
+        self.shared = shared
         self._clock = clock
         self._holding: set[int] | None = None
         self._holding_at = 0.0
@@ -670,7 +677,7 @@ class Deliverer:
                         view=view, attachments=make_files(post.images), allowed_mentions=NO_MENTIONS
                     )
                 else:  # the picture stays: its attachments are kept as they are
-                    kept = self._panel_pictures.get(game_id)
+                    kept = None if self.shared else self._panel_pictures.get(game_id)
                     if kept is None:
                         kept = _pictures_of(await partial.fetch())
                     view = self.build_panel(post.text, kept, post.components)
@@ -751,11 +758,13 @@ class Deliverer:
         pictures or components) to the end of the game's last log message sent by this
         process — one edit, which notifies nobody — when that message is still the last
         the bot sent in the channel and both fit in one message; None (nothing done)
-        otherwise, or when that message is gone. A redelivery never appends (its lines
+        otherwise, when that message is gone, or when the deliverer is `shared` (another
+        process may have posted since). A redelivery never appends (its lines
         may be there already), and an appended post's id is not kept under its key: a
         second delivery after a restart posts it anew."""
         if (
-            post.log_of is None
+            self.shared
+            or post.log_of is None
             or post.mention_user_ids
             or post.mention_role_ids
             or post.images

@@ -229,11 +229,28 @@ class FakeAttachment:
             "url": self.url,
             "proxy_url": self.url,
         }
-        if self.content_type:
-            data["content_type"] = self.content_type
+        content_type = sniffed_type(self.data) or self.content_type
+        if content_type:
+            data["content_type"] = content_type
         if self.description:
             data["description"] = self.description
         return data
+
+
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF8", "image/gif"),
+)
+
+
+def sniffed_type(data: bytes) -> str | None:
+    """The image type Discord reports for uploaded ``data`` whatever the upload declared
+    (it looks at the bytes: discord.py uploads files as application/octet-stream); None
+    for bytes that are not a PNG, JPEG, GIF or WebP picture."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    return next((kind for magic, kind in _SIGNATURES if data.startswith(magic)), None)
 
 
 def iter_components(components: Iterable[Json]) -> Iterator[Json]:

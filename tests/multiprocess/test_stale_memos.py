@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 from typing import Any
+
+from PIL import Image as PILImage
 
 from bot import customids
 from bot.discord_delivery import Deliverer
 from bot.discord_reach import KNOWN_FOR, ServiceReachability
-from bot.outbox import Button, ChannelPost, Outbox, Receipt
+from bot.outbox import Button, ChannelPost, Image, Outbox, Receipt
 from bot.service import GameService
 from storage import open_repository
 from tests.bot.discord_helpers import Table, heroes_bot, running_bot
@@ -112,5 +116,61 @@ async def test_a_position_another_process_moved_past_goes_without_buttons(
         eight, nine = channel.public_messages()[-2:]
         assert eight.content == "eight" and not eight.components, "8 is past: its buttons go"
         assert nine.content == "nine" and nine.buttons(), "9's buttons stay live"
+        runner.assert_no_errors()
+    fake_discord.assert_no_violations()
+
+
+def panel_news(channel_id: int, version: int, picture: str | None) -> Outbox:
+    """Game 1's status panel at ``version`` (with the picture ``picture``, or keeping the
+    panel's own when None)."""
+    images = (Image(picture, png_bytes(), "the board"),) if picture else ()
+    panel = ChannelPost(
+        channel_id,
+        f"## homm4 · game #1\nmove {version}",
+        images=images,
+        components=(Button("Pass", customids.encode(1, version, "opt", "0.abcde")),),
+        receipt=Receipt(1, version - 1, version),
+        decision_of=1,
+        panel_of=1,
+    )
+    return Outbox(posts=[panel])
+
+
+def png_bytes() -> bytes:
+    """A small PNG picture."""
+    buffer = io.BytesIO()
+    PILImage.new("RGB", (8, 8), (20, 120, 40)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+async def test_shared_deliverers_read_the_panel_and_append_no_log_line(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Deliverers of a sharded bot (``shared``): a panel edit without pictures keeps the
+    pictures the panel has now, which another process may have changed (a remembered name
+    would point at an attachment the message no longer has: Discord refuses that), and a
+    log line is sent as a message of its own rather than appended to one another process
+    may have posted after."""
+    table = Table.create(fake_discord)
+    channel = table.channel
+    async with running_bot(fake_discord, tmp_path / "heroes.db") as runner:
+        bot = heroes_bot(runner)
+        base = bot.deliverer
+        mine, other = (
+            Deliverer(bot, base.refs, base.reachability, base.build_view, shared=True)
+            for _ in range(2)
+        )
+        await mine.deliver(panel_news(channel.id, 3, "board.png"))
+        await other.deliver(panel_news(channel.id, 4, "battle.png"))
+        await mine.deliver(panel_news(channel.id, 5, None))
+        (panel,) = [m for m in channel.public_messages() if m.panel]
+        assert "move 5" in panel.text
+        assert [a.filename for a in panel.attachments] == ["battle.png"]
+        shows = json.dumps(panel.components)
+        assert "attachment://battle.png" in shows and "board.png" not in shows
+        lines = [ChannelPost(channel.id, f"line {n}", log_of=1) for n in (1, 2)]
+        for line in lines:
+            await mine.deliver(Outbox(posts=[line]))
+        assert [m.content for m in channel.public_messages()[-2:]] == ["line 1", "line 2"]
         runner.assert_no_errors()
     fake_discord.assert_no_violations()
