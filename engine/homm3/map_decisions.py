@@ -207,7 +207,7 @@ def turn_record(state: Homm3State) -> TurnRecord:
 def _hero_commands(state: Homm3State, seat: int) -> list[Command]:
     game = map_turns.game_of(state)
     out: list[Command] = []
-    stacked = map_turns._stacked(game, seat)
+    stacked = map_turns.must_unstack(state, seat)
     for hero in [h for h in game.heroes if h.seat == seat]:
         which = "main" if hero.main else "secondary"
         if hero.mp < 1:
@@ -270,7 +270,7 @@ def legal_commands(state: Homm3State, seat: int) -> list[Command]:
     if decision.kind == "refresh_hand":
         return [mc.RefreshHand(discard=d) for d in map_turns.refresh_options(state, seat)]
     out = _hero_commands(state, seat) + town_commands(state, seat)
-    if not map_turns._stacked(map_turns.game_of(state), seat):
+    if not map_turns.must_unstack(state, seat):
         out.append(c.EndTurn())
     return out
 

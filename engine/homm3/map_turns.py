@@ -277,7 +277,7 @@ def end_turn(state: Homm3State, seat: int) -> list[Event]:
     game = _own_turn(state, seat)
     if not game.refreshed:
         raise WrongPhase("Refresh your hand first.")
-    if _stacked(game, seat):
+    if must_unstack(state, seat):
         raise IllegalMove("Two of your heroes stand on one Field: move one away first.")
     events = [Event(kind="end_turn", text=f"{seat_name(seat)} ends the turn.", data={"seat": seat})]
     player = state.player(seat)
@@ -363,6 +363,24 @@ def _stacked(game: MapGame, seat: int) -> bool:
     return len(own) != len(set(own))
 
 
+def must_unstack(state: Homm3State, seat: int) -> bool:
+    """Whether two of ``seat``'s heroes share a Field and one of them can still step off
+    (its next MP must do so; with no MP left the turn may end).
+
+    Rule: homm3turn:tracking-allies"""
+    game = game_of(state)
+    if not _stacked(game, seat):
+        return False
+    own = [h for h in game.heroes if h.seat == seat]
+    for hero in own:
+        shared = any(h is not hero and h.field == hero.field for h in own)
+        if shared and any(
+            move_problem(state, hero, f) is None for f in map_board.neighbours(hero.field)
+        ):
+            return True
+    return False
+
+
 def _mark(game: MapGame, field: str) -> FieldMark:
     return game.marks.setdefault(field, FieldMark())
 
@@ -413,7 +431,7 @@ def move(state: Homm3State, seat: int, which: str, field: str) -> list[Event]:
     if not game.refreshed:
         raise WrongPhase("Refresh your hand first.")
     hero = hero_of(game, seat, which)
-    if _stacked(game, seat) and not any(
+    if must_unstack(state, seat) and not any(
         h.field == hero.field for h in game.heroes if h.seat == seat and h is not hero
     ):
         raise IllegalMove("Two of your heroes share a Field: move one of them away first.")
@@ -743,7 +761,8 @@ def hire_hero(state: Homm3State, seat: int, field: str) -> list[Event]:
         raise IllegalMove("Place the Secondary hero on a free Town or Settlement you flag.")
     player.tokens.population = False
     player.resources.gold -= HIRE_GOLD
-    game.heroes.append(MapHero(seat=seat, main=False, field=field, last=field))
+    mp = SECONDARY_MP if game.active == seat else 0
+    game.heroes.append(MapHero(seat=seat, main=False, field=field, last=field, mp=mp))
     return [
         Event(
             kind="hire_hero",

@@ -37,9 +37,11 @@ def card_name(state: Homm3State, instance: int) -> str:
 
 
 def gain(state: Homm3State, seat: int) -> list[Event]:
-    """``seat`` gains Positive Morale (may open a private Search(2) choice).
+    """``seat`` gains Positive Morale (may open a private Search(2) choice; in a map game
+    the top card is drawn).
 
-    Rule: homm3turn:gaining-morale, homm3turn:morale-cards-battlefield"""
+    Rule: homm3turn:gaining-morale, homm3turn:morale-cards-battlefield,
+        homm3bf:battlefield-in-regular-games.changes-to-combat-rules.morale-decks-in-regular-games"""
     player = state.player(seat)
     who = seat_name(seat)
     if ignores(state, seat):
@@ -92,8 +94,11 @@ def gain(state: Homm3State, seat: int) -> list[Event]:
                 data={"seat": seat},
             )
         ]
-    looked = state.positive_deck[:2]
-    del state.positive_deck[:2]
+    # homm3bf:battlefield-in-regular-games.changes-to-combat-rules.morale-decks-in-regular-games:
+    # a map game draws 1 card where Adventure and Skirmish Search(2).
+    count = 1 if state.mode == "map" else 2
+    looked = state.positive_deck[:count]
+    del state.positive_deck[:count]
     state.looking[seat] = looked
     if len(looked) == 1:
         return take_positive(state, seat, 0)

@@ -115,9 +115,19 @@ def _shared_decks(state: Homm3State, siege: bool) -> list[Event]:
         events.append(zones.shuffle(state, pile, f"The {deck.capitalize()} deck"))
         setattr(state, f"{deck}_deck", pile)
         events += zones.refill(state, deck)
-    state.positive_deck = [zones.new_instance(state, c) for c in content.positive]
+    # homm3turn:morale-cards-battlefield: a map game leaves out the Battlefield-symbol cards.
+    regular = state.mode == "map"
+    state.positive_deck = [
+        zones.new_instance(state, c)
+        for c, card in content.positive.items()
+        if not (regular and card.battlefield)
+    ]
     events.append(zones.shuffle(state, state.positive_deck, "The Positive Morale deck"))
-    state.negative_deck = [zones.new_instance(state, c) for c in content.negative]
+    state.negative_deck = [
+        zones.new_instance(state, c)
+        for c, card in content.negative.items()
+        if not (regular and card.battlefield)
+    ]
     events.append(zones.shuffle(state, state.negative_deck, "The Negative Morale deck"))
     if state.mode == "adventure":
         counts = [(e.id, e.copies) for e in content.events.values()]

@@ -1,0 +1,583 @@
+"""The homm3 map game (``mode: map``, issue 20): the turn rules' Movement Points, tiles,
+Fields, heroes, Town actions on any turn, Combats on the Battlefield by the expansion's
+regular-game rules, victory, privacy; and every homm3bf: / homm3turn: section of
+SECTIONS.txt has a test in tests/homm3."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import IllegalMove, RuleViolation, WrongPhase
+from engine.homm3 import combat_attack, hexes, map_board, map_combat, map_turns
+from engine.homm3 import commands as c
+from engine.homm3 import map_commands as mc
+from engine.homm3.map_content import FieldSpec, load_map
+from engine.homm3.map_state import FieldMark, MapHero, PlacedTile
+from engine.homm3.options import Homm3Options
+from engine.homm3.ruleset import Homm3Ruleset
+from engine.homm3.state import ArmyUnit, Homm3State
+
+RULES = Homm3Ruleset()
+ROOT = Path(__file__).resolve().parents[2]
+SECTIONS = ROOT.parent / "shared" / "rules" / "SECTIONS.txt"
+
+
+def new(players: int = 2, seed: int = 7, **options: object) -> Homm3State:
+    state, _ = RULES.new_game(Homm3Options(mode="map", **options), players, seed)  # type: ignore[arg-type]
+    return state
+
+
+def act(state: Homm3State, seat: int, command: c.Command) -> Homm3State:
+    state, _ = RULES.apply(state, seat, command)
+    return state
+
+
+def refreshed(state: Homm3State) -> Homm3State:
+    seat = state.map.active  # type: ignore[union-attr]
+    return act(state, seat, mc.RefreshHand())
+
+
+def town_of(state: Homm3State, seat: int) -> str:
+    game = state.map
+    assert game is not None
+    return map_board.tile_fields([t for t in game.tiles if t.kind == "start"][seat].pos)[0]
+
+
+def set_field(state: Homm3State, field: str, spec: str) -> None:
+    """Print ``spec`` on ``field`` by revealing a tile whose Field there is ``spec``."""
+    game = state.map
+    assert game is not None
+    pos = map_board.position_of(field)
+    tile = map_board.tile_at(game, pos)
+    assert tile is not None
+    tile.revealed = True
+    index = map_board.tile_fields(pos, tile.rotation).index(field)
+    spec_tile = load_map().tiles[tile.tile]
+    wanted = FieldSpec.parse(spec)
+    # find a shipped tile with that Field at that index, or rotate one that has it
+    for candidate in load_map().tiles.values():
+        for rotation in range(6):
+            fields = map_board.tile_fields(pos, rotation)
+            i = fields.index(field)
+            if candidate.fields[i] == wanted and candidate.kind == spec_tile.kind:
+                tile.tile, tile.rotation = candidate.id, rotation
+                return
+    raise AssertionError(f"no {tile.kind} tile has {spec} at index {index}")
+
+
+def field_with(state: Homm3State, kind: str, near: str) -> str:
+    game = state.map
+    assert game is not None
+    for field in map_board.neighbours(near):
+        spec = map_board.field_spec(game, field)
+        if spec is not None and spec.kind == kind:
+            return field
+    raise AssertionError(kind)
+
+
+# ----------------------------------------------------------------- set-up
+@pytest.mark.rule("homm3core:setup")
+def test_setup_two_players() -> None:
+    state = new()
+    game = state.map
+    assert game is not None and state.phase == "map"
+    assert [t.kind for t in game.tiles].count("start") == 2
+    assert [t.kind for t in game.tiles].count("far") == 4
+    assert [t.kind for t in game.tiles].count("near") == 6
+    assert [t.kind for t in game.tiles].count("center") == 1
+    assert all(t.revealed == (t.kind == "start") for t in game.tiles)
+    assert {s: len(p) for s, p in game.pools.items()} == {0: 1, 1: 1}
+    for player in state.seats:
+        # Border Clash: 20 Gold, 6 Building Materials, 1 Valuable; income 10 Gold.
+        assert (player.resources.gold, player.resources.materials, player.resources.valuables) == (
+            20,
+            6,
+            1,
+        )
+        assert player.income.gold == 10
+        assert player.buildings == ["dwelling_bronze"]
+        assert [a.pack for a in player.army] == [True, False]
+        assert len(player.deck) == 9
+    assert [(h.seat, h.main, h.field) for h in game.heroes] == [
+        (0, True, town_of(state, 0)),
+        (1, True, town_of(state, 1)),
+    ]
+    assert len({p.faction for p in state.seats}) == 2
+
+
+@pytest.mark.rule("homm3core:scenarios")
+def test_player_counts() -> None:
+    three = new(players=3)
+    assert three.map is not None and len({p.faction for p in three.seats}) == 3
+    with pytest.raises(RuleViolation):
+        RULES.new_game(Homm3Options(mode="map"), 4, 1)
+    with pytest.raises(RuleViolation):
+        RULES.new_game(Homm3Options(), 3, 1)
+
+
+@pytest.mark.rule("homm3core:map-tiles")
+def test_tiles_cover_the_plane_without_overlap() -> None:
+    seen: dict[str, tuple[int, int]] = {}
+    for a in range(-3, 4):
+        for b in range(-3, 4):
+            for field in map_board.tile_fields((a, b)):
+                assert field not in seen
+                seen[field] = (a, b)
+                assert map_board.position_of(field) == (a, b)
+    assert len(load_map().of_kind("start")) == 3
+    assert all(t.fields[0].kind == "town" for t in load_map().of_kind("start"))
+
+
+# ----------------------------------------------------------------- turns and MP
+@pytest.mark.rule("homm3turn:refresh-your-hand")
+@pytest.mark.rule("homm3turn:hand-limit")
+def test_refresh_draws_up_to_the_hand_limit() -> None:
+    state = new()
+    assert RULES.pending(state)[0].kind == "refresh_hand"
+    state = refreshed(state)
+    assert len(state.player(0).hand) == 4  # Level I: Hand Limit 4
+    with pytest.raises(RuleViolation):
+        act(state, 0, mc.RefreshHand())
+
+
+@pytest.mark.rule("homm3turn:movement-actions")
+@pytest.mark.rule("homm3turn:what-1-mp-buys")
+@pytest.mark.rule("homm3core:main-hero")
+def test_main_hero_has_three_mp_and_each_move_costs_one() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    assert hero.mp == 3
+    empty = field_with(state, "empty", hero.field)
+    state = act(state, 0, mc.MapMove(field=empty))
+    hero = map_turns.hero_of(state.map, 0, "main")  # type: ignore[arg-type]
+    assert (hero.field, hero.mp) == (empty, 2)
+    with pytest.raises(RuleViolation):  # movement only on your own turn
+        act(state, 1, mc.MapMove(field=map_board.neighbours(town_of(state, 1))[0]))
+
+
+@pytest.mark.rule("homm3turn:what-1-mp-buys")
+@pytest.mark.rule("homm3core:placing-and-discovering-tiles")
+def test_discover_and_place_cost_one_mp() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    # walk to an outer Field of the Starting tile next to a face-down tile
+    outer = next(
+        f
+        for f in map_board.tile_fields(game.tiles[0].pos)[1:]
+        if map_board.discoverable(game, f)
+        and map_turns.move_problem(state, hero, f) is None
+        and not map_turns.guarded(game, f)
+        and map_board.field_spec(game, f).kind in ("empty", "stables")  # type: ignore[union-attr]
+    )
+    state = act(state, 0, mc.MapMove(field=outer))
+    game = state.map
+    assert game is not None
+    tile = map_board.discoverable(game, outer)[0]
+    mp = map_turns.hero_of(game, 0, "main").mp
+    state = act(state, 0, mc.Discover(pos=tile.pos, rotation=2))
+    game = state.map
+    assert game is not None
+    placed = map_board.tile_at(game, tile.pos)
+    assert placed is not None and placed.revealed and placed.rotation == 2
+    assert map_turns.hero_of(game, 0, "main").mp == mp - 1
+    # no tile of the pool fits where fewer than two tiles touch
+    assert all(
+        sum(
+            map_board.tile_at(game, (p[0] + d[0], p[1] + d[1])) is not None
+            for d in map_board.TILE_STEPS
+        )
+        >= 2
+        for p in map_board.placeable(game, outer)
+    )
+
+
+@pytest.mark.rule("homm3turn:what-1-mp-buys")
+def test_place_a_far_tile_from_the_pool() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    # an empty position next to the hero touching two tiles: make one by removing a tile
+    removed = game.tiles.pop(next(i for i, t in enumerate(game.tiles) if t.kind == "far"))
+    for field in map_board.tile_fields(game.tiles[0].pos)[1:]:
+        if removed.pos in map_board.placeable(game, field):
+            hero.field = field
+            break
+    else:
+        pytest.skip("layout has no such position")
+    pool = list(game.pools[0])
+    state = act(state, 0, mc.PlaceTile(pos=removed.pos, rotation=0))
+    game = state.map
+    assert game is not None
+    placed = map_board.tile_at(game, removed.pos)
+    assert placed is not None and placed.tile == pool[0] and placed.revealed
+    assert game.pools[0] == [] and map_turns.hero_of(game, 0, "main").mp == 2
+
+
+@pytest.mark.rule("homm3turn:gained-mp")
+@pytest.mark.rule("homm3core:revisitable-fields")
+def test_stables_mp_last_only_this_turn_and_revisit_costs_one() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    stables = field_with(state, "stables", hero.field)
+    state = act(state, 0, mc.MapMove(field=stables))
+    assert map_turns.hero_of(state.map, 0, "main").mp == 3  # type: ignore[arg-type]  # 3 - 1 + 1
+    state = act(state, 0, mc.Revisit())
+    assert map_turns.hero_of(state.map, 0, "main").mp == 3  # type: ignore[arg-type]  # - 1 + 1
+    state = act(state, 0, c.EndTurn())
+    assert map_turns.hero_of(state.map, 0, "main").mp == 0  # type: ignore[arg-type]
+    state = refreshed(state)
+    state = act(state, 1, c.EndTurn())
+    # next round: back to 3, the gained MP did not carry over
+    assert map_turns.hero_of(state.map, 0, "main").mp == 3  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("homm3turn:tracking-allies")
+@pytest.mark.rule("homm3turn:population-token")
+@pytest.mark.rule("homm3core:secondary-heroes")
+def test_secondary_hero_tracked_apart_and_allies_pass_through() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    main = map_turns.hero_of(game, 0, "main")
+    empty = field_with(state, "empty", main.field)
+    state = act(state, 0, mc.MapMove(field=empty))
+    town = town_of(state, 0)
+    gold = state.player(0).resources.gold
+    state = act(state, 0, mc.HireHero(field=town))
+    game = state.map
+    assert game is not None
+    assert state.player(0).resources.gold == gold - 10
+    assert not state.player(0).tokens.population
+    second = map_turns.hero_of(game, 0, "secondary")
+    assert second.field == town and second.mp == 2
+    assert map_turns.hero_of(game, 0, "main").mp == 2
+    # the Secondary hero steps onto the Main hero's Field: it does not Visit, and the turn
+    # cannot end while both stand there
+    state, events = RULES.apply(state, 0, mc.MapMove(hero="secondary", field=empty))
+    assert any(e.kind == "pass_through" for e in events)
+    with pytest.raises(RuleViolation):
+        act(state, 0, c.EndTurn())
+    assert c.EndTurn() not in RULES.legal_commands(state, 0)
+    onward = next(
+        f
+        for f in map_board.neighbours(empty)
+        if map_turns.move_problem(state, map_turns.hero_of(state.map, 0, "secondary"), f) is None  # type: ignore[arg-type]
+        and f != town
+        and not map_turns.heroes_on(state.map, f)  # type: ignore[arg-type]
+    )
+    spent = map_turns.hero_of(state.map, 0, "secondary").mp  # type: ignore[arg-type]
+    state, events = RULES.apply(state, 0, mc.MapMove(hero="secondary", field=onward))
+    game = state.map
+    assert game is not None
+    stables = sum(e.kind == "visit" and e.data.get("kind") == "stables" for e in events)
+    assert map_turns.hero_of(game, 0, "secondary").mp == spent - 1 + stables
+    assert map_turns.hero_of(game, 0, "main").mp == 2  # tracked separately
+    with pytest.raises(IllegalMove):  # only one Secondary hero at a time
+        map_turns.hire_hero(state, 0, town)
+
+
+# ----------------------------------------------------------------- Fields
+@pytest.mark.rule("homm3core:mines")
+@pytest.mark.rule("homm3core:location-categories")
+def test_flagging_a_mine_raises_income_and_pays_once() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    mine = next(
+        f
+        for f in map_board.neighbours(hero.field)
+        if (s := map_board.field_spec(game, f)) is not None
+        and s.kind == "mine"
+        and s.resource == "materials"
+    )
+    game.marks.pop(mine, None)
+    state.player(0).level = 2  # above the guards' Level I: Quick Combat
+    before = state.player(0).resources.materials
+    state, events = RULES.apply(state, 0, mc.MapMove(field=mine))
+    assert any(e.kind == "quick_combat" for e in events)
+    player = state.player(0)
+    assert player.income.materials == 2 and player.resources.materials == before + 2
+    mark = state.map.marks[mine]  # type: ignore[union-attr]
+    assert mark.flag == 0 and mark.flagged_once
+
+
+@pytest.mark.rule("homm3core:map-symbols")
+def test_visitable_field_takes_a_black_cube_once() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    field = field_with(state, "resource", hero.field)
+    state, events = RULES.apply(state, 0, mc.MapMove(field=field))
+    assert any(e.kind == "visit" for e in events)
+    assert (
+        any(e.kind == "die_roll" and e.data.get("purpose") == "resource" for e in events)
+        or state.choice
+    )
+    assert state.map.marks[field].visited  # type: ignore[union-attr]
+
+
+# ----------------------------------------------------------------- Combat
+def _to_guarded(state: Homm3State, level: int = 1) -> tuple[Homm3State, str]:
+    game = state.map
+    assert game is not None
+    hero = map_turns.hero_of(game, 0, "main")
+    for field in map_board.neighbours(hero.field):
+        if map_turns.guarded(game, field) == level:
+            return state, field
+    raise AssertionError("no guarded Field next to the Town")
+
+
+def _start_neutral(state: Homm3State) -> Homm3State:
+    state, field = _to_guarded(state)
+    state = act(state, 0, mc.MapMove(field=field))
+    while RULES.pending(state)[0].kind == "town_reaction":
+        seat = RULES.pending(state)[0].seat
+        state = act(state, seat, c.StartCombat())
+    return state
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.place-obstacles")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.initiative-token")
+@pytest.mark.rule("homm3core:difficulty-table")
+@pytest.mark.rule("homm3core:combat-setup")
+def test_neutral_combat_on_the_battlefield() -> None:
+    state = _start_neutral(refreshed(new()))
+    board, game = state.board, state.map
+    assert board is not None and game is not None and game.battle is not None
+    assert board.combat is not None and board.combat.regular
+    # Level I at Normal: one Bronze unit, on its Few side, played by the seat to the right
+    neutral = [u for u in board.combat.units if u.seat == 1]
+    assert len(neutral) == 1 and not neutral[0].pack
+    assert game.battle.controllers == (0, 1)
+    # the attacker holds the Initiative token and places the first Obstacle
+    assert board.combat.token == 0 and board.combat.stage == "obstacles"
+    decision = RULES.pending(state)[0]
+    assert (decision.seat, decision.kind) == (0, "place_obstacle")
+    state = act(state, 0, c.PassObstacles())
+    assert RULES.pending(state)[0].seat == 1  # the other side places next
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.place-units")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.unit-movement")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.ranged-units")
+def test_units_placed_from_the_attacker_and_move_by_initiative() -> None:
+    state = _start_neutral(refreshed(new()))
+    state = act(state, 0, c.PassObstacles())
+    state = act(state, 1, c.PassObstacles())
+    decision = RULES.pending(state)[0]
+    assert (decision.seat, decision.kind) == (0, "deploy")
+    rng = random.Random(1)
+    hand = len(state.player(0).hand)
+    while state.board is not None and RULES.pending(state)[0].kind in ("deploy",):
+        seat = RULES.pending(state)[0].seat
+        state = act(state, seat, RULES.ai_command(state, seat, rng))
+    board = state.board
+    assert board is not None and board.combat is not None
+    for unit in board.combat.units:
+        if unit.hex is None:
+            continue
+        reach = combat_attack.reachable(board, unit)
+        assert all(steps <= combat_attack.movement(unit, board) for steps in reach.values())
+    # a Ranged unit 8 hexes away suffers the penalty (shared rule)
+    a = board.combat.units[0]
+    b = next(u for u in board.combat.units if u.seat != a.seat)
+    assert hexes.distance("A1", "I1") == 8
+    # play the Combat out: no card is drawn at a Combat round's end in a map game
+    rounds_seen = 0
+    while state.board is not None:
+        seat = RULES.pending(state)[0].seat
+        before = state.board.combat.round if state.board.combat else 0
+        state = act(state, seat, RULES.ai_command(state, seat, rng))
+        if state.board is not None and state.board.combat and state.board.combat.round > before:
+            rounds_seen += 1
+    assert b is not None and hand >= 0
+
+
+@pytest.mark.rule("homm3core:combat-time-limits")
+@pytest.mark.rule("homm3turn:what-1-mp-buys")
+def test_time_limit_costs_one_mp_per_extra_round() -> None:
+    state = _start_neutral(refreshed(new(time_limit=True)))
+    rng = random.Random(3)
+    asked = False
+    while state.board is not None:
+        decision = RULES.pending(state)[0]
+        if decision.kind == "choose_time_limit":
+            asked = True
+            mp = map_turns.hero_of(state.map, 0, "main").mp  # type: ignore[arg-type]
+            if mp:
+                state = act(state, 0, c.Choose(option=1))
+                assert map_turns.hero_of(state.map, 0, "main").mp == mp - 1  # type: ignore[arg-type]
+                continue
+        state = act(state, decision.seat, RULES.ai_command(state, decision.seat, rng))
+    assert asked or state.map.battle is None  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("homm3turn:reacting-to-combat")
+@pytest.mark.rule("homm3turn:when-you-can-use-them")
+def test_reaction_window_and_town_actions_on_any_turn() -> None:
+    state = refreshed(new())
+    state.player(1).resources.gold = 100
+    state.player(1).resources.materials = 50
+    # outside a reaction window the other seat owes nothing (the engine takes commands from
+    # seats owing a decision; see README)
+    with pytest.raises(RuleViolation):
+        act(state, 1, c.Build(building="citadel"))
+    # the announced Combat asks the seats that can still use a token, from the attacker's left
+    state, field = _to_guarded(state)
+    state, events = RULES.apply(state, 0, mc.MapMove(field=field))
+    assert any(e.kind == "combat_announced" for e in events)
+    decision = RULES.pending(state)[0]
+    assert (decision.seat, decision.kind) == (1, "town_reaction") and state.board is None
+    state = act(state, 1, c.Build(building="citadel"))
+    assert "citadel" in state.player(1).buildings and not state.player(1).tokens.build
+    while RULES.pending(state)[0].kind == "town_reaction":
+        state = act(state, RULES.pending(state)[0].seat, c.StartCombat())
+    assert state.board is not None
+    with pytest.raises(WrongPhase):  # never during a Combat
+        map_turns.town_time(state, 1)
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.siege")
+@pytest.mark.rule("homm3core:combat")
+def test_attacking_a_hero_in_a_town_with_a_citadel_is_a_siege() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    enemy_town = town_of(state, 1)
+    state.player(1).buildings.append("citadel")
+    hero = map_turns.hero_of(game, 0, "main")
+    hero.field = next(
+        f
+        for f in map_board.neighbours(enemy_town)
+        if map_board.field_spec(game, f) and map_board.field_spec(game, f).kind != "blocked"
+    )  # type: ignore[union-attr]
+    for player in state.seats:
+        player.tokens.build = player.tokens.population = player.tokens.spellbook = False
+    state = act(state, 0, mc.MapMove(field=enemy_town))
+    board = state.board
+    assert board is not None and board.siege == 1 and board.combat is not None
+    assert board.combat.tower is not None and board.combat.stage == "deploy"
+
+
+@pytest.mark.rule(
+    "homm3bf:battlefield-in-regular-games.changes-to-combat-rules.morale-decks-in-regular-games"
+)
+@pytest.mark.rule("homm3turn:morale-cards-battlefield")
+def test_morale_in_a_map_game_draws_one_card() -> None:
+    from engine.homm3 import morale
+
+    state = new()
+    assert (
+        len(state.positive_deck) == 7 and len(state.negative_deck) == 6
+    )  # no Battlefield-symbol cards
+    seat = next(p.seat for p in state.seats if p.faction != "necropolis")
+    top = state.positive_deck[0]
+    morale.gain(state, seat)
+    assert state.player(seat).positive == [top] and seat not in state.choice
+
+
+@pytest.mark.rule("homm3core:combat-experience")
+@pytest.mark.rule("homm3core:quick-combat")
+def test_experience_from_neutral_combat() -> None:
+    state = new()
+    game = state.map
+    assert game is not None
+    for diff, level, gain in ((1, 1, 1), (2, 1, 2), (1, 2, 0)):
+        assert (2 if diff > level else 1 if diff == level else 0) == gain
+    hero = map_turns.hero_of(game, 0, "main")
+    assert map_turns.guarded(game, hero.field) == 0
+
+
+@pytest.mark.rule("homm3core:victory-conditions")
+def test_taking_the_enemy_town_wins_at_round_end() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    enemy = map_turns.hero_of(game, 1, "main")
+    enemy.field = enemy.last = map_board.neighbours(town_of(state, 1))[3]
+    hero = map_turns.hero_of(game, 0, "main")
+    hero.field = next(
+        f
+        for f in map_board.neighbours(town_of(state, 1))
+        if f != enemy.field and map_board.field_spec(game, f).kind != "blocked"
+    )  # type: ignore[union-attr]
+    state, events = RULES.apply(state, 0, mc.MapMove(field=town_of(state, 1)))
+    assert any(e.kind == "town_taken" for e in events)
+    assert not RULES.result(state).finished
+    state = act(state, 0, c.EndTurn())
+    state = refreshed(state)
+    state = act(state, 1, c.EndTurn())
+    assert RULES.result(state).finished and RULES.result(state).winners == (0,)
+
+
+# ----------------------------------------------------------------- privacy
+@pytest.mark.rule("homm3core:placing-and-discovering-tiles")
+def test_face_down_tiles_hands_and_decks_stay_hidden() -> None:
+    state = refreshed(new())
+    game = state.map
+    assert game is not None
+    secret = [t.tile for t in game.tiles if not t.revealed] + game.pools[0] + game.pools[1]
+    public = RULES.public_view(state).model_dump_json()
+    for tile_id in secret:
+        assert f'"{tile_id}"' not in public
+    piles = RULES.hidden_piles(state)
+    assert piles["tiles.facedown"] and piles["tiles.pool.0"] == game.pools[0]
+    mine = RULES.view(state, 0)
+    other = RULES.view(state, 1).model_dump()
+    assert [r.number for r in mine.hand] == state.player(0).hand
+    assert [r["number"] for r in other["hand"]] == state.player(1).hand
+    assert not set(state.player(0).hand) & {r["number"] for r in other["hand"]}
+    assert RULES.names_hidden_card(state, 0, mc.RefreshHand(discard=(1,)))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("homm3core:round-structure")
+def test_a_whole_game_finishes_with_every_state_round_tripping() -> None:
+    for players in (2, 3):
+        state = new(players=players, seed=11)
+        rng = random.Random(11)
+        for _ in range(6000):
+            if RULES.result(state).finished:
+                break
+            seat = RULES.pending(state)[0].seat
+            legal = RULES.legal_commands(state, seat)
+            command = RULES.ai_command(state, seat, rng)
+            assert command in legal or state.board is not None
+            state = act(state, seat, command)
+            assert RULES.audit(state) == []
+        assert RULES.result(state).finished
+        dumped = RULES.dump_state(state)
+        assert RULES.dump_state(RULES.load_state(dumped)) == dumped
+
+
+# ----------------------------------------------------------------- coverage
+def test_every_homm3_section_has_a_test() -> None:
+    if not SECTIONS.is_file():
+        pytest.skip(f"{SECTIONS} not found")
+    ids = [
+        line.split("\t")[0]
+        for line in SECTIONS.read_text(encoding="utf-8").splitlines()
+        if line.startswith(("homm3bf:", "homm3turn:"))
+    ]
+    marked: set[str] = set()
+    for path in (ROOT / "tests" / "homm3").glob("test_*.py"):
+        marked |= set(re.findall(r'rule\(\s*"([^"]+)"\s*\)', path.read_text(encoding="utf-8")))
+    assert [i for i in ids if i not in marked] == []
+
+
+_ = (ArmyUnit, FieldMark, MapHero, PlacedTile, map_combat)
