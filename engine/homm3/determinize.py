@@ -84,7 +84,7 @@ def _face_down_piles(state: Homm3State, seat: int) -> list[list[int]]:
 
 def hidden_instances(state: Homm3State, seat: int) -> list[tuple[int, int | None]]:
     """Every card instance whose face ``seat`` does not know, with the seat holding it
-    (None for a shared deck), in a fixed order."""
+    (None for a shared deck), in a fixed order (homm3bf:battlefield-setup)."""
     found: list[tuple[int, int | None]] = [
         (i, None) for name in SHARED_DECKS for i in getattr(state, name)
     ]
@@ -243,8 +243,10 @@ def _mirror_board(state: Homm3State, synced: list[tuple[int, int]], seat: int) -
 
 def information_set(state: Homm3State, seat: int) -> Homm3State:
     """``state`` as ``seat`` may know it: another seat's loose deck and hand numbers dealt
-    back sorted, the hidden card ids dealt sorted over the sorted instances of each kind, every face-down pile sorted, another seat's private options
-    unnamed, and a canonical generator (see the module docstring). Pure: returns a copy."""
+    back sorted, the hidden card ids dealt sorted over the sorted instances of each kind,
+    every face-down pile sorted, another seat's private options unnamed, and a canonical
+    generator (see the module docstring; homm3bf:battlefield-setup). Pure: returns a
+    copy."""
     info = state.model_copy(deep=True)
     synced = _synced(info)
     for loose in _loose_slots(info, seat):
@@ -265,7 +267,8 @@ def information_set(state: Homm3State, seat: int) -> Homm3State:
 def determinize(info: Homm3State, seat: int, rng: random.Random) -> Homm3State:
     """One full game consistent with ``info`` (from `information_set` for ``seat``): the
     hidden card ids of each kind shuffled over its instances, every deck shuffled, and a
-    fresh generator, all from ``rng``. Pure: returns a copy (``rng`` advances)."""
+    fresh generator, all from ``rng`` (homm3bf:battlefield-setup). Pure: returns a copy
+    (``rng`` advances)."""
     world = info.model_copy(deep=True)
     synced = _synced(world)
     for group in _groups(world, seat):

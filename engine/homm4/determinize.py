@@ -109,7 +109,7 @@ def information_set(state: Homm4State, seat: int) -> Homm4State:
     """``state`` as ``seat`` may know it: hidden cards dealt back sorted per owner, another
     seat's hidden cards relabelled in sorted order, the face-down sections the first of the
     unused ones, a surrender payment of another seat forgotten, and a canonical generator
-    (see the module docstring). Pure: returns a copy."""
+    (see the module docstring; homm4:card-types). Pure: returns a copy."""
     info = state.model_copy(deep=True)
     for group in _card_groups(info, seat):
         instances = sorted(contents(group))
@@ -128,7 +128,7 @@ def determinize(info: Homm4State, seat: int, rng: random.Random) -> Homm4State:
     """One full game consistent with ``info`` (from `information_set` for ``seat``): the
     hidden cards of each owner shuffled over that owner's hidden slots, the face-down
     sections drawn afresh from the unused ones, and a fresh generator, all from ``rng``.
-    Pure: returns a copy (``rng`` advances)."""
+    Pure: returns a copy (``rng`` advances). Rule: homm4:card-types."""
     world = info.model_copy(deep=True)
     for group in _card_groups(world, seat):
         random_deal(group, rng)

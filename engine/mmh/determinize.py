@@ -100,7 +100,8 @@ def _week_groups(state: MmhState) -> list[list[Slot]]:
 
 def information_set(state: MmhState, seat: int) -> MmhState:
     """``state`` as ``seat`` may know it: every hidden group dealt back sorted, and a
-    canonical generator (see the module docstring). Pure: returns a copy."""
+    canonical generator (see the module docstring; mmh:game-setup.preparing-card-decks).
+    Pure: returns a copy."""
     info = state.model_copy(deep=True)
     for group in hidden_groups(info, seat):
         canonical_deal(group)
@@ -111,7 +112,7 @@ def information_set(state: MmhState, seat: int) -> MmhState:
 def determinize(info: MmhState, seat: int, rng: random.Random) -> MmhState:
     """One full game consistent with ``info`` (from `information_set` for ``seat``): every
     hidden group shuffled over its slots, and a fresh generator, from ``rng``. Pure:
-    returns a copy (``rng`` advances)."""
+    returns a copy (``rng`` advances). Rule: mmh:game-setup.preparing-card-decks."""
     world = info.model_copy(deep=True)
     for group in hidden_groups(world, seat):
         random_deal(group, rng)
