@@ -771,7 +771,7 @@ async def measure(
     title = "End to end (discord.py + fake Discord)" + (
         "" if ruleset == "homm4" else f", {get_ruleset(ruleset).title}"
     )
-    if games is not None:
+    if games is not None and games != ACTIVE:  # --games 50 refreshes the main block
         area, title = f"{area}-{games}", f"{title}, {games} games at once"
     result = AreaResult(
         area,
