@@ -261,3 +261,55 @@ def test_render_json_cuts_the_focus_from_the_whole_drawing_of_the_same_view() ->
     assert focus == encode(spec.draw(spec.prepare(view)).image)
     board = pictures.picture_kind("homm4", "board")
     assert whole == encode(board.draw(board.prepare(view)).image)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "players"),
+    [
+        ("homm4", {}, 3),
+        ("homm3", {"mode": "adventure"}, 2),
+        ("mmh", {"length": "quick"}, 2),
+        ("heroforge", {}, 3),
+    ],
+)
+def test_a_focus_draws_and_reads_at_every_stage_of_a_real_game(
+    ruleset: str, options: dict[str, Any], players: int
+) -> None:
+    """A seeded all-computer game to its end (every 9th position): wherever the whole
+    picture draws, its focus draws too, with every needed label at 9 px at 400 px (set-up,
+    deployment, battles, the last position)."""
+    import random
+
+    import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+    from engine.core.ruleset import get_ruleset
+
+    rules: Any = get_ruleset(ruleset)
+    rng = random.Random(1)
+    state, _ = rules.new_game(rules.parse_options(options), players, 1)
+    focus_kinds = [
+        pictures.picture_kind(ruleset, k)
+        for k in pictures.kinds(ruleset)
+        if pictures.picture_kind(ruleset, k).focus_of is not None
+    ]
+    drawn: dict[str, int] = {}
+    steps = 0
+    while steps < 3000:
+        finished = rules.result(state).finished
+        if steps % 9 == 0 or finished:
+            view = rules.public_view(state)
+            for spec in focus_kinds:
+                whole = pictures.picture_kind(ruleset, spec.focus_of or "")
+                try:
+                    whole.draw(whole.prepare(view))
+                except ValueError:
+                    continue  # nothing to draw (no battle, no tile laid yet)
+                focus = spec.draw(spec.prepare(view))
+                assert smallest_shown(focus, spec.exempt) >= NEEDED_PX, (spec.kind, steps)
+                drawn[spec.kind] = drawn.get(spec.kind, 0) + 1
+        if finished:
+            break
+        seat = rules.pending(state)[0].seat
+        state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+        steps += 1
+    assert rules.result(state).finished
+    assert drawn and min(drawn.values()) >= 1
