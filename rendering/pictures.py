@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import importlib
 import threading
-from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
