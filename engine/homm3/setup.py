@@ -168,21 +168,21 @@ def deal_heroes(options: Homm3Options, rng: Rng, players: int) -> tuple[list[str
     """One hero per seat, of different factions: the named ones or dealt at random.
 
     :raises InvalidInput: for a wrong count, unknown heroes or a faction twice.
-    Rule: core:setup"""
+    Rule: homm3core:setup"""
     return _heroes(options, rng, players)
 
 
 def starting_deck(state: Homm3State, player: Player) -> None:
-    """Give ``player`` the starting deck of its hero (core:setup).
+    """Give ``player`` the starting deck of its hero (homm3core:setup).
 
-    Rule: core:setup"""
+    Rule: homm3core:setup"""
     _starting_deck(state, player)
 
 
 def shared_decks(state: Homm3State, *, siege: bool) -> list[Event]:
-    """Shuffle the shared and Morale decks (core:setup).
+    """Shuffle the shared and Morale decks (homm3core:setup).
 
-    Rule: core:setup, homm3turn:morale-cards-battlefield"""
+    Rule: homm3core:setup, homm3turn:morale-cards-battlefield"""
     return _shared_decks(state, siege)
 
 

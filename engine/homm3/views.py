@@ -145,36 +145,6 @@ class AdventureView(BaseModel):
     discard: list[CardRef]
 
 
-class PublicView(BaseModel):
-    """Everything everyone may see."""
-
-    model_config = ConfigDict(frozen=True)
-
-    ruleset: str
-    version: int
-    mode: str
-    template: str
-    phase: str
-    round: int
-    rounds: int
-    turn: int
-    first: int
-    players: list[PlayerView]
-    ability_deck: int
-    artifact_deck: int
-    spell_deck: int
-    ability_discard: list[CardRef]
-    artifact_discard: list[CardRef]
-    spell_discard: list[CardRef]
-    positive_deck: int
-    negative_deck: int
-    adventure: AdventureView | None
-    combat: CombatView | None
-    prompts: list[str]
-    winners: list[int]
-    reason: str
-
-
 class MapTileView(BaseModel):
     """A tile of the map: face down (``tile`` None, no Fields) or face up with its Fields
     (``"q,r"`` -> label)."""
@@ -216,6 +186,37 @@ class MapView(BaseModel):
     eliminated: list[int]
     battle_seats: list[int]
     neutral_battle: bool
+
+
+class PublicView(BaseModel):
+    """Everything everyone may see."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ruleset: str
+    version: int
+    mode: str
+    template: str
+    phase: str
+    round: int
+    rounds: int
+    turn: int
+    first: int
+    players: list[PlayerView]
+    ability_deck: int
+    artifact_deck: int
+    spell_deck: int
+    ability_discard: list[CardRef]
+    artifact_discard: list[CardRef]
+    spell_discard: list[CardRef]
+    positive_deck: int
+    negative_deck: int
+    adventure: AdventureView | None
+    combat: CombatView | None
+    prompts: list[str]
+    winners: list[int]
+    reason: str
+    map: MapView | None = None
 
 
 class ChoiceView(BaseModel):

@@ -14,6 +14,8 @@ from rendering.encode import DEFAULT_FORMAT, ImageFormat, encode
 from rendering.homm3.adventure import draw_adventure as _draw_adventure
 from rendering.homm3.battle import draw_battle as _draw_battle
 from rendering.homm3.hand import draw_hand as _draw_hand
+from rendering.homm3.map import draw_focus as _draw_focus
+from rendering.homm3.map import draw_map as _draw_map
 
 
 def public_only(view: PublicView) -> PublicView:
@@ -40,11 +42,23 @@ def draw_hand(view: SeatView) -> Drawing:
 
 def draw_board(view: PublicView) -> Drawing:
     """The picture of the current position: the Battlefield during the Combat, else the
-    Adventure state."""
+    map (map game) or the Adventure state."""
     public = public_only(view)
-    if public.combat is not None and public.phase in ("combat", "over"):
+    if public.combat is not None and (public.phase in ("combat", "over") or public.map is not None):
         return _draw_battle(public)
+    if public.map is not None:
+        return _draw_map(public)
     return _draw_adventure(public)
+
+
+def draw_map(view: PublicView) -> Drawing:
+    """The map game's whole map (``mode: map``). :raises AssertionError: for another mode."""
+    return _draw_map(public_only(view))
+
+
+def draw_focus(view: PublicView) -> Drawing:
+    """The acting hero's surroundings on the map, 400 px wide (``mode: map``)."""
+    return _draw_focus(public_only(view))
 
 
 def render_battle(view: PublicView, fmt: ImageFormat = DEFAULT_FORMAT) -> bytes:

@@ -581,3 +581,27 @@ def test_every_homm3_section_has_a_test() -> None:
 
 
 _ = (ArmyUnit, FieldMark, MapHero, PlacedTile, map_combat)
+
+
+@pytest.mark.rule("homm3core:map-tiles")
+def test_map_pictures_show_public_facts_only() -> None:
+    from rendering.homm3 import api
+
+    state = refreshed(new(players=3))
+    view = RULES.view(state, 0)
+    whole = api.draw_map(view)
+    focus = api.draw_focus(view)
+    assert whole.image.size[0] == 800 and focus.image.size[0] == 400
+    heroes = {m.key for m in whole.of_kind("hero")}
+    assert heroes == {"0:main", "1:main", "2:main"}
+    # the focus picture names the Fields around the acting hero at 12 px or more
+    names = focus.of_kind("field_name")
+    assert names and min(m.size for m in names) >= 12
+    assert "Town" in focus.texts()
+    secret = {t.tile for t in state.map.tiles if not t.revealed}  # type: ignore[union-attr]
+    assert not secret & set(" ".join(whole.texts()).split())
+    # during a Combat the board picture is the Battlefield, else the map
+    assert api.draw_board(RULES.public_view(state)).of_kind("status")
+    state = _start_neutral(refreshed(new()))
+    assert state.board is not None
+    assert not api.draw_board(RULES.public_view(state)).of_kind("status")
