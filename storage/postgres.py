@@ -740,10 +740,12 @@ class PostgresRepository(Repository):
         display_name: str,
         ready_deck: str | None,
         saved_deck_id: int | None,
+        ai_level: str | None = None,
     ) -> Seat:
         row = await conn.fetchrow(
             "INSERT INTO seats AS s (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8) "
+            "ready_deck, saved_deck_id, joined_at, ai_level) "
+            "VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $9) "
             f"RETURNING {SEAT_COLUMNS}",
             game_id,
             seat,
@@ -753,6 +755,7 @@ class PostgresRepository(Repository):
             ready_deck,
             saved_deck_id,
             self._now(),
+            ai_level,
         )
         assert row is not None
         return seat_row(row)
@@ -796,6 +799,7 @@ class PostgresRepository(Repository):
         display_name: str,
         ready_deck: str | None = None,
         max_seats: int | None = None,
+        ai_level: str | None = None,
     ) -> Seat:
         """See `Repository.add_ai_seat`."""
         async with self._write() as conn:
@@ -809,6 +813,7 @@ class PostgresRepository(Repository):
                 display_name=display_name,
                 ready_deck=ready_deck,
                 saved_deck_id=None,
+                ai_level=ai_level,
             )
 
     async def leave_game(self, game_id: int, user_id: int) -> None:
@@ -931,7 +936,8 @@ class PostgresRepository(Repository):
         await conn.execute("DELETE FROM seats WHERE game_id = $1", seats[0].game_id)
         await conn.executemany(
             "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "ready_deck, saved_deck_id, joined_at, ai_level) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             [
                 (
                     s.game_id,
@@ -943,6 +949,7 @@ class PostgresRepository(Repository):
                     s.ready_deck,
                     s.saved_deck_id,
                     to_ms(s.joined_at),
+                    s.ai_level,
                 )
                 for i, s in enumerate(seats)
             ],

@@ -220,8 +220,10 @@ class Repository(ABC):
         display_name: str,
         ready_deck: str | None = None,
         max_seats: int | None = None,
+        ai_level: str | None = None,
     ) -> Seat:
-        """Add a computer seat to the lobby at the lowest free seat number.
+        """Add a computer seat to the lobby at the lowest free seat number, playing at
+        ``ai_level`` (``easy``, ``normal``, ``hard``; None: ``easy``; schema 11).
 
         :raises GameNotFound | WrongGameStatus | LobbyFull:
         """

@@ -51,14 +51,14 @@ SEAT_COLUMNS = (
     "s.saved_deck_id, s.joined_at"
 )
 PRESENCE_COLUMNS = (
-    f"{SEAT_COLUMNS}, "
+    f"{SEAT_COLUMNS}, s.ai_level, "
     "(SELECT p.missed FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
     "AS missed, "
     "(SELECT p.away_until FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "
     "AS away_until"
 )
-"""A seat's columns with its presence (schema 6: missed deadlines, away), for the reads of a
-started game's seats."""
+"""A seat's columns with its presence (schema 6: missed deadlines, away) and its computer
+level (schema 11), for the reads of a started game's seats."""
 LOG_COLUMNS = (
     "l.game_id, l.seq, l.kind, l.action, l.actor_user_id, l.seat, l.command, l.reason, "
     "l.details, l.events, l.undoes, l.version_after, l.created_at, "
@@ -166,6 +166,7 @@ def seat_row(row: Row, *, presence: bool = False) -> Seat:
         joined_at=from_ms(row["joined_at"]),
         missed=(row["missed"] or 0) if presence else 0,
         away_until=maybe_dt(row["away_until"]) if presence else None,
+        ai_level=row["ai_level"] if presence else None,
     )
 
 

@@ -895,10 +895,15 @@ class SqliteRepository(Repository):
         display_name: str,
         ready_deck: str | None,
         saved_deck_id: int | None,
+        ai_level: str | None = None,
     ) -> Seat:
+        # The level only when there is one: a lobby written before schema 11 (no column)
+        # still takes people's seats and computer seats of no level.
+        level_column, level_value = (", ai_level", ", ?") if ai_level is not None else ("", "")
         await conn.execute(
             "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+            f"ready_deck, saved_deck_id, joined_at{level_column}) "
+            f"VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?{level_value})",
             (
                 game_id,
                 seat,
@@ -908,6 +913,7 @@ class SqliteRepository(Repository):
                 ready_deck,
                 saved_deck_id,
                 self._now(),
+                *(() if ai_level is None else (ai_level,)),
             ),
         )
         row = await _row(
@@ -958,6 +964,7 @@ class SqliteRepository(Repository):
         display_name: str,
         ready_deck: str | None = None,
         max_seats: int | None = None,
+        ai_level: str | None = None,
     ) -> Seat:
         """See `Repository.add_ai_seat`."""
         async with self._write() as conn:
@@ -971,6 +978,7 @@ class SqliteRepository(Repository):
                 display_name=display_name,
                 ready_deck=ready_deck,
                 saved_deck_id=None,
+                ai_level=ai_level,
             )
 
     async def leave_game(self, game_id: int, user_id: int) -> None:
@@ -1089,28 +1097,15 @@ class SqliteRepository(Repository):
             return await self._load_game(conn, game_id)
 
     async def _renumber_seats(self, conn: aiosqlite.Connection, seats: Sequence[Seat]) -> None:
-        """Number ``seats`` (in their order) 0..n-1 if they have gaps."""
-        if all(s.seat == i for i, s in enumerate(seats)):
-            return
-        await conn.execute("DELETE FROM seats WHERE game_id = ?", (seats[0].game_id,))
-        await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    s.game_id,
-                    i,
-                    s.user_id,
-                    s.display_name,
-                    int(s.is_ai),
-                    None if s.dm_reachable is None else int(s.dm_reachable),
-                    s.ready_deck,
-                    s.saved_deck_id,
-                    _to_ms(s.joined_at),
+        """Number ``seats`` (in their order, which is seat order) 0..n-1 if they have gaps:
+        each row moves down in place, lowest first, so every target number is free and
+        every column (the computer level of schema 11 too) stays as it was."""
+        for number, seat in enumerate(seats):
+            if seat.seat != number:
+                await conn.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                    (number, seat.game_id, seat.seat),
                 )
-                for i, s in enumerate(seats)
-            ],
-        )
 
     # ---------------------------------------------------------------- commits
     async def commit(
