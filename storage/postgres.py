@@ -30,6 +30,7 @@ the URL), and its advisory locks are keyed by the schema too.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -176,11 +177,7 @@ def _translate(error: Exception) -> Exception:
         )
     elif isinstance(
         error,
-        asyncpg.PostgresConnectionError
-        | asyncpg.CannotConnectNowError
-        | asyncpg.InterfaceError
-        | ConnectionError
-        | OSError,
+        asyncpg.PostgresConnectionError | asyncpg.CannotConnectNowError | ConnectionError | OSError,
     ):
         translated = DatabaseNotWritable(
             f"The bot's database server could not be reached, {_NOT_SAVED}"
@@ -198,7 +195,6 @@ _TRANSLATED: tuple[type[BaseException], ...] = (
     asyncpg.SerializationError,
     asyncpg.PostgresConnectionError,
     asyncpg.CannotConnectNowError,
-    asyncpg.InterfaceError,
     ConnectionError,
     OSError,
 )
@@ -372,15 +368,23 @@ class PostgresRepository(Repository):
         self._pool = pool
         self._clock = clock or (lambda: datetime.now(UTC))
         self._closed = False
+        self._leaders: set[str] = set()
+        self._lock_guard = asyncio.Lock()
+        self._lock_conn: asyncpg.Connection | None = None
 
     def _now(self) -> int:
         return to_ms(self._clock())
 
     async def close(self) -> None:
-        """Close the pool (waits for the connections in use to be released)."""
+        """Close the pool (waits for the connections in use to be released) and the lock
+        connection (which releases any leader lock still held)."""
         if self._closed:
             return
         self._closed = True
+        if self._lock_conn is not None:
+            with contextlib.suppress(Exception):
+                await self._lock_conn.close()
+            self._lock_conn = None
         await self._pool.close()
 
     # ------------------------------------------------------------ transactions
@@ -445,19 +449,44 @@ class PostgresRepository(Repository):
     @asynccontextmanager
     async def leader_lock(self, name: str) -> AsyncIterator[bool]:
         """See `Repository.leader_lock`: ``pg_try_advisory_lock`` (keyed by the schema and
-        ``name``) on a connection kept for the block; the server drops it if this process
-        dies."""
-        async with self._pool.acquire() as conn:
-            key = await conn.fetchval(
-                "SELECT hashtextextended(current_schema() || '/leader/' || $1, 0)", name
-            )
-            holding = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", key))
-            try:
-                yield holding
-            finally:
-                if holding:
-                    with contextlib.suppress(Exception):
-                        await conn.execute("SELECT pg_advisory_unlock($1)", key)
+        ``name``) on this repository's one lock connection, opened beside the pool while
+        any lock is held (however many are: recovery holds one per shard, and each taking
+        a pool connection would starve the pool) and closed with the last. The server drops
+        a dead process's locks with its connection. A session holds its advisory locks
+        re-entrantly, so the names held in this process are also kept here: a second block
+        for a held name gets False, as another process's would.
+        """
+        if name in self._leaders:
+            yield False
+            return
+        self._leaders.add(name)
+        key = 0
+        holding = False
+        try:
+            async with self._lock_guard:
+                if self._lock_conn is None or self._lock_conn.is_closed():
+                    self._lock_conn = await asyncpg.connect(self.url)
+                key = int(
+                    await self._lock_conn.fetchval(
+                        "SELECT hashtextextended(current_schema() || '/leader/' || $1, 0)", name
+                    )
+                )
+                holding = bool(
+                    await self._lock_conn.fetchval("SELECT pg_try_advisory_lock($1)", key)
+                )
+            yield holding
+        finally:
+            self._leaders.discard(name)
+            async with self._lock_guard:
+                conn = self._lock_conn
+                if conn is not None and not conn.is_closed():
+                    if holding:
+                        with contextlib.suppress(Exception):
+                            await conn.execute("SELECT pg_advisory_unlock($1)", key)
+                    if not self._leaders:
+                        self._lock_conn = None
+                        with contextlib.suppress(Exception):
+                            await conn.close()
 
     # ---------------------------------------------------------- shared checks
     @staticmethod

@@ -5,6 +5,7 @@ leader locks hold across repositories (each stands for a bot process: its own po
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from datetime import timedelta
 
@@ -171,5 +172,32 @@ async def test_held_messages_are_taken_by_one_process(
             await repo.hold_direct_message(7, 1, "notice", f'{{"n": {number}}}')
         taken = await asyncio.gather(repo.take_held_messages(7), other.take_held_messages(7))
         assert sorted(len(t) for t in taken) == [0, 3]
+    finally:
+        await other.close()
+
+
+@ON_POSTGRES
+async def test_many_leader_locks_at_once_leave_the_pool_free(
+    repo: Repository, open_store: OpenStore
+) -> None:
+    """Recovery holds a lock per shard for its whole run: 32 of them at once (more than
+    the pool's 10 connections) still leave every read and write working, and another
+    process gets none of them until they are released."""
+    other = await open_store()
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            held = [
+                await stack.enter_async_context(repo.leader_lock(f"recovery:shard:{n}"))
+                for n in range(32)
+            ]
+            assert all(held)
+            async with repo.leader_lock("recovery:shard:3") as again:
+                assert again is False  # held in this process already
+            game = await started_game(repo, 1)
+            assert (await repo.get_game(game.id)).version == 0
+            async with other.leader_lock("recovery:shard:31") as elsewhere:
+                assert elsewhere is False
+        async with other.leader_lock("recovery:shard:31") as after:
+            assert after is True
     finally:
         await other.close()
