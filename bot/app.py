@@ -224,12 +224,14 @@ async def build_bot(
 
 def computer_players(settings: Settings) -> ComputerPlayers:
     """How this process's computer players play (``HEROES_AI_BUDGET_S``,
-    ``HEROES_AI_AWAY_LEVEL``: `bot.computer`)."""
+    ``HEROES_AI_AWAY_LEVEL``, ``HEROES_AI_LEVEL``: `bot.computer`)."""
     from bot.computer import ComputerPlayers
     from engine.core.search import Budget
 
     return ComputerPlayers(
-        budget=Budget(seconds=settings.ai_budget_s), away_level=settings.ai_away_level
+        budget=Budget(seconds=settings.ai_budget_s),
+        away_level=settings.ai_away_level,
+        seat_level=settings.ai_level,
     )
 
 

@@ -54,6 +54,16 @@ _POLICY = OptionSpec(
     ),
 )
 
+_LEVEL = OptionSpec(
+    "level",
+    "how well they play (default: normal)",
+    choices=(
+        Choice("easy: quick and simple", "easy"),
+        Choice("normal: looks one move ahead", "normal"),
+        Choice("hard: searches a second per move", "hard"),
+    ),
+)
+
 
 def _lobby_settings(deadline: str) -> tuple[OptionSpec, ...]:
     """The lobby settings /game new and /game options share (seats, board, deadline,
@@ -146,6 +156,7 @@ def _service_table(rulesets: tuple[Choice, ...]) -> tuple[CommandSpec, ...]:
             (
                 _i("count", "how many (1-5)", 1, 5),
                 _s("deck", "a ready-made deck for them", auto=True),
+                _LEVEL,
             ),
             handler="add_ai",
         ),

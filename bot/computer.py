@@ -41,10 +41,13 @@ class ComputerPlayers:
         budget: each ``normal`` / ``hard`` decision's search budget (``HEROES_AI_BUDGET_S``
             seconds; an iteration cap for reproducible runs).
         away_level: the level that plays a person's seat for them.
+        seat_level: the level of a computer seat added without one (``/game add-ai``
+            without ``level``, the lobby's button; ``HEROES_AI_LEVEL``).
     """
 
     budget: Budget = field(default_factory=Budget)
     away_level: Level = AWAY_LEVEL
+    seat_level: Level = AWAY_LEVEL
 
     def level_of(self, stored: str | None, *, is_ai: bool) -> Level:
         """The level a seat plays at: a computer seat's stored level (`SEAT_LEVEL` when

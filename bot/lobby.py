@@ -27,6 +27,7 @@ from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.paging import page_of
 from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.model import seat_name
+from engine.core.search import LEVELS
 from engine.core.words import plural
 from storage.errors import DeckNotFound
 from storage.records import (
@@ -430,17 +431,28 @@ class LobbyMixin(ServiceCore):
         return out
 
     async def add_ai(
-        self, actor: Actor, channel_id: int | None, *, count: int = 1, deck: str | None = None
+        self,
+        actor: Actor,
+        channel_id: int | None,
+        *,
+        count: int = 1,
+        deck: str | None = None,
+        level: str | None = None,
     ) -> Outbox:
         """Add ``count`` computer seats (host or moderator only).
 
         :param deck: a ready-made deck for them (none: dealt at the start).
-        :raises NoGameHere | WrongStage | NotHost | LobbyFull | DeckProblem:
+        :param level: how they play: ``easy``, ``normal`` or ``hard`` (`bot.computer`;
+            none: the bot's ``HEROES_AI_LEVEL``).
+        :raises NoGameHere | WrongStage | NotHost | LobbyFull | DeckProblem | BadOption:
         """
         game = await self._lobby(channel_id)
         self._require_host(game, actor, "add computer players")
         if not 1 <= count <= 5:
             raise BadOption("Add 1 to 5 computer players at a time.")
+        if level is not None and level.strip().lower() not in LEVELS:
+            raise BadOption(f"The level is one of: {', '.join(LEVELS)}.")
+        chosen = level.strip().lower() if level is not None else self.computer.seat_level
         hooks = self.adapter(game).decks
         if deck and hooks is None:
             raise DeckProblem(f"{self.rules(game).title} is played without decks.")
@@ -461,8 +473,9 @@ class LobbyMixin(ServiceCore):
                 display_name=name,
                 ready_deck=ready,
                 max_seats=settings.seats_wanted or rules.max_players,
+                ai_level=chosen,
             )
-        players = plural(count, "computer player")
+        players = plural(count, "computer player") + (f" ({chosen})" if level else "")
         out = await self.lobby_post(game.id, f"{actor.display_name} added {players}.")
         out.reply = Reply(f"Added {players}.")
         return out

@@ -368,11 +368,12 @@ class ServiceCore:
             action or `GameService.due_reminders` call.
         :param computer: how computer players play (`bot.computer.ComputerPlayers`: the
             search budget, the level of a person's seat played for them); default: people's
-            seats are played at ``easy`` (a service built without settings plays as before
-            levels existed; the bot passes its settings: ``normal``).
+            seats are played, and computer seats added without a level play, at ``easy``
+            (a service built without settings plays as before levels existed; the bot
+            passes its settings: ``normal``).
         """
         self.repo = repo
-        self.computer = computer or ComputerPlayers(away_level="easy")
+        self.computer = computer or ComputerPlayers(away_level="easy", seat_level="easy")
         self.renderer = renderer
         self.clock = clock
         self.max_auto_steps = max_auto_steps

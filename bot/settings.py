@@ -50,6 +50,8 @@ class Settings(BaseSettings):
         ai_away_level: the computer level that plays a person's seat while they are away
             or past a ``computer`` deadline (``HEROES_AI_AWAY_LEVEL``: easy, normal or hard;
             default normal).
+        ai_level: the level of a computer seat added without one (``HEROES_AI_LEVEL``;
+            default normal).
     """
 
     model_config = SettingsConfigDict(
@@ -70,8 +72,9 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     ai_budget_s: float = Field(default=1.0, ge=0.05, le=60.0)
     ai_away_level: Literal["easy", "normal", "hard"] = "normal"
+    ai_level: Literal["easy", "normal", "hard"] = "normal"
 
-    @field_validator("ai_away_level", mode="before")
+    @field_validator("ai_away_level", "ai_level", mode="before")
     @classmethod
     def _lower_level(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
@@ -147,6 +150,7 @@ _ENV_NAMES = {
     "shard_ids": "HEROES_SHARD_IDS",
     "ai_budget_s": "HEROES_AI_BUDGET_S",
     "ai_away_level": "HEROES_AI_AWAY_LEVEL",
+    "ai_level": "HEROES_AI_LEVEL",
 }
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
 import engine.rulesets  # noqa: F401
 from bot.computer import ComputerPlayers, computer_command
+from bot.errors import BadOption
 from bot.render import PictureRenderer
 from bot.settings import Settings
 from engine.core.errors import InvalidInput
@@ -82,3 +84,25 @@ def test_the_search_in_a_thread_and_in_a_drawing_process_choose_alike() -> None:
     finally:
         renderer.close()
     assert threaded == pooled == expected
+
+
+async def test_a_hard_computer_seat_keeps_its_level_and_plays(tmp_path: Path) -> None:
+    """/game add-ai level:hard stores the level (schema 11), a bad level is refused, and
+    the started game's seat is read back with it, so the computer plays it at hard."""
+    from tests.bot.service_helpers import CHANNEL, GUILD, make_service, person
+
+    computer = ComputerPlayers(budget=SMALL, seat_level="easy")
+    repo, service = await make_service(tmp_path, computer=computer)
+    try:
+        await service.new_game(person(1), CHANNEL, guild_id=GUILD, ruleset="heroforge")
+        out = await service.add_ai(person(1), CHANNEL, level="Hard")
+        assert out.reply is not None and out.reply.text == "Added 1 computer player (hard)."
+        with pytest.raises(BadOption, match="The level is one of: easy, normal, hard"):
+            await service.add_ai(person(1), CHANNEL, level="expert")
+        await service.start(person(1), CHANNEL)
+        game = await service.game_here(CHANNEL)
+        seats = await repo.seats(game.id)
+        assert [(s.is_ai, s.ai_level) for s in seats] == [(False, None), (True, "hard")]
+        assert service.computer.level_of(seats[1].ai_level, is_ai=True) == "hard"
+    finally:
+        await repo.close()
