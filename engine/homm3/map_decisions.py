@@ -75,6 +75,10 @@ TOWN = (c.Build, c.Muster, c.BuySpell)
 HUNT_ROUND = 4
 """From this round on the computer heads for the nearest enemy Town."""
 
+RISK: dict[int, float] = {0: 0.5, 1: 1.5, 2: 3.0}
+"""How much the computer shuns guards of its Level (0), one above (1), two above (2);
+higher ones count 8."""
+
 
 def apply(state: Homm3State, seat: int, command: Command) -> list[Event]:
     """Apply a map-game command of ``seat``.
@@ -348,11 +352,11 @@ def ai_command(state: Homm3State, seat: int, rng: random.Random) -> Command:
         def score(m: mc.MapMove) -> float:
             level = map_turns.guarded(game, m.field)
             mark = game.marks.get(m.field)
-            fresh = mark is None or (not mark.visited and mark.flag != seat)
+            spec = map_board.field_spec(game, m.field)
+            worth = spec is not None and spec.kind not in ("empty", "blocked", "stables")
+            fresh = worth and (mark is None or (not mark.visited and mark.flag != seat))
             own = state.player(seat).level
-            risk = (
-                0.0 if level < own else 1.0 if level == own else 3.0 if level == own + 1 else 10.0
-            )
+            risk = RISK.get(level - own, 8.0) if level >= own else 0.0
             enemy = any(h.seat != seat for h in map_turns.heroes_on(game, m.field))
             near = min((map_board.distance(m.field, t) for t in targets), default=0)
             return (

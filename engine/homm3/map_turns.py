@@ -182,7 +182,7 @@ def start_round(state: Homm3State) -> list[Event]:
             continue
         if state.round > 1:
             player.tokens.build = player.tokens.population = player.tokens.spellbook = True
-        player.experts = max(player.experts, expert_limit(player))
+        player.experts = expert_limit(player)
         if state.round % 2 == 1 and state.round > 1:
             events += adventure._income(state, player)
     seats = living_seats(state)
