@@ -36,6 +36,7 @@ from bot.command_table import CommandSpec, LineError, help_lines, parse_console_
 from bot.errors import USER_ERRORS, user_message
 from bot.outbox import Button, Component, Outbox, Receipt, Select
 from engine.core.model import seat_name
+from engine.core.search import LEVELS
 from engine.core.words import plural
 from storage.records import GameStatus
 
@@ -55,6 +56,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="how many seats the computer plays (default: all but one when --players > 1)",
+    )
+    parser.add_argument(
+        "--ai-level",
+        choices=LEVELS,
+        default="normal",
+        help="how well the computer plays: easy, normal or hard (default: normal; "
+        "normal and hard think up to HEROES_AI_BUDGET_S, 1 s, a move)",
     )
     parser.add_argument("--seed", type=int, default=None, help="a fixed seed (default: random)")
     parser.add_argument("--map-sections", type=int, default=None, help="board size (default 4)")
@@ -94,6 +102,7 @@ class Console:
     acting: int = 1
     ruleset: str = field(default_factory=registry.flagship)
     hot_seat: bool = True
+    ai_level: str | None = None
     names: dict[int, str] = field(default_factory=dict)
     components: list[Component] = field(default_factory=list)
     game_id: int | None = None
@@ -145,7 +154,10 @@ class Console:
         for number in range(2, self.humans + 1):
             lines += self.show(await self.service.join(self.actor(number), CHANNEL_ID))
         if self.ai:
-            lines += self.show(await self.service.add_ai(self.actor(1), CHANNEL_ID, count=self.ai))
+            added = await self.service.add_ai(
+                self.actor(1), CHANNEL_ID, count=self.ai, level=self.ai_level
+            )
+            lines += self.show(added)
         started = await self.service.start(self.actor(1), CHANNEL_ID)
         game = await self.service.repo.game_in_channel(CHANNEL_ID)
         self.game_id = game.id if game is not None else None
@@ -511,6 +523,7 @@ async def _session(
             map_sections=args.map_sections,
             ruleset=args.ruleset,
             game_options=game_options,
+            ai_level=args.ai_level,
         )
         people = plural(humans, "person", "people")
         computers = plural(ai, "computer")

@@ -106,3 +106,13 @@ async def test_a_hard_computer_seat_keeps_its_level_and_plays(tmp_path: Path) ->
         assert service.computer.level_of(seats[1].ai_level, is_ai=True) == "hard"
     finally:
         await repo.close()
+
+
+def test_the_console_takes_an_ai_level() -> None:
+    """``heroes-table local --ai-level hard`` (default normal); another word is refused."""
+    from bot.cli import build_parser
+
+    assert build_parser().parse_args(["local", "--ai-level", "hard"]).ai_level == "hard"
+    assert build_parser().parse_args(["local"]).ai_level == "normal"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["local", "--ai-level", "expert"])
