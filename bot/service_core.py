@@ -1108,7 +1108,7 @@ class ServiceCore:
             return await self.pictures(kind, state), False
         except Exception as error:
             log.error(
-                "game %s: drawing the %s pictures at move %s failed: %s",
+                "game %s: drawing the %s picture at move %s failed: %s",
                 game_id,
                 kind,
                 state.version,
