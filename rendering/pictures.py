@@ -6,6 +6,10 @@ which this registry imports the first time that ruleset is asked for (`load`). N
 here names a ruleset: a new game adds its ``rendering/<game>/pictures.py`` and is served
 like the others (by `bot.render`'s cache and worker processes too).
 
+A public kind may have a focus kind (``"board-focus"``: `rendering.focus`, `focus_of`),
+cut from it around what the decision is about and readable on a phone; the bot posts the
+focus first, the whole picture after it.
+
 Each `PictureKind` says which view class it draws (a worker process reads the view back
 from its JSON as that class), how to reduce any view to what the picture may show (a
 public picture keeps only the public part, so a seat's hidden cards can never be drawn
