@@ -96,6 +96,11 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         """
         return ai.ai_command(state, seat, rng)
 
+    def evaluate(self, state: Homm4State, seat: int) -> float:
+        """The seat's share of the table's material (`engine.homm4.ai.evaluate`), for the
+        search players' play-outs."""
+        return ai.evaluate(state, seat)
+
     def view(self, state: Homm4State, seat: int) -> SeatView:
         """Return the public view plus ``seat``'s own Hand and Risk Stack."""
         return viewing.seat_view(state, seat)
