@@ -24,6 +24,7 @@ from engine.homm4 import (
     artifacts,
     battle,
     decisions,
+    determinize,
     diplomacy,
     fallen,
     movement,
@@ -144,6 +145,24 @@ class Homm4Ruleset(Ruleset[Homm4State]):
         piles: dict[str, list[Any]] = {f"deck.{p.seat}": list(p.deck) for p in state.players_state}
         piles["section_pile"] = list(state.section_pile)
         return piles
+
+    def information_set(self, state: Homm4State, seat: int) -> Homm4State:
+        """``state`` as ``seat`` may know it (`determinize.information_set`: decks, other
+        Hands and Risk Stacks, face-down sections and the generator made canonical;
+        homm4:card-types).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(state, seat)
+        return determinize.information_set(state, seat)
+
+    def determinize(self, info: Homm4State, seat: int, rng: random.Random) -> Homm4State:
+        """One full game behind ``info`` (`determinize.determinize`; homm4:card-types).
+
+        :raises InvalidInput: for a seat not in the game.
+        """
+        self._check_seat(info, seat)
+        return determinize.determinize(info, seat, rng)
 
     def reveals_hidden(
         self,
