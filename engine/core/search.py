@@ -10,7 +10,8 @@ Levels (`LEVELS`), chosen per seat:
   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
   2012). One tree over the searching seat's information set; each iteration deals one
   world consistent with what the seat knows (`Ruleset.determinize`), walks the tree
-  choosing among the commands legal in that world by UCB1 with availability counts
+  (its first command the searching seat's own, then the first decision owed) choosing
+  among the commands legal in that world by UCB1 with availability counts
   (a child's exploration term counts the iterations in which it was legal), adds one
   node, plays out with the fast policy (the ``easy`` player) for at most
   `Budget.rollout_commands` commands, and scores the end with `Ruleset.evaluate` for
@@ -213,8 +214,12 @@ def _iterate(
     while tree_depth is None or len(path) < tree_depth:
         if rules.result(world).finished:
             break
-        actor, legal = _to_move(rules, world)
-        if actor is None:
+        # The root's commands are the searching seat's own, even when another seat owes a
+        # decision at the same time (mmh's two heroes are chosen together) and comes first.
+        actor, legal = (
+            (seat, rules.legal_commands(world, seat)) if not path else _to_move(rules, world)
+        )
+        if actor is None or not legal:
             break
         child = _select(rules, world, actor, legal, node, rng)
         _step(rules, world, actor, child.command)

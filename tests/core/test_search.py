@@ -63,6 +63,26 @@ def test_normal_is_legal_and_reproducible(ruleset: str) -> None:
         assert first in rules.legal_commands(state, seat)
 
 
+@pytest.mark.rule("mmh:game-setup.choosing-the-starting-hero")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_seat_searches_its_own_decision_when_another_seat_owes_one_first(level: str) -> None:
+    """mmh's players choose their starting heroes at the same time, each one of the three
+    of their faction: Blue's search is over Blue's own three although Red's decision comes
+    first (it used to search Red's and find none of Blue's: ValueError from max)."""
+    rules = get_ruleset("mmh")
+    state = next(
+        s
+        for s in positions(rules, {"length": "quick"}, 2, 7, every=1, limit=20)
+        if [d.kind for d in rules.pending(s)] == ["choose_hero", "choose_hero"]
+    )
+    assert [d.seat for d in rules.pending(state)] == [0, 1]
+    blue = rules.legal_commands(state, 1)
+    assert len(blue) == 3 and not set(map(str, blue)) & set(
+        map(str, rules.legal_commands(state, 0))
+    )
+    assert choose(rules, state, 1, level, random.Random(3), SMALL) in blue
+
+
 def test_homm4_hidden_deck_order_does_not_reach_the_search() -> None:
     """homm4 (homm4:card-types): the other seat's deck reversed and its Hand swapped
     with the top of its deck — cards the searching seat never saw — change nothing."""
