@@ -13,7 +13,15 @@ import engine.rulesets  # noqa: F401  (registers every shipped ruleset)
 from engine.core.errors import InvalidInput, NotYourDecision
 from engine.core.model import GameState
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.search import LEVELS, Budget, choose, material_share, parse_level, search
+from engine.core.search import (
+    LEVELS,
+    Budget,
+    Level,
+    choose,
+    material_share,
+    parse_level,
+    search,
+)
 from tests.core.determinize_checks import positions
 
 RULESETS = ("homm4", "heroforge", "homm3", "mmh")
@@ -65,7 +73,7 @@ def test_normal_is_legal_and_reproducible(ruleset: str) -> None:
 
 @pytest.mark.rule("mmh:game-setup.choosing-the-starting-hero")
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_seat_searches_its_own_decision_when_another_seat_owes_one_first(level: str) -> None:
+def test_a_seat_searches_its_own_decision_when_another_seat_owes_one_first(level: Level) -> None:
     """mmh's players choose their starting heroes at the same time, each one of the three
     of their faction: Blue's search is over Blue's own three although Red's decision comes
     first (it used to search Red's and find none of Blue's: ValueError from max)."""
