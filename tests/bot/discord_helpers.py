@@ -72,6 +72,58 @@ class RecordingRenderer:
         """What ``data`` was drawn from, or None if this renderer did not draw it."""
         return self.drawn.get(hashlib.sha256(data).hexdigest())
 
+    def assert_panel_shows(self, panel: FakeMessage, ruleset: str, view: BaseModel) -> None:
+        """``panel``'s pictures are those of ``view`` (the game's public view now): each
+        attachment was drawn by this renderer from a public view, and is the same bytes as
+        ``view`` drawn again as that kind; the whole picture comes last, its focus first
+        (issue 16)."""
+        from rendering.pictures import focus_of
+
+        kinds = []
+        for attachment in panel.attachments:
+            origin = self.origin(attachment.data)
+            assert origin is not None, f"{attachment.filename} was not drawn by the renderer"
+            kind, view_class, _ = origin
+            assert view_class == "PublicView", f"{attachment.filename} drawn from a {view_class}"
+            again = self.draw(ruleset, kind, view)
+            assert (again.filename, again.data) == (attachment.filename, attachment.data), (
+                f"the panel's {attachment.filename} is not the position now"
+            )
+            kinds.append(kind)
+        assert kinds and kinds == [focus_of(ruleset, kinds[-1]), kinds[-1]], kinds
+
+
+def shown_pictures(channel: FakeChannel) -> set[str]:
+    """The names of the files the public messages of ``channel`` carried in any of their
+    versions: now and before each edit (`FakeMessage.edits`). The game's panel is edited
+    in place (issue 16), each new picture replacing the one before it."""
+    return {
+        name
+        for message in channel.public_messages()
+        for version in (message.snapshot(), *message.edits)
+        for name in version["attachments"]
+    }
+
+
+def game_panel(channel: FakeChannel) -> FakeMessage:
+    """The one game panel in ``channel`` (a public Components V2 message, edited in place:
+    issue 16), checked to show its attachments in its media gallery, in order.
+
+    :raises AssertionError: when there is no panel or more than one, or the gallery and
+        the attachments differ.
+    """
+    panels = [m for m in channel.public_messages() if m.panel]
+    assert len(panels) == 1, f"{len(panels)} game panels in #{channel.name}"
+    panel = panels[0]
+    gallery = [
+        item["media"]["url"]
+        for component in panel.all_components()
+        if component.get("type") == 12  # media gallery
+        for item in component["items"]
+    ]
+    assert gallery == [f"attachment://{a.filename}" for a in panel.attachments], gallery
+    return panel
+
 
 @asynccontextmanager
 async def running_bot(

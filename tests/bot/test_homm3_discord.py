@@ -5,8 +5,11 @@ every decision the way people do: clicking the button or select option that offe
 move when one is on screen (in the channel, a reply or their DMs: the private choices go
 by DM), typing ``/homm3 <group> <command>`` otherwise and for every fourth move (the
 engine's AI chooses each move). After every move no public message names a card that was
-hidden before and after it. At the end: the victory post, Battlefield pictures in the
-channel, no error in the bot, no broken Discord limit, every acknowledgement within 3 s.
+hidden before and after it. At the end: the victory post; the Battlefield (and in an
+Adventure the Adventure panel) pictures, each after its focus, shown in the channel at
+some point (the game's panel is edited in place, a new picture replacing the one before)
+and the panel showing the final position's; no error in the bot, no broken Discord
+limit, every acknowledgement within 3 s.
 """
 
 from __future__ import annotations
@@ -21,7 +24,14 @@ from bot.homm3.commands import slash_for
 from engine.homm3 import RULESET as HOMM3
 from engine.homm3.state import Homm3State
 from storage.records import GameStatus
-from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
+from tests.bot.discord_helpers import (
+    RecordingRenderer,
+    Table,
+    game_panel,
+    heroes_bot,
+    running_bot,
+    shown_pictures,
+)
 from tests.bot.ruleset_driver import RulesetDriver
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
@@ -73,7 +83,12 @@ async def test_a_two_player_homm3_adventure_siege_through_discord(
         tmp_path,
         "mode:adventure size:short siege",
         {"adventure_turn", "choose_adventure_keep", "deploy", "activation"},
-        pictures={"adventure.png", "battlefield.png"},
+        pictures={
+            "adventure-focus.png",
+            "adventure.png",
+            "battlefield-focus.png",
+            "battlefield.png",
+        },
     )
 
 
@@ -82,15 +97,15 @@ async def _whole_game(
     tmp_path: Path,
     options: str,
     kinds: set[str],
-    pictures: frozenset[str] | set[str] = frozenset({"battlefield.png"}),
+    pictures: frozenset[str] | set[str] = frozenset({"battlefield-focus.png", "battlefield.png"}),
 ) -> None:
     """Play a whole game with the ``options`` text (after ``heroes:``, as typed in
     /game new's ``options:``) through the fake Discord; the decisions of
-    ``kinds`` must come up and the ``pictures`` be posted in the channel."""
+    ``kinds`` must come up, the ``pictures`` be shown in the channel at some point (the
+    panel is edited in place) and the panel show the final position's."""
     table = Table.create(fake_discord)
-    async with running_bot(
-        fake_discord, tmp_path / "h3.db", renderer=RecordingRenderer()
-    ) as runner:
+    renderer = RecordingRenderer()
+    async with running_bot(fake_discord, tmp_path / "h3.db", renderer=renderer) as runner:
         bot = heroes_bot(runner)
         driver = Homm3Driver(table, bot)
         channel = table.channel
@@ -108,8 +123,8 @@ async def _whole_game(
         assert game.status is GameStatus.FINISHED and HOMM3.result(state).finished
         texts = [m.text for m in channel.public_messages()]
         assert any("defeated every unit" in t for t in texts)
-        posted = {a.filename for m in channel.public_messages() for a in m.attachments}
-        assert pictures <= posted
+        assert pictures <= shown_pictures(channel)
+        renderer.assert_panel_shows(game_panel(channel), "homm3", HOMM3.public_view(state))
         assert driver.clicks > 10 and driver.slashes > 5
         assert kinds <= driver.kinds
         dms = [m.text for m in fake_discord.dms(table.ann)]

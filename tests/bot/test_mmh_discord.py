@@ -6,7 +6,9 @@ move when one is on screen (in the channel, a reply or their DMs: keep-one choic
 DM), typing ``/mmh <group> <command>`` otherwise and for every fourth move (the engine's
 AI chooses each move). After every move no public message names a card that was hidden
 (a held scroll, a card drawn for a choice) before and after it. At the end: the victory
-post, board and initiative-track pictures in the channel, no error in the bot, no broken
+post; the board and initiative-track pictures, each after its focus, shown in the channel
+at some point (the game's panel is edited in place, a new picture replacing the one
+before) and the panel showing the final position's; no error in the bot, no broken
 Discord limit, every acknowledgement within 3 s.
 """
 
@@ -22,7 +24,14 @@ from engine.mmh import RULESET as MMH
 from engine.mmh.content import load_content
 from engine.mmh.state import MmhState
 from storage.records import GameStatus
-from tests.bot.discord_helpers import RecordingRenderer, Table, heroes_bot, running_bot
+from tests.bot.discord_helpers import (
+    RecordingRenderer,
+    Table,
+    game_panel,
+    heroes_bot,
+    running_bot,
+    shown_pictures,
+)
 from tests.bot.ruleset_driver import RulesetDriver
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.plugin import fake_discord_fixture  # noqa: F401  (fixture fake_discord)
@@ -65,9 +74,8 @@ async def test_a_two_player_mmh_game_through_discord(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     table = Table.create(fake_discord)
-    async with running_bot(
-        fake_discord, tmp_path / "mmh.db", renderer=RecordingRenderer()
-    ) as runner:
+    renderer = RecordingRenderer()
+    async with running_bot(fake_discord, tmp_path / "mmh.db", renderer=renderer) as runner:
         bot = heroes_bot(runner)
         driver = MmhDriver(table, bot)
         channel = table.channel
@@ -80,8 +88,9 @@ async def test_a_two_player_mmh_game_through_discord(
         assert game.status is GameStatus.FINISHED and MMH.result(state).finished
         texts = [m.text for m in channel.public_messages()]
         assert any("wins the throne of Ashan" in t or "draw" in t for t in texts)
-        pictures = [a.filename for m in channel.public_messages() for a in m.attachments]
-        assert "board.png" in pictures and "battle.png" in pictures
+        pictures = {"board-focus.png", "board.png", "battle-focus.png", "battle.png"}
+        assert pictures <= shown_pictures(channel)
+        renderer.assert_panel_shows(game_panel(channel), "mmh", MMH.public_view(state))
         assert driver.clicks > 10 and driver.slashes > 5
         assert {"place_capital", "choose_hero", "play_action", "action_hero"} <= driver.kinds
         assert any(k.startswith("battle_") for k in driver.kinds)
