@@ -25,6 +25,7 @@ CHOICE_KINDS: tuple[str, ...] = (
     "trade", "morale_search", "setup_remove", "adventure_keep", "adventure_keep2",
     "astrologers", "city_hall", "stun", "amplifier", "necromancy", "magic_spring", "reroll",
     "eagle_eye", "mana_vortex", "vortex_pick", "braced_pikes", "guardian_angel", "death_cloud",
+    "settlement", "time_limit", "secondary_defeat",
 )  # fmt: skip
 """Every kind of `Choice` the engine sets (each owed as a ``choose_<kind>`` decision and
 answered by ``choose``), so that a player's interface can answer each one."""

@@ -194,6 +194,7 @@ def start_round(state: Homm3State) -> list[Event]:
 def _turn_start(state: Homm3State, seat: int) -> list[Event]:
     game = game_of(state)
     game.refreshed = False
+    state.turn += 1
     for hero in game.heroes:
         if hero.seat == seat:
             hero.mp = MAIN_MP if hero.main else SECONDARY_MP

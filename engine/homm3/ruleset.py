@@ -45,7 +45,7 @@ class Homm3Ruleset(Ruleset[Homm3State]):
     id: ClassVar[str] = "homm3"
     title: ClassVar[str] = "Heroes of Might and Magic III: Battlefield (Adventure and Skirmish)"
     min_players: ClassVar[int] = setup.PLAYERS
-    max_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = setup.PLAYERS
     state_model: ClassVar[type[Homm3State]] = Homm3State
     options_model: ClassVar[type[BaseModel]] = Homm3Options
     command_adapter: ClassVar[TypeAdapter[Any]] = c.COMMAND_ADAPTER
