@@ -289,7 +289,6 @@ def scenario_figures(scenario: Scenario) -> list[Figure]:
             "ms",
             _stat(run.samples, "ack_ms"),
             target=p99_under(100),
-            note=scenario.load_text(),
         ),
         Figure(
             f"final image post, {scenario.name}",
