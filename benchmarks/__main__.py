@@ -14,7 +14,7 @@ named, each under its own heading; a full run drives 50, 100, 150, 200, 300 and 
 after which the capacity line of one bot process sums up the runs (`capacity_summary`).
 The computer players' area (``ai``, `benchmarks.bench_ai`) takes ``--ai-games N`` (games
 per ruleset and level; 200 by default), ``--ai-iterations N`` (search iterations per
-decision in those games) and ``--ai-minutes M`` (no new game after M minutes).
+decision in those games) and ``--ai-minutes M`` (stop after M minutes).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchmarks.report import AreaResult, Figure, Target
@@ -126,22 +126,24 @@ def schedule(
 
 def play_all(matches: Sequence[Match], workers: int, seconds: float | None) -> list[Outcome]:
     """Play ``matches`` in a pool of ``workers`` processes; after ``seconds`` (None: no
-    limit) no new game starts and the games done so far are returned."""
+    limit) the games still being played are abandoned and those done are returned."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     outcomes: list[Outcome] = []
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers) as pool:
-        for outcome in _until(pool.imap_unordered(play, matches), deadline):
-            outcomes.append(outcome)
+        results = pool.imap_unordered(play, matches)
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            try:
+                outcomes.append(results.next(timeout=left))
+            except StopIteration:
+                break
+            except multiprocessing.TimeoutError:
+                break
         pool.terminate()
     return outcomes
-
-
-def _until(results: Iterator[Outcome], deadline: float | None) -> Iterator[Outcome]:
-    for outcome in results:
-        yield outcome
-        if deadline is not None and time.perf_counter() >= deadline:
-            return
 
 
 def decision_times(
@@ -288,7 +290,7 @@ def run(
         "the second, so the time is 1 s plus part of one iteration.",
     ]
     if minutes is not None and played < len(matches):
-        notes.append(f"The run stopped starting games after {minutes:g} minutes.")
+        notes.append(f"The run stopped after {minutes:g} minutes (games under way dropped).")
     return AreaResult(
         "ai", "Computer players", figures, notes, seconds=time.perf_counter() - started
     )
