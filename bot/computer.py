@@ -4,7 +4,7 @@ worker processes that run their search so the bot's event loop never waits on it
 A computer seat plays at its stored level (`storage.records.Seat.ai_level`; a seat stored
 before schema 11 has none and plays ``easy``, as it always did). A person's seat played
 for them (away, or a passed deadline with the ``computer`` policy) plays at
-``HEROES_AI_AWAY_LEVEL`` (`AWAY_LEVEL` by default: ``normal``). ``normal`` and ``hard``
+``HEROES_AI_AWAY_LEVEL`` (`AWAY_LEVEL` by default: ``easy``). ``normal`` and ``hard``
 search (`engine.core.search`) for ``HEROES_AI_BUDGET_S`` seconds (default 1 s) in one of
 the drawing processes (`bot.render.PictureRenderer.compute`), else in a thread; ``easy``
 answers at once in a thread as before. The generator is seeded from the game's seed, the
@@ -25,7 +25,7 @@ from engine.core.model import Command, GameState
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.search import Budget, Level, choose, parse_level
 
-AWAY_LEVEL: Level = "normal"
+AWAY_LEVEL: Level = "easy"
 """The level that plays a person's seat while they are away (or past a deadline whose
 policy is ``computer``), unless ``HEROES_AI_AWAY_LEVEL`` names another."""
 

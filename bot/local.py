@@ -60,8 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-level",
         choices=LEVELS,
-        default="normal",
-        help="how well the computer plays: easy, normal or hard (default: normal; "
+        default="easy",
+        help="how well the computer plays: easy, normal or hard (default: easy; "
         "normal and hard think up to HEROES_AI_BUDGET_S, 1 s, a move)",
     )
     parser.add_argument("--seed", type=int, default=None, help="a fixed seed (default: random)")

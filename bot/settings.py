@@ -49,9 +49,9 @@ class Settings(BaseSettings):
             processes (`bot.computer`).
         ai_away_level: the computer level that plays a person's seat while they are away
             or past a ``computer`` deadline (``HEROES_AI_AWAY_LEVEL``: easy, normal or hard;
-            default normal).
+            default easy: the search levels do not yet beat it in every game, docs/PERFORMANCE.md).
         ai_level: the level of a computer seat added without one (``HEROES_AI_LEVEL``;
-            default normal).
+            default easy).
     """
 
     model_config = SettingsConfigDict(
@@ -71,8 +71,8 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     ai_budget_s: float = Field(default=1.0, ge=0.05, le=60.0)
-    ai_away_level: Literal["easy", "normal", "hard"] = "normal"
-    ai_level: Literal["easy", "normal", "hard"] = "normal"
+    ai_away_level: Literal["easy", "normal", "hard"] = "easy"
+    ai_level: Literal["easy", "normal", "hard"] = "easy"
 
     @field_validator("ai_away_level", "ai_level", mode="before")
     @classmethod

@@ -38,7 +38,7 @@ def test_a_seat_plays_at_its_level_and_a_person_at_the_away_level() -> None:
     assert players.level_of("normal", is_ai=True) == "normal"
     assert players.level_of(None, is_ai=True) == "easy"  # stored before schema 11
     assert players.level_of(None, is_ai=False) == "hard"
-    assert ComputerPlayers().away_level == "normal"
+    assert ComputerPlayers().away_level == "easy"
     with pytest.raises(InvalidInput, match="Levels: easy, normal, hard"):
         players.level_of("genius", is_ai=True)
 
@@ -109,10 +109,10 @@ async def test_a_hard_computer_seat_keeps_its_level_and_plays(tmp_path: Path) ->
 
 
 def test_the_console_takes_an_ai_level() -> None:
-    """``heroes-table local --ai-level hard`` (default normal); another word is refused."""
+    """``heroes-table local --ai-level hard`` (default easy); another word is refused."""
     from bot.cli import build_parser
 
     assert build_parser().parse_args(["local", "--ai-level", "hard"]).ai_level == "hard"
-    assert build_parser().parse_args(["local"]).ai_level == "normal"
+    assert build_parser().parse_args(["local"]).ai_level == "easy"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["local", "--ai-level", "expert"])
