@@ -217,20 +217,42 @@ def left_out_text(
     """One line naming the commands a select menu cut at 25 left out, each with how it
     is typed (``typed``: e.g. `RulesetAdapter.typed_command`), within `LEFT_OUT_LIMIT`
     characters ("… N more" after that); "" when none was left out. ``label`` must be the
-    one the menu uses, so the line names nothing the menu would not show."""
+    one the menu uses, so the line names nothing the menu would not show.
+
+    Commands that differ only in their last value (label ``Place the Army token on G4``,
+    typed ``/setup army hex:G4``) share one entry, the values written as /help writes a
+    choice: ``Place the Army token on: /setup army hex:G4|Q4|A5`` — on a phone the
+    panel then shows a few short entries, not one long line repeating the same words."""
     if not left:
         return ""
-    text = f"Not in the menu ({len(left)}), typed as shown: "
-    shown = 0
+    groups: dict[tuple[str, str], list[str]] = {}
+    entries: list[tuple[str, str | None, tuple[str, str] | None]] = []
     for cmd in left:
-        how = typed(cmd) if typed is not None else None
-        entry = f"{label(cmd)}: {how}" if how else label(cmd)
+        name, how = label(cmd), (typed(cmd) if typed is not None else None)
+        head, sep, value = (how or "").rpartition(":")
+        if sep and value and value.isalnum() and name.endswith(value) and " " in head:
+            key = (name[: -len(value)].rstrip(), head)
+            if key not in groups:
+                groups[key] = []
+                entries.append((name, how, key))
+            groups[key].append(value)
+        else:
+            entries.append((name, how, None))
+    text = f"Not in the menu ({len(left)}), typed as shown: "
+    shown = placed = 0
+    for name, how, group in entries:
+        values = groups[group] if group is not None else []
+        if group is not None and len(values) > 1:
+            entry = f"{group[0]}: {group[1]}:{'|'.join(values)}"
+        else:
+            entry = f"{name}: {how}" if how else name
         if len(text) + len(entry) + 2 > LEFT_OUT_LIMIT:
             break
         text += ("; " if shown else "") + entry
         shown += 1
-    if shown < len(left):
-        text += f"{'; ' if shown else ''}… {len(left) - shown} more (see /help)"
+        placed += max(1, len(values))
+    if placed < len(left):
+        text += f"{'; ' if shown else ''}… {len(left) - placed} more (see /help)"
     return text
 
 
