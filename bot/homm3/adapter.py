@@ -32,6 +32,7 @@ from bot.homm3 import commands as table
 from engine.core.model import Command, Decision, GameState, seat_name
 from engine.core.words import plural
 from engine.homm3 import commands as c
+from engine.homm3 import map_commands as mc
 from engine.homm3.content import load_content
 
 if TYPE_CHECKING:
@@ -131,6 +132,10 @@ def _card(state: Homm3State, number: int | None) -> str:
     return f"{load_content().card_name(state.cards[number])} #{number}"
 
 
+def _hero(hero: str) -> str:
+    return "Main hero" if hero == "main" else "Secondary hero"
+
+
 def describe(state: GameState, command: Command, seat: int | None = None) -> str:
     """One line for ``seat``'s homm3 command (may name that seat's own cards).
 
@@ -182,6 +187,29 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
         return (
             f"Use {_card(h3, command.card)} ({'Expert/bottom' if command.option else 'basic/top'})"
         )
+    if isinstance(command, mc.MapMove):
+        return f"{_hero(command.hero)}: move to {command.field} (1 MP)"
+    if isinstance(command, mc.Discover):
+        return (
+            f"{_hero(command.hero)}: turn up the tile at {command.pos[0]},{command.pos[1]}"
+            f" (rotation {command.rotation}, 1 MP)"
+        )
+    if isinstance(command, mc.PlaceTile):
+        return (
+            f"{_hero(command.hero)}: place your Far tile at {command.pos[0]},{command.pos[1]}"
+            f" (rotation {command.rotation}, 1 MP)"
+        )
+    if isinstance(command, mc.Revisit):
+        return f"{_hero(command.hero)}: Visit this Field again (1 MP)"
+    if isinstance(command, mc.HireHero):
+        return f"Hire a Secondary hero on {command.field} (10 Gold)"
+    if isinstance(command, mc.RefreshHand):
+        if command.discard:
+            return (
+                f"Discard {', '.join(_card(h3, x) for x in command.discard)}, then draw up to "
+                "the Hand Limit"
+            )
+        return "Draw up to the Hand Limit"
     if isinstance(command, c.PlaceObstacle):
         token = next(t for t in content.board.token if t.number == command.token)
         return f"Place the {token.obstacle.name} (token {command.token}) on {command.hex}"
@@ -220,7 +248,7 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
         )
     words = {
         "blacksmith": "Blacksmith: pay 6 Gold, Search(2) Artifacts",
-        "end_turn": "End the Adventure turn",
+        "end_turn": "End the map turn" if h3.map is not None else "End the Adventure turn",
         "start_combat": "Start the Combat (no more Town actions)",
         "pass_obstacles": "Place no Obstacle",
         "defend": "Defend (Defense token)",
@@ -270,12 +298,16 @@ class Homm3Adapter(RulesetAdapter):
     """homm3's commands (`bot.homm3.commands`), labels, texts and pictures."""
 
     ruleset: ClassVar[str] = "homm3"
-    lobby_options: ClassVar[tuple[str, ...]] = ("mode", "size", "heroes", "siege")
+    lobby_options: ClassVar[tuple[str, ...]] = ("mode", "size", "heroes", "siege", "time_limit")
     lobby_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "mode",
-            "Heroes III: Skirmish (straight to the Combat) or Adventure (rounds first)",
-            choices=(Choice("Skirmish", "skirmish"), Choice("Adventure", "adventure")),
+            "Heroes III: Skirmish (Combat), Adventure (rounds first) or Map (tiles)",
+            choices=(
+                Choice("Skirmish", "skirmish"),
+                Choice("Adventure", "adventure"),
+                Choice("Map", "map"),
+            ),
         ),
         OptionSpec(
             "size",
@@ -294,6 +326,11 @@ class Homm3Adapter(RulesetAdapter):
         OptionSpec(
             "siege",
             "Heroes III: the final Combat is a Siege of the second player's Town",
+            "boolean",
+        ),
+        OptionSpec(
+            "time_limit",
+            "Heroes III map game: Combats against Neutral Units keep the time limit",
             "boolean",
         ),
     )
@@ -339,8 +376,19 @@ class Homm3Adapter(RulesetAdapter):
         return options
 
     def options_summary(self, options: Mapping[str, Any]) -> str:
-        """Mode, size, heroes and Siege."""
+        """Mode, size, heroes and Siege (the map game: its scenario and time limit)."""
         mode = options.get("mode", "skirmish")
+        if mode == "map":
+            from engine.homm3.map_content import load_map
+
+            scenario = options.get("scenario", "border-clash")
+            found = load_map().scenarios.get(scenario)
+            text = f"Map game, {found.name if found else scenario}"
+            if options.get("heroes"):
+                text += ", heroes " + ", ".join(str(h) for h in options["heroes"])
+            if options.get("time_limit"):
+                text += ", Neutral Combats keep the time limit"
+            return text
         size = options.get("size", "short")
         text = f"{mode.capitalize()}, {size}" + (
             " (9/13/16 rounds by size)" if mode == "adventure" else " template"
@@ -407,9 +455,12 @@ class Homm3Adapter(RulesetAdapter):
         return DecisionUI(ui.text, ui.components, private)
 
     def status_lines(self, view: Any, names: Mapping[int, str]) -> list[str]:
-        """Mode and round, each player in one line, the Combat's state."""
+        """Mode and round, each player in one line, the Combat's state (the map game: its
+        heroes' Fields and MP)."""
         if view.phase == "over":
             head = f"Game over: {view.reason}"
+        elif view.map is not None and view.combat is None:
+            head = f"Map game, round {view.round} of {view.map.rounds}: {seat_name(view.map.active)} to act."
         elif view.mode == "adventure" and view.phase == "adventure":
             head = f"Adventure round {view.round} of {view.rounds}."
         elif view.combat is not None:
@@ -426,6 +477,15 @@ class Homm3Adapter(RulesetAdapter):
             line = (
                 f"{p.colour} ({who}): {p.hero_name} Level {p.level} — hand {p.hand}, deck {p.deck}"
             )
+            if view.map is not None:
+                heroes = [h for h in view.map.heroes if h.seat == p.seat]
+                line += "".join(
+                    f" — {'Main' if h.main else 'Secondary'} hero on {h.field} ({h.mp} MP)"
+                    for h in heroes
+                )
+                line += (
+                    f" — {p.gold} Gold, {p.materials} Building Materials, {p.valuables} Valuables"
+                )
             if view.mode == "adventure" and view.phase == "adventure":
                 line += f" — {p.gold} Gold, {p.materials} Building Materials, {p.valuables} Valuables; {army}"
             if p.positive or p.negative:
@@ -491,8 +551,11 @@ class Homm3Adapter(RulesetAdapter):
         self, before: GameState | None, after: GameState, commands: Sequence[Command]
     ) -> str | None:
         """The Battlefield after Combat moves (placing, moving, attacking, a new round),
-        the Adventure state at each new round and when the game ends."""
+        the Adventure state at each new round and when the game ends; in the map game the
+        map after every move on it (the Battlefield during its Combats)."""
         h3 = _state(after)
+        if h3.map is not None:
+            return _map_picture(before, h3, commands)
         if before is None or h3.phase == "over":
             return "battle" if h3.combat is not None else "adventure"
         old = _state(before)
@@ -523,23 +586,65 @@ class Homm3Adapter(RulesetAdapter):
         return None
 
     def status_picture(self, state: GameState) -> str:
-        """The Battlefield during the Combat, else the Adventure state."""
-        return "battle" if _state(state).combat is not None else "adventure"
+        """The Battlefield during the Combat, else the map (map game) or the Adventure
+        state."""
+        h3 = _state(state)
+        if h3.map is not None:
+            return "battle" if h3.board is not None else "map"
+        return "battle" if h3.combat is not None else "adventure"
 
     def picture(self, renderer: Renderer, kind: str, view: Any) -> Picture | None:
-        """The Battlefield or the Adventure state (`rendering.homm3`, public views only)."""
-        shown = "battle" if kind == "battle" and view.combat is not None else "adventure"
-        return renderer.draw(self.ruleset, shown, view)
+        """The Battlefield, the map or the Adventure state (`rendering.homm3`, public views
+        only)."""
+        return renderer.draw(self.ruleset, _shown(kind, view), view)
 
     def pictures(self, renderer: Renderer, kind: str, view: Any) -> tuple[Picture, ...]:
-        """The Battlefield around the active unit or the Adventure panel of the player to
-        act, then the whole picture (`focus_first`)."""
-        shown = "battle" if kind == "battle" and view.combat is not None else "adventure"
-        return focus_first(renderer, self.ruleset, shown, view)
+        """The Battlefield around the active unit, the map around the acting Main hero or
+        the Adventure panel of the player to act, then the whole picture (`focus_first`)."""
+        return focus_first(renderer, self.ruleset, _shown(kind, view), view)
 
     def hand_picture(self, renderer: Renderer, view: Any) -> Picture | None:
         """The seat's private cards."""
         return renderer.draw(self.ruleset, "hand", view)
+
+
+_MAP_SHOWN = frozenset(
+    {"map_move", "discover", "place_tile", "revisit", "hire_hero", "end_turn", "refresh"}
+)
+"""Map-game commands after which the map is posted again."""
+_BATTLE_SHOWN = frozenset(
+    {"move", "attack", "attack_wall", "deploy", "pass", "play", "place_obstacle", "choose"}
+)
+"""Combat commands after which the Battlefield is posted again."""
+
+
+def _map_picture(
+    before: GameState | None, after: Homm3State, commands: Sequence[Command]
+) -> str | None:
+    """The map game's picture after ``commands``: the Battlefield when a Combat starts, at a
+    new Combat round and after moves on it; the map when a Combat ends, at the game's end
+    and after every move of a map turn."""
+    old = _state(before) if before is not None else None
+    board = after.board
+    if board is not None and board.combat is not None:
+        old_board = old.board if old is not None else None
+        if old_board is None or old_board.combat is None:
+            return "battle"
+        if old_board.combat.round != board.combat.round:
+            return "battle"
+        shown = any(cmd.type in _BATTLE_SHOWN for cmd in commands)
+        return "battle" if shown and board.combat.stage != "obstacles" else None
+    if old is None or after.phase == "over" or old.board is not None:
+        return "map"
+    return "map" if any(cmd.type in _MAP_SHOWN for cmd in commands) else None
+
+
+def _shown(kind: str, view: Any) -> str:
+    """The picture kind drawn for a requested ``kind``: the Battlefield only while a
+    Combat runs, else the map (map game) or the Adventure state."""
+    if kind == "battle" and view.combat is not None:
+        return "battle"
+    return "map" if view.map is not None else "adventure"
 
 
 def _cost(cost: Any) -> str:

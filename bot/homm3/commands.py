@@ -6,12 +6,16 @@ population-token / spell-book-token (``adventure build|muster|spell``), homm3bf:
 combat.place-obstacles / .place-units (``combat obstacle|deploy``), homm3bf:...unit-movement,
 .ranged-units, .initiative-token (``combat activate|move|attack``), homm3bf:...siege
 (``combat wall``), homm3bf:...the-deck-of-might-and-magic (``card play``), homm3turn:
-spending-positive-morale (``card morale``), every choice (``choice pick``).
+spending-positive-morale (``card morale``), every choice (``choice pick``); the map game
+(``mode: map``): homm3turn:what-1-mp-buys (``map move|discover|place|revisit``),
+homm3turn:refresh-your-hand (``map refresh``), homm3turn:population-token (``map hire``);
+its Town actions are the ``adventure`` ones, its turn ends with ``adventure end``.
 
 Values a player types: cards as ``#17`` or by name among the player's own cards
 (``Magic Arrow``; lists: ``#17 #20`` or ``Defense, Defense``), battlefield units by number
 (``3``, lists ``3 5``), hexes like ``G5`` (lists ``G5 G6``), army units by name
-(``Halberdiers, Marksmen``), buildings by name or id. Autocomplete suggests values from
+(``Halberdiers, Marksmen``), buildings by name or id, map Fields as ``q,r`` (``4,1``), map
+tile positions as ``a,b`` (``1,0``), heroes as ``main`` or ``secondary``. Autocomplete suggests values from
 `Ruleset.legal_commands` (at most 25); the engine checks every command again.
 """
 
@@ -41,10 +45,21 @@ from engine.homm3.decisions import CHOICE_KINDS
 
 RULESET = "homm3"
 TOP = "homm3"
-TOP_DESCRIPTION = "Play Heroes III Battlefield: Adventure rounds, Town, the hex Combat, cards"
+TOP_DESCRIPTION = "Play Heroes III: Adventure rounds or the map, Town, the hex Combat"
 
 FieldKind = Literal[
-    "int", "card", "cards", "numbers", "hex", "hexes", "units", "building", "text", "option"
+    "int",
+    "card",
+    "cards",
+    "numbers",
+    "hex",
+    "hexes",
+    "units",
+    "building",
+    "text",
+    "option",
+    "pos",
+    "hero",
 ]
 """How an option's text is read."""
 
@@ -61,8 +76,9 @@ WINDOW = ("attack_window",)
 CARD_WINDOWS = ("spell_reaction", "combat_start", "resurrection_window")
 """One-card answers: Resistance to an enemy Spell, the Combat's start, Resurrection."""
 TURN = ("adventure_turn",)
-TOWN = ("adventure_turn", "town_reaction")
-"""Town actions: on your Adventure turn and before the final Combat is set up
+MAP_TURN = ("map_turn",)
+TOWN = ("adventure_turn", "town_reaction", "map_turn")
+"""Town actions: on your Adventure or map turn and before a Combat is set up
 (homm3turn:reacting-to-combat)."""
 
 
@@ -73,12 +89,16 @@ def _fill_source(request: PlayRequest, command: dict[str, Any]) -> None:
             command["source"] = sources[0]
 
 
+_HERO = "main or secondary"
+_TILE = "e.g. 1,0"
+_TURN = "rotation 0-5"
+
 PLAY: tuple[PlayCommand[FieldKind], ...] = (
     PlayCommand(
         _spec(
             "choice",
             "pick",
-            "Answer your open choice (a Search, dice, a card to keep...)",
+            "Answer your open choice (a Search, dice, a card...)",
             [
                 _int(
                     "option",
@@ -98,10 +118,10 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "adventure",
             "redraw",
-            "Use a set-aside Movement card to swap drawn Adventure cards",
+            "Swap drawn Adventure cards with a Movement card",
             [
-                _auto("cards", "the drawn cards to swap, e.g. #140 #141", required=True),
-                _auto("source", "the Movement card, e.g. #33 (0: City Hall Movement)"),
+                _auto("cards", "drawn cards, e.g. #140 #141", required=True),
+                _auto("source", "Movement card, e.g. #33 (0: City Hall)"),
             ],
             ("choose_adventure_keep",),
         ),
@@ -113,8 +133,8 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "adventure",
             "resolve",
-            "Resolve an Adventure-Event card of your hand (one a round)",
-            [_auto("card", "your Adventure card, e.g. #143", required=True)],
+            "Resolve an Adventure-Event card (one a round)",
+            [_auto("card", "e.g. #143", required=True)],
             TURN,
         ),
         "resolve",
@@ -126,11 +146,9 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "fight",
             "Fight an Adventure-Combat card with 2 of your units",
             [
-                _auto("card", "your Adventure-Combat card, e.g. #143", required=True),
-                _int(
-                    "level", "Combat Power level 1-3 (the card's three values)", 1, 3, required=True
-                ),
-                _auto("units", "2 of your units, e.g. Halberdiers, Marksmen", required=True),
+                _auto("card", "e.g. #143", required=True),
+                _int("level", "Combat Power level 1-3", 1, 3, required=True),
+                _auto("units", "2 units, e.g. Halberdiers, Marksmen", required=True),
             ],
             TURN,
         ),
@@ -142,7 +160,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "adventure",
             "build",
             "Spend your Build Token on a building",
-            [_auto("building", "a building, e.g. Towers or dwelling_bronze", required=True)],
+            [_auto("building", "e.g. Towers or dwelling_bronze", required=True)],
             TOWN,
         ),
         "build",
@@ -154,9 +172,9 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "muster",
             "Spend your Population Token: recruit and reinforce units",
             [
-                _auto("recruit", "units to recruit, e.g. Halberdiers, Griffins"),
-                _auto("reinforce", "units to reinforce (Few to Pack), e.g. Marksmen"),
-                _auto("discount", "set-aside cards lowering a Gold cost, e.g. #40"),
+                _auto("recruit", "e.g. Halberdiers, Griffins"),
+                _auto("reinforce", "Few to Pack, e.g. Marksmen"),
+                _auto("discount", "discount cards, e.g. #40"),
             ],
             TOWN,
         ),
@@ -171,8 +189,8 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "adventure",
             "spell",
-            "Spend your Spell Book Token: buy a Spell at the Mage Guild",
-            [_auto("wisdom", "a set-aside Wisdom card to use, e.g. #33")],
+            "Spell Book Token: buy a Spell (Mage Guild)",
+            [_auto("wisdom", "a Wisdom card, e.g. #33")],
             TOWN,
         ),
         "buy_spell",
@@ -182,7 +200,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "adventure",
             "blacksmith",
-            "Castle Blacksmith: pay 6 Gold to Search(2) the Artifact deck",
+            "Blacksmith: 6 Gold, Search(2) Artifacts",
             [],
             TURN,
         ),
@@ -195,7 +213,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "Use a set-aside card once (Gold, Experience...)",
             [
                 _auto("card", "a set-aside card, e.g. #33", required=True),
-                _int("option", "0 basic/top effect, 1 Expert/bottom", 0, 1),
+                _int("option", "0 basic/top, 1 Expert/bottom", 0, 1),
             ],
             TURN,
         ),
@@ -204,7 +222,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
     ),
     PlayCommand(
         _spec(
-            "adventure", "end", "End your Adventure turn (keep at most 1 Adventure card)", [], TURN
+            "adventure", "end", "End your turn (keep at most 1 Adventure card)", [], TURN + MAP_TURN
         ),
         "end_turn",
     ),
@@ -212,7 +230,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "adventure",
             "start-combat",
-            "Take no (more) Town actions before the final Combat: let it be set up",
+            "No (more) Town actions: let the Combat start",
             [],
             ("town_reaction",),
         ),
@@ -220,12 +238,78 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
     ),
     PlayCommand(
         _spec(
+            "map",
+            "refresh",
+            "Discard, then draw to your Hand Limit",
+            [_auto("discard", "e.g. #12 #20")],
+            ("refresh_hand",),
+        ),
+        "refresh",
+        {"discard": ("discard", "cards")},
+    ),
+    PlayCommand(
+        _spec(
+            "map",
+            "move",
+            "1 MP: move a hero",
+            [_auto("field", "e.g. 4,1", required=True), _auto("hero", _HERO)],
+            MAP_TURN,
+        ),
+        "map_move",
+        {"field": ("field", "text"), "hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "map",
+            "discover",
+            "1 MP: turn up a tile",
+            [_auto("tile", _TILE, required=True), _int("turn", _TURN, 0, 5), _auto("hero", _HERO)],
+            MAP_TURN,
+        ),
+        "discover",
+        {"tile": ("pos", "pos"), "turn": ("rotation", "int"), "hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "map",
+            "place",
+            "1 MP: place your Far tile",
+            [_auto("tile", _TILE, required=True), _int("turn", _TURN, 0, 5), _auto("hero", _HERO)],
+            MAP_TURN,
+        ),
+        "place_tile",
+        {"tile": ("pos", "pos"), "turn": ("rotation", "int"), "hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "map",
+            "revisit",
+            "1 MP: Visit a Field again",
+            [_auto("hero", _HERO)],
+            MAP_TURN,
+        ),
+        "revisit",
+        {"hero": ("hero", "hero")},
+    ),
+    PlayCommand(
+        _spec(
+            "map",
+            "hire",
+            "10 Gold: a Secondary hero",
+            [_auto("field", "Town/Settlement, e.g. 4,1", required=True)],
+            MAP_TURN,
+        ),
+        "hire_hero",
+        {"field": ("field", "text")},
+    ),
+    PlayCommand(
+        _spec(
             "combat",
             "obstacle",
-            "Place an Obstacle token (not next to a zone or another Obstacle)",
+            "Place an Obstacle token",
             [
                 _int("token", "the token number 1-10", 1, 10, required=True, auto=True),
-                _auto("hex", "its anchor hex, e.g. F5", required=True),
+                _auto("hex", "anchor hex, e.g. F5", required=True),
             ],
             ("place_obstacle",),
         ),
@@ -240,7 +324,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "combat",
             "deploy",
-            "Place one of your units in your deployment zone",
+            "Place a unit in your zone",
             [
                 _int("unit", "your unit's number", 1, 99, required=True, auto=True),
                 _auto("hex", "a hex of your zone, e.g. A5", required=True),
@@ -265,7 +349,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "combat",
             "move",
-            "Move the active unit (up to its Initiative in hexes)",
+            "Move the active unit",
             [_auto("hex", "the hex, e.g. F5", required=True)],
             ACTIVATION,
         ),
@@ -276,7 +360,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "combat",
             "attack",
-            "Attack with the active unit (moving to a hex first if given)",
+            "Attack with the active unit",
             [
                 _int("target", "the enemy unit's number", 1, 99, required=True, auto=True),
                 _auto("hex", "move there first, e.g. F5"),
@@ -292,7 +376,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "wall",
             "Siege: destroy an adjacent Wall or the Gate",
             [
-                _auto("hex", "a hex of the Wall or Gate, e.g. G5", required=True),
+                _auto("hex", "Wall or Gate hex, e.g. G5", required=True),
                 _auto("move", "move there first, e.g. F5"),
             ],
             ACTIVATION,
@@ -313,7 +397,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
         _spec(
             "combat",
             "pass",
-            "Play no more cards now (an attack, an enemy Spell, the Combat's start)",
+            "Play no more cards now",
             [],
             WINDOW + CARD_WINDOWS,
         ),
@@ -326,7 +410,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "Play a card of your hand (or your Spell Scroll)",
             [
                 _auto("card", "the card, e.g. #17", required=True),
-                _int("option", "0 basic/top effect, 1 Expert/bottom effect", 0, 2, auto=True),
+                _int("option", "0 basic/top, 1 Expert/bottom", 0, 2, auto=True),
                 _int("unit", "the target unit's number", 1, 99, auto=True),
                 _auto("units", "more units, e.g. 3 5"),
                 _auto("hex", "a hex, e.g. G5"),
@@ -378,12 +462,12 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             "morale",
             "Use a Positive Morale card (or the Positive token)",
             [
-                _auto("card", "your Morale card, e.g. #61 (none: the token)"),
-                _int("option", "token: 0 draw a card, 1 discard and draw as many", 0, 1),
-                _int("unit", "your unit's number, when the card names one", 1, 99, auto=True),
-                _auto("discard", "cards to discard (cycle), e.g. #12 #20"),
+                _auto("card", "e.g. #61 (none: the token)"),
+                _int("option", "token: 0 draw, 1 cycle", 0, 1),
+                _int("unit", "your unit's number", 1, 99, auto=True),
+                _auto("discard", "to cycle, e.g. #12 #20"),
             ],
-            ACTIVATION + WINDOW + TURN,
+            ACTIVATION + WINDOW + TURN + MAP_TURN,
         ),
         "morale",
         {
@@ -399,6 +483,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
 GROUPS: dict[str, str] = {
     "choice": "Answer a choice: a Search, dice to keep, a card to keep or remove",
     "adventure": "Adventure turn: Adventure cards, Town actions, set-aside cards",
+    "map": "Map game: heroes, tiles, hiring",
     "combat": "Battlefield: Obstacles, deployment, move, attack, Defend",
     "card": "Play Might & Magic cards and Morale cards",
 }
@@ -535,6 +620,16 @@ def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
         return tuple(unit_id(u) for u in re.split(r"[,;]+", text) if u.strip())
     if kind == "building":
         return _building(request, text)
+    if kind == "pos":
+        numbers = re.findall(r"-?\d+", text)
+        if len(numbers) != 2:
+            raise BadOption(f"Name a tile position as two numbers, e.g. 1,0 (not {text!r}).")
+        return (int(numbers[0]), int(numbers[1]))
+    if kind == "hero":
+        hero = text.lower() or "main"
+        if hero not in ("main", "secondary"):
+            raise BadOption(f"The hero is main or secondary (not {text!r}).")
+        return hero
     return text.lower()
 
 
@@ -564,6 +659,9 @@ def _label(request: PlayRequest, kind: FieldKind, value: Any) -> tuple[str, str]
         return (text, text) if text else None
     if kind == "int":
         return (str(value), str(value))
+    if kind == "pos":
+        text = f"{value[0]},{value[1]}"
+        return (text, text)
     if kind == "numbers":
         text = " ".join(str(v) for v in value)
         return (text, text) if text else None
@@ -619,4 +717,6 @@ def _write(command: Command, option: str, kind: FieldKind, value: Any) -> Any:
         return " ".join(value)
     if kind == "units":
         return ", ".join(load_content().units[u].name for u in value)
+    if kind == "pos":
+        return f"{value[0]},{value[1]}"
     return value

@@ -52,8 +52,12 @@ def draw_board(view: PublicView) -> Drawing:
 
 
 def draw_map(view: PublicView) -> Drawing:
-    """The map game's whole map (``mode: map``). :raises AssertionError: for another mode."""
-    return _draw_map(public_only(view))
+    """The map game's whole map (``mode: map``). :raises ValueError: for another mode (no
+    map to draw)."""
+    public = public_only(view)
+    if public.map is None:
+        raise ValueError("no map: the game is not a map game")
+    return _draw_map(public)
 
 
 def draw_focus(view: PublicView) -> Drawing:

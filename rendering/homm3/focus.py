@@ -1,5 +1,6 @@
 """homm3's focus pictures (`rendering.focus`, issue 16): the Battlefield around the active
-unit, and the Adventure panel of the player to act, each under a band saying what is owed."""
+unit, the Adventure panel of the player to act, and the map around the acting Main hero
+(``mode: map``), each under a band saying what is owed."""
 
 from __future__ import annotations
 
@@ -56,6 +57,34 @@ def adventure_focus(view: PublicView, whole: Drawing) -> Focus:
     return Focus(around, lines)
 
 
+def map_focus(view: PublicView, whole: Drawing) -> Focus:
+    """The map's Fields around the acting seat's Main hero (the whole map when it has none);
+    the band: the status line (round, who acts) and what is owed. The map's own status line
+    and legend are left out of the cut (the band says the status again).
+
+    Rule: homm3core:map-tiles, homm3turn:tracking-allies"""
+    lines = [Line(t, LIGHT, "bold", 1.25, "title") for t in mark_texts(whole, "status")]
+    prompt = view.reason if view.phase == "over" else (view.prompts[0] if view.prompts else "")
+    if prompt:
+        lines.append(Line(prompt, GOLD, "medium", 1.0, "prompt"))
+    board = union(m.box for m in whole.of_kind("field")) or whole_box(whole)
+    game = view.map
+    around = board
+    if game is not None:
+        hero = union(m.box for m in whole.of_kind("hero") if m.key == f"{game.active}:main")
+        near = [
+            m.box
+            for m in whole.of_kind("field")
+            if hero is not None
+            and abs((m.box[0] + m.box[2]) / 2 - (hero[0] + hero[2]) / 2)
+            <= 3 * (m.box[2] - m.box[0])
+        ]
+        around = hero or board
+        keep = union(near) if near else board
+        return Focus(around, lines, keep, board)
+    return Focus(around, lines, board, board)
+
+
 BATTLE = FocusSpec(battle_focus, PAGE, frozenset({"unit_name", "placed_label"}), 0.8)
 """The Battlefield's focus: every label in the cut reads at least 9 px at a phone's
 400 px, bar the unit names and Obstacle names written small inside the hexes (the roster
@@ -63,3 +92,7 @@ and "On the board:" of the whole picture name them at full size)."""
 
 ADVENTURE = FocusSpec(adventure_focus, PAGE)
 """The Adventure's focus: every label in the cut reads at least 9 px at 400 px."""
+
+MAP = FocusSpec(map_focus, PAGE, frozenset({"legend"}))
+"""The map's focus: every Field name, guard level and hero's MP in the cut reads at least
+9 px at 400 px (the legend is exempt: it is not needed to act)."""

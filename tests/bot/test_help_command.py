@@ -66,8 +66,8 @@ async def test_help_game_new_names_every_games_words_and_a_lobby_its_own(tmp_pat
         text = await _help(service, "game new")
         assert 'Example: /game new ruleset:homm4 options:"morale luck flying teams=1+3/2+4"' in text
         assert (
-            "homm3: mode:skirmish|adventure, size:short|medium|large, heroes:text, siege:yes|no;"
-            in text
+            "homm3: mode:skirmish|adventure|map, size:short|medium|large, heroes:text, siege:yes|no,"
+            " time_limit:yes|no;" in text
         )
         assert "mmh: length:quick|standard|epic, factions:text;" in text
         assert "heroforge: layout:auto|crossroads|islands|ring|frontier" in text
