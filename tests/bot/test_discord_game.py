@@ -20,6 +20,7 @@ import secrets
 import statistics
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -296,12 +297,31 @@ async def a_double_click_lands_once(driver: Driver) -> None:
     assert after.version == game.version + 1
     refused = [m.content for r in (first, second) for m in r.messages if m.ephemeral]
     assert any("someone has moved since" in t for t in refused), refused
-    if message.components:  # a DM or a reply keeps its buttons
+    if custom_id in _custom_ids(message.components):  # a DM or a reply keeps its buttons
         again = await driver.click(who, message, custom_id)
-    else:  # the channel post's were taken off; a click dispatched before that arrives late
-        shown = message.edits[-1]["components"]
+    else:  # the panel shows the next decision now; a click dispatched before the edit is late
+        shown = next(
+            edit["components"]
+            for edit in reversed([*message.edits, {"components": message.components}])
+            if custom_id in _custom_ids(edit.get("components") or [])
+        )
         again = await driver.late_click(who, message, custom_id, shown)
     assert any("someone has moved since" in m.content for m in again.messages)
+
+
+def _custom_ids(components: list[dict[str, Any]]) -> set[str]:
+    """Every custom_id in a message's component tree (rows, containers, sections)."""
+    found: set[str] = set()
+    for component in components:
+        if "custom_id" in component:
+            found.add(component["custom_id"])
+        for key in ("components", "accessory"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                found |= _custom_ids([child])
+            elif isinstance(child, list):
+                found |= _custom_ids(child)
+    return found
 
 
 async def await_a_button_for_the_next_move(driver: Driver) -> tuple[FakeMessage, str]:

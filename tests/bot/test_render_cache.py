@@ -195,7 +195,7 @@ def test_a_private_picture_refuses_a_public_view_and_an_unknown_kind_is_named() 
     with pytest.raises(
         KeyError,
         match=r"homm3 has no 'board' picture \(its pictures: "
-        r"adventure, adventure-focus, battle, battle-focus, hand\)",
+        r"adventure, adventure-focus, battle, battle-focus, hand, map, map-focus\)",
     ):
         renderer.draw("homm3", "board", rules.public_view(state))
     assert (renderer.cache.hits, renderer.cache.misses) == (0, 0)
