@@ -27,6 +27,7 @@ from bot.outbox import Button, ChannelPost, Outbox, Reply
 from bot.paging import page_of
 from bot.service_core import Batch, ServiceCore, chunks
 from engine.core.model import seat_name
+from engine.core.ruleset import Ruleset
 from engine.core.search import LEVELS
 from engine.core.words import plural
 from storage.errors import DeckNotFound
@@ -73,6 +74,20 @@ def _setup_summary(lines: list[str]) -> list[str]:
     tail = SETUP_LINES - 1 - head
     hidden = len(lines) - head - tail
     return [*lines[:head], f"… {hidden} more set-up lines in /game log …", *lines[-tail:]]
+
+
+def seat_range(rules: Ruleset[Any], options: Mapping[str, Any]) -> tuple[int, int]:
+    """The fewest and most seats of a game of ``rules`` with the lobby's ``options`` (the
+    validated dict `LobbyService._engine_options` keeps): `Ruleset.seat_range` (homm3's
+    map game takes 2 or 3 players, its other modes 2).
+
+    :raises InvalidInput: for options the ruleset refuses (checked when they were set)."""
+    return rules.seat_range(rules.parse_options(options))
+
+
+def _counted(fewest: int, most: int) -> str:
+    """``2 players`` or ``2 to 3 players``."""
+    return f"{most} players" if fewest == most else f"{fewest} to {most} players"
 
 
 def _and(names: tuple[str, ...]) -> str:
@@ -192,6 +207,12 @@ class LobbyMixin(ServiceCore):
                 f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
             )
         options = self._engine_options(rules.id, {}, **game_options)
+        fewest, most = seat_range(rules, options)
+        if players is not None and not fewest <= players <= most:
+            raise BadOption(
+                f"{rules.title} with these options is played by {_counted(fewest, most)}, "
+                f"not {players}. Nothing was created."
+            )
         deadline = self._deadline(deadline_hours)
         policy = self._policy(deadline_policy)
         rule = self._deck_rule(deck_rule or "any")
@@ -221,7 +242,7 @@ class LobbyMixin(ServiceCore):
             display_name=actor.display_name,
             ready_deck=ready,
             saved_deck_id=saved,
-            max_seats=players or rules.max_players,
+            max_seats=players or most,
         )
         out = await self.lobby_post(game.id, f"{actor.display_name} opened the lobby.")
         out.reply = Reply(
@@ -276,7 +297,7 @@ class LobbyMixin(ServiceCore):
             head = f"**#{game.id} {rules.title}**"
             if game.status is GameStatus.LOBBY:
                 settings = await self.repo.game_settings(game.id)
-                most = settings.seats_wanted or rules.max_players
+                most = settings.seats_wanted or seat_range(rules, game.options)[1]
                 host = next((s.display_name for s in seats if s.user_id == game.host_user_id), None)
                 hosted = f" · host {host}" if host else ""
                 full = " (full)" if len(seats) >= most else ""
@@ -395,7 +416,7 @@ class LobbyMixin(ServiceCore):
             display_name=actor.display_name,
             ready_deck=ready,
             saved_deck_id=saved,
-            max_seats=settings.seats_wanted or rules.max_players,
+            max_seats=settings.seats_wanted or seat_range(rules, game.options)[1],
         )
         out = await self.lobby_post(game.id, f"{actor.display_name} joined.")
         out.reply = Reply("You have a seat. The host starts the game with /game start.")
@@ -472,7 +493,7 @@ class LobbyMixin(ServiceCore):
                 game.id,
                 display_name=name,
                 ready_deck=ready,
-                max_seats=settings.seats_wanted or rules.max_players,
+                max_seats=settings.seats_wanted or seat_range(rules, game.options)[1],
                 ai_level=chosen,
             )
         players = plural(count, "computer player") + (f" ({chosen})" if level else "")
@@ -503,15 +524,28 @@ class LobbyMixin(ServiceCore):
         options = self._engine_options(game.ruleset, game.options, **game_options)
         settings = await self.repo.game_settings(game.id)
         seats = await self.repo.seats(game.id)
+        fewest, most = seat_range(rules, options)
         if players is not None:
-            if not rules.min_players <= players <= rules.max_players:
+            if not fewest <= players <= most:
                 raise BadOption(
-                    f"{rules.title} is played by {rules.min_players} to {rules.max_players} players."
+                    f"{rules.title} with these options is played by {_counted(fewest, most)}, "
+                    f"not {players}. Nothing was changed."
                 )
             if players < len(seats):
                 raise BadOption(
                     f"{len(seats)} seats are already taken; the lobby cannot shrink below that."
                 )
+        elif settings.seats_wanted is not None and settings.seats_wanted > most:
+            raise BadOption(
+                f"This lobby is for {settings.seats_wanted} players; {rules.title} with these "
+                f"options is played by {_counted(fewest, most)}. Give players: too. Nothing "
+                "was changed."
+            )
+        if len(seats) > most:
+            raise BadOption(
+                f"{len(seats)} seats are taken; {rules.title} with these options is played by "
+                f"{_counted(fewest, most)}. Nothing was changed."
+            )
         await self.repo.update_options(game.id, options)
         await self.repo.save_game_settings(
             GameSettings(
@@ -637,10 +671,17 @@ class LobbyMixin(ServiceCore):
             if game.status is not GameStatus.LOBBY:
                 raise WrongStage(f"Game #{game.id} has already started.")
             seats = await self.repo.seats(game.id)
-            if len(seats) < rules.min_players:
+            fewest, most = seat_range(rules, game.options)
+            if len(seats) < fewest:
                 raise BadOption(
-                    f"{rules.title} needs at least {rules.min_players} players; {len(seats)} seated. "
+                    f"{rules.title} needs at least {fewest} players; {len(seats)} seated. "
                     "Others join with /game join, or add computer players with /game add-ai."
+                )
+            if len(seats) > most:
+                raise BadOption(
+                    f"{rules.title} with these options is played by {_counted(fewest, most)}; "
+                    f"{len(seats)} seated. Someone leaves with /game leave, or the host changes "
+                    "the options with /game options."
                 )
             raw = dict(game.options)
             adapter = self.adapter(game)
@@ -702,12 +743,13 @@ class LobbyMixin(ServiceCore):
         settings = await self.repo.game_settings(game.id)
         rules = self.rules(game)
         adapter = self.adapter(game)
-        most = settings.seats_wanted or rules.max_players
+        fewest, widest = seat_range(rules, game.options)
+        most = settings.seats_wanted or widest
         deadline = await self.deadline_rules(game)
         length = deadline.length
         lines = [
             f"**{rules.title}** — game #{game.id} ({closed or 'lobby'}). {news}",
-            f"Host: <@{game.host_user_id}>. Seats {len(seats)}/{most} (at least {rules.min_players} to start).",
+            f"Host: <@{game.host_user_id}>. Seats {len(seats)}/{most} (at least {fewest} to start).",
         ]
         for seat in seats:
             deck = (

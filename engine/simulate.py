@@ -228,6 +228,15 @@ def _input_problem(args: argparse.Namespace) -> str | None:
         return f"--options is not valid JSON ({error.msg} at character {error.pos})."
     if not isinstance(options, dict):
         return "--options must be a JSON object, e.g. '{\"morale\": true}'."
+    try:  # the seat count may depend on the options (homm3: the mode)
+        low, high = ruleset.seat_range(ruleset.parse_options(options))
+    except RuleViolation as error:
+        return str(error)
+    if not low <= args.players <= high:
+        return (
+            f"{ruleset.id} with --options {args.options} is played by "
+            f"{low if low == high else f'{low} to {high}'} players, not {args.players}."
+        )
     try:
         seat_levels(parse_levels(args.ai), args.players, 0)
         _budget(args)

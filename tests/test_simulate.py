@@ -54,6 +54,14 @@ def test_the_cli_dispatches_to_simulate(capsys: pytest.CaptureFixture[str]) -> N
     ("argv", "said"),
     [
         (["--players", "7"], "homm4 is played by 2 to 6 players, not 7"),
+        (
+            ["--ruleset", "homm3", "--players", "3"],
+            "homm3 with --options {} is played by 2 players, not 3",
+        ),
+        (
+            ["--ruleset", "homm3", "--players", "4", "--options", '{"mode": "map"}'],
+            "homm3 is played by 2 to 3 players, not 4",
+        ),
         (["--options", "{bad"], "--options is not valid JSON"),
         (["--options", "[1]"], "--options must be a JSON object"),
         (["--options", '{"bogus": 1}'], "bogus"),

@@ -50,7 +50,9 @@ class Ruleset(ABC, Generic[S]):
     Class attributes:
         id: the registry id (``"homm4"``).
         title: the game's display name.
-        min_players / max_players: the seat counts the rules allow.
+        min_players / max_players: the seat counts the rules allow with some options
+            (the fewest and the most over every mode; `seat_range` gives them for one
+            game's options).
         state_model: the pydantic state class (subclass of `GameState`).
         options_model: the pydantic model of game options chosen at creation.
         command_adapter: a `TypeAdapter` over the discriminated union of commands.
@@ -75,6 +77,12 @@ class Ruleset(ABC, Generic[S]):
         :returns: the initial state (version 0) and the set-up events (shuffles...).
         :raises InvalidInput: for a player count or options the rules do not allow.
         """
+
+    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+        """The fewest and most seats the rules allow with ``options`` (an instance of
+        `options_model`), within ``min_players..max_players``. Default: those two, for a
+        game whose seat count does not depend on its options. Pure."""
+        return self.min_players, self.max_players
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
         """Validate raw options into `options_model`.

@@ -44,8 +44,8 @@ class Homm3Ruleset(Ruleset[Homm3State]):
 
     id: ClassVar[str] = "homm3"
     title: ClassVar[str] = "Heroes of Might and Magic III: Battlefield (Adventure and Skirmish)"
-    min_players: ClassVar[int] = setup.PLAYERS
-    max_players: ClassVar[int] = setup.PLAYERS
+    min_players: ClassVar[int] = min(setup.PLAYERS, *setup.MAP_PLAYERS)
+    max_players: ClassVar[int] = max(setup.PLAYERS, *setup.MAP_PLAYERS)
     state_model: ClassVar[type[Homm3State]] = Homm3State
     options_model: ClassVar[type[BaseModel]] = Homm3Options
     command_adapter: ClassVar[TypeAdapter[Any]] = c.COMMAND_ADAPTER
@@ -64,6 +64,16 @@ class Homm3Ruleset(Ruleset[Homm3State]):
             return state, events + map_decisions.settle(state)
         state, events = setup.new_game(options, players, seed)
         return state, events + settle(state)
+
+    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+        """2 and 2 for Skirmish and Adventure, the scenario's counts in a map game
+        (`setup.seat_range`).
+
+        :raises InvalidInput: for options that are not `Homm3Options`.
+        Rule: homm3bf:adventure-mode, homm3core:scenarios"""
+        if not isinstance(options, Homm3Options):
+            raise InvalidInput("homm3 needs Homm3Options.")
+        return setup.seat_range(options)
 
     def pending(self, state: Homm3State) -> list[Decision]:
         """The decisions owed now (open choices first)."""

@@ -18,12 +18,32 @@ from engine.core.rng import Rng
 from engine.homm3 import adventure, combat_flow, effects, zones
 from engine.homm3.content import load_content
 from engine.homm3.effects import RESOURCE_FACES, push, resource_label
+from engine.homm3.map_content import load_map
 from engine.homm3.options import Homm3Options
 from engine.homm3.rules import who
 from engine.homm3.state import ArmyUnit, Homm3State, Player, Resources
 
 PLAYERS = 2
 """Adventure and Skirmish are 1 vs 1 (homm3bf:adventure-mode)."""
+
+MAP_PLAYERS = (2, 3)
+"""The map game's seat counts over every scenario: one player a faction, and the content
+has the core game's three (Castle, Necropolis, Dungeon); a fourth player needs a faction
+of an expansion (homm3core:setup). A scenario may allow fewer (`seat_range`)."""
+
+
+def seat_range(options: Homm3Options) -> tuple[int, int]:
+    """The fewest and most seats with ``options``: 2 and 2 for Skirmish and Adventure
+    (homm3bf:adventure-mode, homm3bf:skirmish-mode: "1 vs. 1"); in a map game the player
+    counts of its scenario (Border Clash: 2 and 3; homm3core:scenarios). An unknown
+    scenario gives the map game's whole range (`new_game` names the scenarios).
+
+    Rule: homm3bf:adventure-mode, homm3core:scenarios"""
+    if options.mode != "map":
+        return PLAYERS, PLAYERS
+    scenario = load_map().scenarios.get(options.scenario)
+    counts = scenario.players if scenario is not None else MAP_PLAYERS
+    return min(counts), max(counts)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,34 @@ async def test_the_lobby_takes_homm3_options(tmp_path: Path) -> None:
         await repo.close()
 
 
+@pytest.mark.rule("homm3core:scenarios")
+async def test_the_seat_count_follows_the_mode(tmp_path: Path) -> None:
+    """Skirmish and Adventure are 1 vs 1; Border Clash takes 2 or 3 players: the lobby
+    offers the mode's seats, /game new, /game options and /game start refuse others."""
+    repo, service = await make_service(tmp_path)
+    try:
+        with pytest.raises(BadOption, match="with these options is played by 2 players, not 3"):
+            await service.new_game(person(1), CHANNEL, ruleset="homm3", players=3)
+        assert await repo.game_in_channel(CHANNEL) is None, "nothing was created"
+        with pytest.raises(BadOption, match="played by 2 to 3 players"):
+            await service.new_game(person(1), CHANNEL, ruleset="homm3", mode="map", players=4)
+        out = await service.new_game(person(1), CHANNEL, ruleset="homm3", mode="map")
+        assert "Seats 1/3 (at least 2 to start)" in out.posts[0].text
+        await service.join(person(2), CHANNEL)
+        await service.add_ai(person(1), CHANNEL, count=1)
+        with pytest.raises(BadOption, match=r"3 seats are taken; .* played by 2 players"):
+            await service.set_options(person(1), CHANNEL, mode="skirmish")
+        with pytest.raises(BadOption, match="played by 2 players, not 3"):
+            await service.set_options(person(1), CHANNEL, mode="adventure", players=3)
+        game = await repo.game_in_channel(CHANNEL)
+        assert game is not None and game.options["mode"] == "map", "nothing was changed"
+        await service.start(person(1), CHANNEL)
+        _, state = await current(service, game.id)
+        assert state.mode == "map" and state.players == 3 and len(state.map.heroes) == 3
+    finally:
+        await repo.close()
+
+
 @pytest.mark.slow
 @pytest.mark.rule("homm3bf:adventure-mode.victory-condition")
 async def test_a_whole_adventure_by_typed_commands(tmp_path: Path) -> None:

@@ -58,7 +58,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 """Game options drawn for each ruleset (its variants that change what is played)."""
 
 MOST_SEATS = 4
-"""Seat counts are drawn from the ruleset's minimum to this (or its maximum if lower)."""
+"""Seat counts are drawn from the fewest the options allow (`Ruleset.seat_range`) to this
+(or the most they allow if lower)."""
 
 
 def examples(count: int) -> settings:
@@ -124,8 +125,8 @@ def start(data: st.DataObject, ruleset_id: str) -> Walk:
     """Draw a game of ``ruleset_id``: options, seat count, seed."""
     rules = get_ruleset(ruleset_id)
     options = data.draw(st.sampled_from(OPTIONS[ruleset_id]), label="options")
-    most = min(rules.max_players, MOST_SEATS)
-    players = data.draw(st.integers(rules.min_players, most), label="players")
+    fewest, most = rules.seat_range(rules.parse_options(options))
+    players = data.draw(st.integers(fewest, min(most, MOST_SEATS)), label="players")
     seed = data.draw(st.integers(0, 2**31 - 1), label="seed")
     return Walk(rules, options, players, seed)
 

@@ -113,6 +113,10 @@ def test_setup_two_players() -> None:
 def test_player_counts() -> None:
     three = new(players=3)
     assert three.map is not None and len({p.faction for p in three.seats}) == 3
+    # one player a faction: the core game's three; Skirmish and Adventure are 1 vs 1
+    assert RULES.seat_range(Homm3Options(mode="map")) == (2, 3)
+    assert RULES.seat_range(Homm3Options(mode="adventure")) == (2, 2)
+    assert (RULES.min_players, RULES.max_players) == (2, 3)
     with pytest.raises(RuleViolation):
         RULES.new_game(Homm3Options(mode="map"), 4, 1)
     with pytest.raises(RuleViolation):
