@@ -14,7 +14,9 @@ named, each under its own heading; a full run drives 50, 100, 150, 200, 300 and 
 after which the capacity line of one bot process sums up the runs (`capacity_summary`).
 The computer players' area (``ai``, `benchmarks.bench_ai`) takes ``--ai-games N`` (games
 per ruleset and level; 200 by default), ``--ai-iterations N`` (search iterations per
-decision in those games) and ``--ai-minutes M`` (stop after M minutes).
+decision in those games), ``--ai-minutes M`` (stop after M minutes), ``--ai-rulesets
+LIST`` and ``--ai-levels LIST`` (comma-separated: only these rulesets, only these
+searching levels; all four and ``hard,normal`` by default).
 """
 
 from __future__ import annotations
@@ -70,10 +72,27 @@ def _runner(
             games=getattr(ai, "ai_games", None),
             iterations=getattr(ai, "ai_iterations", None),
             minutes=getattr(ai, "ai_minutes", None),
+            rulesets=_listed(getattr(ai, "ai_rulesets", None), bench_ai.RULESETS),
+            levels=_listed(getattr(ai, "ai_levels", None), ("hard", "normal")),
         )
     from benchmarks import bench_e2e
 
     return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset, games)
+
+
+def _listed(text: str | None, default: tuple[str, ...]) -> tuple[str, ...]:
+    """A comma-separated option as a tuple (``default`` when not given).
+
+    :raises SystemExit: (argparse's usage error) for a name not in ``default``."""
+    if not text:
+        return default
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    unknown = [n for n in names if n not in default]
+    if unknown or not names:
+        raise SystemExit(
+            f"benchmarks: unknown {unknown or text!r}; choose from {', '.join(default)}"
+        )
+    return names
 
 
 def _py_spy_wrapper(out: Path | None) -> list[str]:
@@ -123,6 +142,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--ai-minutes", type=float, metavar="M", help="ai: start no game after M minutes"
     )
+    parser.add_argument(
+        "--ai-rulesets", metavar="LIST", help="ai: only these rulesets (homm4,heroforge,...)"
+    )
+    parser.add_argument("--ai-levels", metavar="LIST", help="ai: only these levels (hard,normal)")
     return parser.parse_args(argv)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from benchmarks.report import AreaResult, Figure, Target
 from benchmarks.stats import Stat
 from engine.core.model import GameState
+from engine.core.search import Budget
 
 RULESETS = ("homm4", "heroforge", "homm3", "mmh")
 """The rulesets measured, in table order."""
@@ -146,21 +147,34 @@ def play_all(matches: Sequence[Match], workers: int, seconds: float | None) -> l
     return outcomes
 
 
+def budget_name(budget: Budget) -> str:
+    """How a decision budget reads in a figure's name: ``the default budget (1 s)``, or
+    ``a budget of 2 iterations`` / ``(0.5 s)`` for another."""
+    if budget == Budget():
+        return f"the default budget ({budget.seconds:g} s)"
+    parts = []
+    if budget.iterations is not None:
+        parts.append(f"{budget.iterations} iteration{'s' if budget.iterations != 1 else ''}")
+    if budget.seconds is not None:
+        parts.append(f"{budget.seconds:g} s")
+    return "a budget of " + " or ".join(parts)
+
+
 def decision_times(
     count: int,
     seed: int = 7,
     rulesets: Sequence[str] = RULESETS,
-    seconds: float | None = None,
+    budget: Budget | None = None,
 ) -> list[Figure]:
-    """Time ``hard`` decisions at the default budget (1 s; ``seconds`` for another) in
-    positions of easy games of each ruleset, interleaved with one legal-command listing of
-    the same position."""
+    """Time ``hard`` decisions at ``budget`` (default `Budget()`, 1 s) in positions of
+    easy games of each ruleset, interleaved with one legal-command listing of the same
+    position. Tests pass an iteration budget (a time budget depends on the machine)."""
     import engine.rulesets  # noqa: F401
     from engine.core.ruleset import get_ruleset
-    from engine.core.search import Budget, choose
+    from engine.core.search import choose
 
     figures = []
-    budget = Budget() if seconds is None else Budget(seconds=seconds)
+    budget = budget or Budget()
     for ruleset_id in rulesets:
         rules = get_ruleset(ruleset_id)
         positions = _positions(ruleset_id, count, seed)
@@ -175,7 +189,7 @@ def decision_times(
             chosen.append((time.perf_counter() - started) * 1000)
         figures.append(
             Figure(
-                f"hard decision at the default budget ({budget.seconds:g} s), {ruleset_id}",
+                f"hard decision at {budget_name(budget)}, {ruleset_id}",
                 "ms",
                 Stat.of(chosen),
                 "one legal_commands listing of the same position",
@@ -258,22 +272,23 @@ def run(
     minutes: float | None = None,
     workers: int = WORKERS,
     rulesets: Sequence[str] = RULESETS,
-    decision_seconds: float | None = None,
+    decision_budget: Budget | None = None,
+    levels: Sequence[str] = ("hard", "normal"),
 ) -> AreaResult:
     """Measure the area: win rates (``games`` per ruleset and level, default 200, 2 with
     ``quick``; ``iterations`` per decision, default `WIN_ITERATIONS`; no new game after
-    ``minutes``), decision times (at ``decision_seconds``, default 1 s) and errors, for
-    ``rulesets`` (default all four)."""
+    ``minutes``), decision times (at ``decision_budget``, default `Budget()`: 1 s) and
+    errors, for ``rulesets`` (default all four) and the searching ``levels`` (default
+    both)."""
     started = time.perf_counter()
     count = games or (QUICK_GAMES if quick else FULL_GAMES)
     spend = iterations or (2 if quick else WIN_ITERATIONS)
-    levels = ("hard", "normal")
     matches = schedule(count, levels, spend, WIN_ROLLOUT, rulesets)
     outcomes = play_all(matches, workers, None if minutes is None else minutes * 60)
     figures = win_figures(outcomes, levels, rulesets)
     figures.append(error_figure(outcomes))
     timed = 2 if quick else TIMED_DECISIONS
-    figures += decision_times(timed, rulesets=rulesets, seconds=decision_seconds)
+    figures += decision_times(timed, rulesets=rulesets, budget=decision_budget)
     played = len(outcomes)
     notes = [
         f"Win rates: {played} of the {len(matches)} two-player games planned "
@@ -281,13 +296,13 @@ def run(
         "turn, against `easy`, in a pool of "
         f"{workers} processes; every command checked as `heroes-table simulate` does.",
         f"Budget of the win-rate games: {spend} iterations per decision for `hard` "
-        f"({max(1, spend // 2)} for `normal`, with play-outs half as long), play-outs of at "
+        "(as many for `normal`, with play-outs half as long: half the work), play-outs of at "
         f"most {WIN_ROLLOUT} commands, instead of the default 1 s: 200 games × 4 rulesets × 2 levels at 1 s a "
         "decision is days of CPU on this shared 2-core machine; the iteration budget "
         "makes every game reproducible from its seed.",
-        "Decision times: the default budget (1 s of wall clock; at least one iteration) on "
-        "positions of easy games; the search stops at the first iteration ending after "
-        "the second, so the time is 1 s plus part of one iteration.",
+        f"Decision times: {budget_name(decision_budget or Budget())} on positions of easy "
+        "games; a time budget stops at the first iteration ending after it (at least one "
+        "iteration runs), and a search whose play-outs all end alike stops early.",
     ]
     if minutes is not None and played < len(matches):
         notes.append(f"The run stopped after {minutes:g} minutes (games under way dropped).")
