@@ -959,30 +959,19 @@ class PostgresRepository(Repository):
 
     @staticmethod
     async def _renumber_seats(conn: Connection, seats: Sequence[Seat]) -> None:
-        """Number ``seats`` (in their order) 0..n-1 if they have gaps."""
-        if all(s.seat == i for i, s in enumerate(seats)):
-            return
-        await conn.execute("DELETE FROM seats WHERE game_id = $1", seats[0].game_id)
-        await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at, ai_level) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            [
-                (
-                    s.game_id,
-                    i,
-                    s.user_id,
-                    s.display_name,
-                    s.is_ai,
-                    s.dm_reachable,
-                    s.ready_deck,
-                    s.saved_deck_id,
-                    to_ms(s.joined_at),
-                    s.ai_level,
-                )
-                for i, s in enumerate(seats)
-            ],
-        )
+        """Number ``seats`` (in their order, which is seat order) 0..n-1 if they have gaps:
+        each row moves down in place, lowest first, so every target number is free and
+        every column (the computer level of schema 11 too) stays as it was. (The rows were
+        once deleted and inserted again from a read without the level, which lost it.)"""
+        moves = [
+            (number, seat.game_id, seat.seat)
+            for number, seat in enumerate(seats)
+            if seat.seat != number
+        ]
+        if moves:
+            await conn.executemany(
+                "UPDATE seats SET seat = $1 WHERE game_id = $2 AND seat = $3", moves
+            )
 
     # ---------------------------------------------------------------- commits
     async def commit(

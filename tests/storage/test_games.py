@@ -135,6 +135,31 @@ async def test_starting_renumbers_seats_and_stores_the_initial_state(
     assert page.entries[0].events == tuple(events)
 
 
+async def test_starting_with_seat_gaps_keeps_every_seats_columns(repo: Repository) -> None:
+    """Seats renumbered at the start (a gap left by a leaver) keep their computer level,
+    deck and DM reachability: the rows move, nothing is rebuilt from a partial read."""
+    game = await repo.create_game(5, ruleset="dice_race", host_user_id=HOST, seed=99)
+    await repo.join_game(game.id, user_id=1, display_name="Ann")  # seat 0, leaves
+    await repo.add_ai_seat(game.id, display_name="Hard", ai_level="hard")  # seat 1
+    await repo.join_game(game.id, user_id=3, display_name="Cat", ready_deck="red")  # seat 2
+    await repo.add_ai_seat(game.id, display_name="Normal", ai_level="normal")  # seat 3
+    await repo.add_ai_seat(game.id, display_name="Easy")  # seat 4, no level named
+    await repo.leave_game(game.id, 1)
+    assert await repo.set_dm_reachable(3, False) == 1
+    options = Options(target=25, hand_size=3)
+    state, events = DICE_RACE.new_game(options, 4, game.seed)
+    await repo.start_game(game.id, state=state, events=events, options=options, actor_user_id=HOST)
+    seats = await repo.seats(game.id)
+    assert [
+        (s.seat, s.display_name, s.is_ai, s.ai_level, s.ready_deck, s.dm_reachable) for s in seats
+    ] == [
+        (0, "Hard", True, "hard", None, None),
+        (1, "Cat", False, None, "red", False),
+        (2, "Normal", True, "normal", None, None),
+        (3, "Easy", True, None, None, None),
+    ]
+
+
 async def test_start_checks_the_state_against_the_lobby(repo: Repository) -> None:
     game = await repo.create_game(5, ruleset="dice_race", seed=1)
     await repo.join_game(game.id, user_id=1, display_name="Ann")
