@@ -4,8 +4,9 @@ Levels (`LEVELS`), chosen per seat:
 
 * ``easy``: the ruleset's own simple player (`Ruleset.ai_command`), no search.
 * ``normal``: flat Monte Carlo over determinizations: a one-ply UCB1 search (the tree
-  holds the root's commands only) with half of ``hard``'s budget and play-outs half as
-  long.
+  holds the root's commands only) with play-outs half as long as ``hard``'s, so half of
+  its work: the same iterations of an iteration budget, half the seconds of a time
+  budget (where half-length play-outs fit about as many iterations).
 * ``hard``: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
   2012). One tree over the searching seat's information set; each iteration deals one
@@ -19,7 +20,20 @@ Levels (`LEVELS`), chosen per seat:
   maximises its own reward (several seats work). Progressive widening keeps a node to
   ``1 + sqrt(visits)`` children, the fast policy's own choice first, so that a small
   budget still weighs the sensible command against a few others in games with hundreds
-  of legal commands.
+  of legal commands. A decision with one legal command inside the tree is played through
+  without a node (it is no choice, and costs no depth).
+
+Never worse than the play-out policy (issue 19): the policy's command is each node's
+first child and keeps a progressive bias (Chaslot et al., "Progressive strategies for
+Monte-Carlo tree search", 2008): ``POLICY_BIAS / (1 + visits)`` added to its UCB1 value,
+so a few noisy play-outs do not pull the search off it. At the root it is the default
+answer: another command is chosen only when its mean reward is ahead of the policy's by
+more than `OVERTURN` standard errors of the difference of the two means (each mean's
+variance its sample variance over its visits, at least `MIN_VARIANCE`), after at least
+`MIN_VISITS` visits. And iterations go only to a real choice: when every play-out of a
+decision has ended with the same reward for the searching seat (after `SAME_REWARDS`
+iterations), nothing within the play-outs' reach tells the commands apart, and the
+policy's command is played without spending the rest of the budget.
 
 The search never takes the full state: `choose` turns it into the seat's information set
 (`Ruleset.information_set`) before anything else, and the search functions take only that.
@@ -53,9 +67,29 @@ game names no level: strong enough to keep a real game going, at half of ``hard`
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (about 1/sqrt(2))."""
 
+POLICY_BIAS = 0.5
+"""The progressive bias of the play-out policy's command: ``POLICY_BIAS / (1 + visits)``
+added to its UCB1 value (rewards are in [0, 1])."""
+
+OVERTURN = 2.0
+"""How many standard errors of the difference of the means another root command must be
+ahead of the policy's to be chosen instead."""
+
+MIN_VISITS = 3
+"""Visits a root command needs before it may be chosen over the policy's."""
+
+MIN_VARIANCE = 0.0004
+"""The least variance of one play-out's reward counted in a standard error (0.02 in
+standard deviation: a few equal rewards are not taken for certainty)."""
+
+SAME_REWARDS = 4
+"""Iterations after which a decision whose play-outs all ended with the same reward for
+the searching seat stops searching (no command is told apart)."""
+
 NORMAL_SHARE = 2
-"""``normal`` spends 1/NORMAL_SHARE of the iterations (or seconds) ``hard`` would, with
-play-outs 1/NORMAL_SHARE as long."""
+"""``normal``'s play-outs are 1/NORMAL_SHARE as long as ``hard``'s and it has
+1/NORMAL_SHARE of the seconds (the same number of iterations: each costs about
+1/NORMAL_SHARE as much)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +165,8 @@ def choose(
     info = rules.information_set(state, seat)
     spend = budget or Budget()
     if level == "normal":
-        flat = spend.share(NORMAL_SHARE)
-        short = Budget(flat.iterations, flat.seconds, spend.rollout_commands // NORMAL_SHARE)
+        seconds = None if spend.seconds is None else spend.seconds / NORMAL_SHARE
+        short = Budget(spend.iterations, seconds, spend.rollout_commands // NORMAL_SHARE)
         return search(rules, info, seat, rng, short, tree_depth=1)
     return search(rules, info, seat, rng, spend)
 
@@ -145,14 +179,32 @@ class _Node:
     actor: int = -1
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0
     available: int = 0
+    policy: bool = False
     children: dict[str, _Node] = field(default_factory=dict)
 
     def ucb(self) -> float:
-        """UCB1 with the availability count (SO-ISMCTS's subset-armed bandit)."""
-        return self.total / self.visits + EXPLORATION * math.sqrt(
+        """UCB1 with the availability count (SO-ISMCTS's subset-armed bandit), plus the
+        progressive bias of the policy's command."""
+        value = self.total / self.visits + EXPLORATION * math.sqrt(
             math.log(max(self.available, 1)) / self.visits
         )
+        if self.policy:
+            value += POLICY_BIAS / (1 + self.visits)
+        return value
+
+    def mean(self) -> float:
+        """The mean reward of the visits (0 with none)."""
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """The variance of `mean`: the rewards' sample variance (at least `MIN_VARIANCE`;
+        the largest a reward in [0, 1] can have, 0.25, before two visits) over the visits."""
+        if self.visits < 2:
+            return 0.25
+        spread = (self.squares - self.total * self.total / self.visits) / (self.visits - 1)
+        return max(spread, MIN_VARIANCE) / self.visits
 
 
 def _key(command: Command) -> str:
@@ -170,10 +222,12 @@ def search(
     tree_depth: int | None = None,
 ) -> Command:
     """Run SO-ISMCTS from ``info`` (a result of ``rules.information_set(state, seat)``)
-    and return the root command visited most (ties: the higher mean, then list order).
+    and return the play-out policy's command unless another is clearly ahead
+    (`_decide`).
 
     ``tree_depth`` caps the tree's depth in commands (1: flat Monte Carlo over the root's
-    commands); None for none. A seat with one legal command gets it without a search.
+    commands); None for none. A seat with one legal command gets it without a search;
+    a search whose play-outs all end alike stops early (`SAME_REWARDS`).
 
     :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
     """
@@ -185,17 +239,40 @@ def search(
     root = _Node(actor=seat)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     done = 0
+    seen: set[float] = set()
     while True:
-        _iterate(rules, info, seat, rng, budget, root, tree_depth)
+        seen.add(_iterate(rules, info, seat, rng, budget, root, tree_depth))
         done += 1
         if budget.iterations is not None and done >= budget.iterations:
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
+        if done >= SAME_REWARDS and len(seen) == 1:
+            break
+    return _decide(root, legal)
+
+
+def _decide(root: _Node, legal: list[Command]) -> Command:
+    """The root's answer: the policy's command (the root's first child), unless another
+    child with at least `MIN_VISITS` visits has a mean ahead of the policy's by more than
+    `OVERTURN` standard errors of the difference; of those, the one furthest ahead in
+    standard errors (ties: list order)."""
     order = {_key(c): i for i, c in enumerate(legal)}
     ranked = [(k, n) for k, n in root.children.items() if k in order]
-    best = max(ranked, key=lambda kn: (kn[1].visits, kn[1].total / kn[1].visits, -order[kn[0]]))
-    return legal[order[best[0]]]
+    default = next((kn for kn in ranked if kn[1].policy), None)
+    if default is None:
+        best = max(ranked, key=lambda kn: (kn[1].visits, kn[1].mean(), -order[kn[0]]))
+        return legal[order[best[0]]]
+    base = default[1]
+    chosen, lead = default, OVERTURN
+    for key, node in ranked:
+        if node is base or node.visits < MIN_VISITS:
+            continue
+        error = math.sqrt(node.variance_of_mean() + base.variance_of_mean())
+        ahead = (node.mean() - base.mean()) / error
+        if ahead > lead:
+            chosen, lead = (key, node), ahead
+    return legal[order[chosen[0]]]
 
 
 def _iterate(
@@ -206,8 +283,9 @@ def _iterate(
     budget: Budget,
     root: _Node,
     tree_depth: int | None,
-) -> None:
-    """One iteration: deal a world, select and expand in the tree, play out, back up."""
+) -> float:
+    """One iteration: deal a world, select and expand in the tree, play out, back up.
+    Returns the searching seat's reward."""
     world = rules.determinize(info, seat, rng)
     node = root
     path: list[_Node] = []
@@ -221,6 +299,9 @@ def _iterate(
         )
         if actor is None or not legal:
             break
+        if path and len(legal) == 1:
+            _step(rules, world, actor, legal[0])  # no choice: no node, no depth
+            continue
         child = _select(rules, world, actor, legal, node, rng)
         _step(rules, world, actor, child.command)
         path.append(child)
@@ -229,8 +310,11 @@ def _iterate(
             break
     rewards = _play_out(rules, world, rng, budget.rollout_commands)
     for visited in path:
+        reward = rewards[visited.actor]
         visited.visits += 1
-        visited.total += rewards[visited.actor]
+        visited.total += reward
+        visited.squares += reward * reward
+    return rewards[seat]
 
 
 def _to_move(rules: Ruleset[Any], world: GameState) -> tuple[int | None, list[Command]]:
@@ -261,8 +345,8 @@ def _select(
     if len(node.children) < room or not present:
         untried = [i for i, k in enumerate(keys) if k not in node.children]
         if untried:
-            pick = _first_choice(rules, world, actor, legal, keys, untried, node, rng)
-            child = _Node(command=legal[pick], actor=actor, available=1)
+            pick, policy = _first_choice(rules, world, actor, keys, untried, node, rng)
+            child = _Node(command=legal[pick], actor=actor, available=1, policy=policy)
             node.children[keys[pick]] = child
             return child
     return max(present, key=_Node.ucb)
@@ -272,20 +356,19 @@ def _first_choice(
     rules: Ruleset[Any],
     world: GameState,
     actor: int,
-    legal: list[Command],
     keys: list[str],
     untried: list[int],
     node: _Node,
     rng: random.Random,
-) -> int:
-    """The index of the command to add: the fast policy's when the node has no child
-    yet (and it is untried), else a random untried one."""
+) -> tuple[int, bool]:
+    """The index of the command to add and whether it is the fast policy's: the policy's
+    when the node has no child yet, else a random untried one."""
     if not node.children:
         wanted = _key(rules.ai_command(world, actor, rng))
         for i in untried:
             if keys[i] == wanted:
-                return i
-    return untried[rng.randrange(len(untried))]
+                return i, True
+    return untried[rng.randrange(len(untried))], False
 
 
 def _step(rules: Ruleset[Any], world: GameState, seat: int, command: Command | None) -> None:

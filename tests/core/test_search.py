@@ -4,6 +4,7 @@ and the levels and budgets are read and checked."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -15,8 +16,12 @@ from engine.core.model import GameState
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.core.search import (
     LEVELS,
+    SAME_REWARDS,
     Budget,
     Level,
+    _decide,
+    _key,
+    _Node,
     choose,
     material_share,
     parse_level,
@@ -149,3 +154,55 @@ def test_the_material_share() -> None:
     assert material_share([3.0, 1.0], 0) == 0.75
     assert material_share([0.0, 0.0, 0.0], 2) == pytest.approx(1 / 3)
     assert material_share([-1.0, 2.0], 1) == 1.0
+
+
+def _child(rewards: list[float], policy: bool = False) -> _Node:
+    node = _Node(actor=0, policy=policy)
+    for reward in rewards:
+        node.visits += 1
+        node.total += reward
+        node.squares += reward * reward
+    return node
+
+
+def test_the_policy_move_stays_unless_another_is_ahead_by_more_than_its_noise() -> None:
+    """The root keeps the play-out policy's command: an alternative 0.02 ahead with
+    rewards spread ±0.05 over 4 play-outs each is within one standard error of the
+    difference (0.041), let alone two, and is not taken; 0.2 ahead it is; one visit is never enough."""
+    rules = get_ruleset("heroforge")
+    state, seat = _choices(rules, seed=3, count=1)[0]
+    legal = rules.legal_commands(state, seat)[:2]
+    keys = [_key(c) for c in legal]
+    policy = _child([0.45, 0.55, 0.45, 0.55], policy=True)
+    close = _child([0.47, 0.57, 0.47, 0.57])
+    standard_error = math.sqrt(close.variance_of_mean() + policy.variance_of_mean())
+    assert standard_error == pytest.approx(math.sqrt(2 * (0.01 / 3) / 4))
+    root = _Node(actor=0, children={keys[0]: policy, keys[1]: close})
+    assert _decide(root, legal) == legal[0]
+    root.children[keys[1]] = _child([0.65, 0.75, 0.65, 0.75])
+    assert _decide(root, legal) == legal[1]
+    root.children[keys[1]] = _child([1.0])
+    assert _decide(root, legal) == legal[0]
+
+
+def test_a_search_whose_play_outs_all_end_alike_stops_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No real choice: when every play-out ends with the same reward, the search stops
+    after SAME_REWARDS iterations of a budget of 50 and plays the policy's command."""
+    rules = get_ruleset("heroforge")
+    state, seat = _choices(rules, seed=3, count=1)[0]
+    info = rules.information_set(state, seat)
+    dealt = []
+    original = rules.determinize
+
+    def counting(info: GameState, seat: int, rng: random.Random) -> GameState:
+        dealt.append(seat)
+        return original(info, seat, rng)
+
+    monkeypatch.setattr(rules, "determinize", counting)
+    monkeypatch.setattr(rules, "evaluate", lambda state, seat: 0.5)
+    budget = Budget(iterations=50, seconds=None, rollout_commands=0)
+    chosen = search(rules, info, seat, random.Random(1), budget)
+    assert len(dealt) == SAME_REWARDS == 4
+    assert chosen in rules.legal_commands(state, seat)
