@@ -395,6 +395,34 @@ def _beats_hero(state: MmhState, hero: Hero, enemy: Hero) -> bool:
     return their_hp / max(mine, 0.1) < 0.5 * (my_hp / max(theirs, 0.1))
 
 
+_WALKS: dict[tuple[int, bool], tuple[geometry.Board, dict[int, tuple[int, ...]]]] = {}
+"""The walking graphs by board (its id, checked against the board kept beside it) and
+whether the hero is a Pathfinder: each space's neighbours a hero may step onto."""
+
+
+def _walk_graph(board: geometry.Board, pathfinder: bool) -> dict[int, tuple[int, ...]]:
+    """Each space's neighbours that are neither water nor (unless ``pathfinder``)
+    mountains: the steps `_distances` and `_bfs_from` follow (computed once a board)."""
+    key = (id(board), pathfinder)
+    cached = _WALKS.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    graph: dict[int, tuple[int, ...]] = {}
+    for sp in board.spaces:
+        if sp is None:
+            continue
+        graph[sp.index] = tuple(
+            n
+            for n in board.neighbours(sp.index)
+            if board.space(n).terrain != "water"
+            and (pathfinder or board.space(n).terrain != "mountain")
+        )
+    if len(_WALKS) > 64:
+        _WALKS.clear()
+    _WALKS[key] = (board, graph)
+    return graph
+
+
 def _distances(state: MmhState, hero: Hero) -> dict[int, int]:
     """Steps from the hero to every space he could walk to (encounters and enemy heroes
     end a path; water only from a harbour start is ignored)."""
@@ -404,22 +432,21 @@ def _distances(state: MmhState, hero: Hero) -> dict[int, int]:
     assert start is not None
     dist = {start: 0}
     queue = deque([start])
-    pathfinder = content().hero(hero.id).ability == "pathfinder"
+    graph = _walk_graph(board, content().hero(hero.id).ability == "pathfinder")
     capitals = {s.capital for s in state.seats}
     enemies = {
         h.space for h in state.heroes.values() if h.owner != hero.owner and h.space is not None
     }
+    encounters = state.encounters
     while queue:
         space = queue.popleft()
-        if space != start and (space in state.encounters or space in enemies):
+        if space != start and (space in encounters or space in enemies):
             continue
-        for n in board.neighbours(space):
+        step = dist[space] + 1
+        for n in graph[space]:
             if n in dist or n in capitals:
                 continue
-            terrain = board.space(n).terrain
-            if terrain == "water" or (terrain == "mountain" and not pathfinder):
-                continue
-            dist[n] = dist[space] + 1
+            dist[n] = step
             queue.append(n)
     return dist
 
@@ -443,6 +470,13 @@ def _goal(state: MmhState, hero: Hero) -> tuple[float, int, str] | None:
 
     weak = len(hero.army) <= 2
     power = (*_army_power(state, hero), overwhelm(state, hero))
+    beaten: dict[int, bool] = {}
+
+    def beats(marker: int) -> bool:
+        if marker not in beaten:
+            beaten[marker] = _beats(state, hero, marker, power)
+        return beaten[marker]
+
     for space, _d in dist.items():
         sp = board.space(space)
         location = sp.location
@@ -453,22 +487,16 @@ def _goal(state: MmhState, hero: Hero) -> tuple[float, int, str] | None:
             value = vp * 3 + gold + res + 2
             guard = board.guard_of.get(space)
             if guard in state.encounters:
-                if weak or not _beats(state, hero, state.encounters[guard], power):
+                if weak or not beats(state.encounters[guard]):
                     continue
                 value += 2
             offer(value, space, "control")
         elif location in EXPLORABLE and movement.explorable_now(state, space):
             guard = board.guard_of.get(space)
-            if guard in state.encounters and (
-                weak or not _beats(state, hero, state.encounters[guard], power)
-            ):
+            if guard in state.encounters and (weak or not beats(state.encounters[guard])):
                 continue
             offer(EXPLORE_VALUE[location], space, "explore")
-        if (
-            space in state.encounters
-            and not weak
-            and _beats(state, hero, state.encounters[space], power)
-        ):
+        if space in state.encounters and not weak and beats(state.encounters[space]):
             enc = content().encounter(state.encounters[space])
             offer(enc.xp + enc.chests * 2, space, "walk")
     for other in state.heroes.values():
@@ -565,17 +593,15 @@ def _bfs_from(state: MmhState, hero: Hero, goal: int) -> dict[int, int]:
     board = geometry.board_of(state)
     dist = {goal: 0}
     queue = deque([goal])
-    pathfinder = content().hero(hero.id).ability == "pathfinder"
+    graph = _walk_graph(board, content().hero(hero.id).ability == "pathfinder")
     capitals = {s.capital for s in state.seats}
     while queue:
         space = queue.popleft()
-        for n in board.neighbours(space):
+        step = dist[space] + 1
+        for n in graph[space]:
             if n in dist or n in capitals:
                 continue
-            terrain = board.space(n).terrain
-            if terrain == "water" or (terrain == "mountain" and not pathfinder):
-                continue
-            dist[n] = dist[space] + 1
+            dist[n] = step
             queue.append(n)
     return dist
 
@@ -866,20 +892,79 @@ VP_WORTH = 10.0
 """What one victory point is worth against gold, resources and armies (a search's
 estimate; a VP lead is what wins, mmh:game-goal)."""
 
+INCOME_WORTH = 2.0
+"""What one gold or resource of a Gather Resources action is worth (income to come:
+a seat gathers a few more times before the game ends)."""
+
+REACH_WORTH = 0.5
+"""The share of a controllable location's worth counted for a hero who can take it (it
+is his best goal, guard beaten), before the distance discount ``1 / (1 + steps / 3)``."""
+
+
+def _invested(state: MmhState, seat: int) -> float:
+    """What the seat's capital has cost: every building's price and each capital level
+    raised (mmh:course-of-play.build), so that building is not counted as a loss."""
+    c = content()
+    record = state.seats[seat]
+    value = float(sum(c.building(b).resources + c.building(b).gold for b in record.buildings))
+    levels = c.faction(record.faction).capital
+    value += sum(levels[i].resources for i in range(1, min(record.level, len(levels))))
+    return value
+
+
+def _prospects(state: MmhState, seat: int) -> float:
+    """Victory points to come: for each of the seat's heroes with an army, the best
+    controllable location he can reach and take (not the seat's, not protected, its
+    guard beaten: the easy player's own test), worth its VP and income, discounted by the
+    steps to it (mmh:course-of-play.activate-hero)."""
+    board = geometry.board_of(state)
+    total = 0.0
+    for hid in state.seats[seat].heroes:
+        hero = state.heroes[hid]
+        if len(hero.army) <= 2:
+            continue
+        power = (*_army_power(state, hero), overwhelm(state, hero))
+        beaten: dict[int, bool] = {}
+        best = 0.0
+        for space, steps in _distances(state, hero).items():
+            location = board.space(space).location
+            if location not in CONTROLLABLE or state.control.get(space) == seat:
+                continue
+            if movement.protected(state, space):
+                continue
+            guard = board.guard_of.get(space)
+            if guard in state.encounters:
+                marker = state.encounters[guard]
+                if marker not in beaten:
+                    beaten[marker] = _beats(state, hero, marker, power)
+                if not beaten[marker]:
+                    continue
+            vp, gold, res = CONTROLLABLE[location]
+            best = max(best, (VP_WORTH * vp + INCOME_WORTH * (gold + res)) / (1 + steps / 3))
+        total += REACH_WORTH * best
+    return total
+
 
 def worth(state: MmhState, seat: int) -> float:
-    """A seat's standing: its victory points, most of all, then its gold and resources,
-    its town level and its heroes' armies (hit points and expected damage).
+    """A seat's standing: its victory points, most of all; then what it has (gold,
+    resources, what its capital cost), its income to come (`INCOME_WORTH` a gold or
+    resource of Gather Resources), every hero's army (hit points and expected damage, at
+    home as well as on the board) and the victory points in its heroes' reach
+    (`_prospects`).
 
     Rule: none (a computer player's heuristic, not a rule).
     """
     place = state.seats[seat]
-    value = VP_WORTH * score.vp(state, seat) + place.gold + place.resources + 3.0 * place.level
-    for hero in state.heroes.values():
-        if hero.owner == seat and hero.space is not None:
+    value = VP_WORTH * score.vp(state, seat) + place.gold + place.resources
+    value += _invested(state, seat)
+    gold, resources = economy.gather_income(state, seat)
+    value += INCOME_WORTH * (gold + resources)
+    for hid in place.heroes:
+        hero = state.heroes[hid]
+        if hero.army:
             damage, hp = _army_power(state, hero)
             value += damage + hp
-    return value
+    return value + _prospects(state, seat)
 
 
 def evaluate(state: MmhState, seat: int) -> float:
