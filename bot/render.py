@@ -8,8 +8,16 @@ every game alike: it keeps the last pictures in a `PictureCache`, keyed by
 ``(ruleset, kind, digest of the view JSON)`` (of the fields the picture draws, when its
 kind names them: `rendering.pictures.PictureKind.drawn`) and sized by the active games
 (`PictureRenderer.fit`: `PICTURES_PER_GAME` for each, within `CACHE_BYTES`), and draws in
-worker processes when asked (the bot asks for ``HEROES_RENDER_PROCESSES``, default 2). A public picture is keyed and drawn from the public
-part of its view only; a private one (``hand``) from the seat's own view, sent by DM.
+worker processes when asked (the bot asks for ``HEROES_RENDER_PROCESSES``, default 2). A
+public picture is keyed and drawn from the public part of its view only; a private one
+(``hand``) from the seat's own view, sent by DM.
+
+The pictures of one game go to one worker process (`for_game`: the caller names the game;
+`PictureRenderer` picks its worker by it), so what a worker keeps between pictures serves
+that game's next ones: the whole drawing a focus picture is cut from
+(`rendering.pictures.render_json`), the game's text sprites and tiles. A game's worker
+that is busier than the least busy one by more than `AFFINITY_SLACK` pictures, or that
+died, leaves the picture to another.
 
 The worker processes (and the multiprocessing fork server that starts them) end with the
 bot, even when it is killed without a word (SIGKILL): each worker watches a pipe whose only
@@ -21,6 +29,7 @@ the bot itself shuts the pool down.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hashlib
 import logging
 import multiprocessing
@@ -28,9 +37,10 @@ import os
 import signal
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
 
@@ -146,6 +156,30 @@ class PictureCache:
         return data
 
 
+AFFINITY_SLACK = 1
+"""A game's pictures go to another worker when its own has more than this many pictures
+waiting or being drawn beyond the least busy worker's (one picture being drawn there does
+not send the next one elsewhere)."""
+
+_GAME: contextvars.ContextVar[Hashable | None] = contextvars.ContextVar(
+    "picture_game", default=None
+)
+
+
+@contextmanager
+def for_game(game: Hashable) -> Iterator[None]:
+    """Within this block (and the threads ``asyncio.to_thread`` starts in it: they copy
+    the context), pictures are drawn for ``game`` (any hashable that names one game, e.g.
+    its ruleset and seed): `PictureRenderer` sends them to that game's worker process.
+    Without it a picture goes to the worker its view's digest picks (a focus picture and
+    its whole picture, drawn from the same view, still meet)."""
+    token = _GAME.set(game)
+    try:
+        yield
+    finally:
+        _GAME.reset(token)
+
+
 def _draw(ruleset: str, kind: str, payload: str) -> bytes:
     """Draw and encode one picture from its view's JSON (`rendering.pictures.render_json`).
 
@@ -190,26 +224,37 @@ def _rulesets() -> list[str]:
     return list(registered())
 
 
+class _Worker:
+    """One worker process (a single-process pool) and the pictures sent to it that have
+    not come back (`PictureRenderer` picks the worker by them)."""
+
+    def __init__(self, pool: ProcessPoolExecutor) -> None:
+        self.pool = pool
+        self.pending = 0
+
+
 class PictureRenderer:
     """`Renderer` for every ruleset (`rendering.pictures`), with a `PictureCache` keyed by
     ``(ruleset, kind, view digest)``: the BLAKE2b digest (16 bytes) of the JSON of the view
-    the picture draws (only its `drawn` fields, when the kind names them), which holds the game's position at its version, so the same game
-    at the same version is one entry and the key does not keep the JSON in memory (a
-    hand's view is that seat's own, so a cached hand only ever goes back to the seat it
-    shows). `fit` sizes the cache by the active games.
+    the picture draws (only its `drawn` fields, when the kind names them), which holds the
+    game's position at its version, so the same game at the same version is one entry and
+    the key does not keep the JSON in memory (a hand's view is that seat's own, so a cached
+    hand only ever goes back to the seat it shows). `fit` sizes the cache by the active
+    games.
 
     With ``processes`` > 0 the pictures are drawn in that many worker processes (started
     with the first picture): drawing is Python work that holds the GIL, so in threads it
     competes with the bot's event loop (late acknowledgements) and uses one core at most.
-    A worker that dies is replaced by a new pool; the picture it was drawing is drawn in
-    the calling thread. The workers end when this process ends, however it ends (see the
-    module docstring). Call `close` when done.
+    A game's pictures go to one worker (`for_game`; see the module docstring). A worker
+    that dies is replaced by a new one; the picture it was drawing is drawn in the calling
+    thread. The workers end when this process ends, however it ends (see the module
+    docstring). Call `close` when done.
     """
 
     def __init__(self, cache_size: int = MIN_CACHE_PICTURES, processes: int = 0) -> None:
         self.cache = PictureCache(cache_size)
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers_: list[_Worker] | None = None
         self._alive: tuple[Connection, Connection] | None = None
         self._pool_lock = threading.Lock()
 
@@ -219,70 +264,82 @@ class PictureRenderer:
         self.cache.resize(max(MIN_CACHE_PICTURES, PICTURES_PER_GAME * active_games))
 
     def draw(self, ruleset: str, kind: str, view: BaseModel) -> Picture:
-        """See `Renderer.draw`."""
+        """See `Renderer.draw`. Drawn in the worker of the game named by `for_game`."""
         spec = pictures.picture_kind(ruleset, kind)
         prepared = spec.prepare(view)
         payload = prepared.model_dump_json()
         key = payload if spec.drawn is None else spec.key_json(prepared)
         digest = hashlib.blake2b(key.encode(), digest_size=16).digest()
-        data = self.cache.get((ruleset, kind, digest), lambda: self._render(ruleset, kind, payload))
+        game = _GAME.get()
+        home = hash(game) if game is not None else hash(payload)
+        data = self.cache.get(
+            (ruleset, kind, digest), lambda: self._run(home, _draw, ruleset, kind, payload)
+        )
         return Picture(spec.filename, data, spec.description)
 
-    def _render(self, ruleset: str, kind: str, payload: str) -> bytes:
-        pool = self._workers()
-        if pool is None:
-            return _draw(ruleset, kind, payload)
-        try:
-            return pool.submit(_draw, ruleset, kind, payload).result()
-        except BrokenProcessPool:
-            log.warning("A rendering process died; starting new ones")
-            with self._pool_lock:
-                if self._pool is pool:
-                    self._pool = None
-                    self._close_alive()
-            return _draw(ruleset, kind, payload)
-
     def compute(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process (the same pool as the pictures: a computer
-        player's search, issue 19), or in the calling thread when there are no workers or
-        one died. ``fn`` and ``args`` must pickle (a module-level function, plain values).
-        Blocks the calling thread: call it through ``asyncio.to_thread``."""
-        pool = self._workers()
-        if pool is None:
+        """``fn(*args)`` in a worker process (the least busy of the pictures' workers: a
+        computer player's search, issue 19), or in the calling thread when there are no
+        workers or the worker died. ``fn`` and ``args`` must pickle (a module-level
+        function, plain values). Blocks the calling thread: call it through
+        ``asyncio.to_thread``."""
+        return self._run(None, fn, *args)
+
+    def _run(self, home: int | None, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the worker ``home`` picks (the least busy one when None or
+        when that one is busier by more than `AFFINITY_SLACK`), or in this thread."""
+        with self._pool_lock:
+            workers = self._started()
+            if workers is None:
+                worker = None
+            else:
+                least = min(workers, key=lambda w: w.pending)
+                worker = least
+                if home is not None:
+                    own = workers[home % len(workers)]
+                    if own.pending <= least.pending + AFFINITY_SLACK:
+                        worker = own
+                worker.pending += 1
+        if worker is None:
             return fn(*args)
         try:
-            return pool.submit(fn, *args).result()
+            return worker.pool.submit(fn, *args).result()
         except BrokenProcessPool:
-            log.warning("A worker process died; starting new ones")
+            log.warning("A worker process died; starting a new one")
             with self._pool_lock:
-                if self._pool is pool:
-                    self._pool = None
-                    self._close_alive()
+                if self._workers_ is not None and worker in self._workers_:
+                    self._workers_[self._workers_.index(worker)] = self._new_worker()
             return fn(*args)
+        finally:
+            with self._pool_lock:
+                worker.pending -= 1
 
-    def _workers(self) -> ProcessPoolExecutor | None:
+    def _new_worker(self) -> _Worker:
+        """Start one worker process (it loads every ruleset's pictures at once). Called
+        with ``_pool_lock`` held and ``_alive`` open."""
+        assert self._alive is not None
+        rulesets = _rulesets()
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(
+            ["bot.render", "rendering.pictures"]
+            + [f"rendering.{ruleset}.pictures" for ruleset in rulesets]
+        )
+        pool = ProcessPoolExecutor(
+            1, mp_context=context, initializer=_start_worker, initargs=(self._alive[0], rulesets)
+        )
+        pool.submit(_started)  # start (and warm) it now
+        return _Worker(pool)
+
+    def _started(self) -> list[_Worker] | None:
+        """The workers, started if not yet (None without any). ``_pool_lock`` held."""
         if self.processes <= 0:
             return None
-        with self._pool_lock:
-            if self._pool is None:
-                rulesets = _rulesets()
-                context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(
-                    ["bot.render", "rendering.pictures"]
-                    + [f"rendering.{ruleset}.pictures" for ruleset in rulesets]
-                )
-                # Workers get the reading end (a worker started later too); only this
-                # process ever holds the writing end.
-                self._alive = context.Pipe(duplex=False)
-                self._pool = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=context,
-                    initializer=_start_worker,
-                    initargs=(self._alive[0], rulesets),
-                )
-                for _ in range(self.processes):  # start (and warm) every worker now
-                    self._pool.submit(_started)
-            return self._pool
+        if self._workers_ is None:
+            # Workers get the reading end (a worker started later too); only this
+            # process ever holds the writing end.
+            self._alive = multiprocessing.get_context("forkserver").Pipe(duplex=False)
+            self._workers_ = [self._new_worker() for _ in range(self.processes)]
+        return self._workers_
 
     def _close_alive(self) -> None:
         """Close this process's end of the workers' pipe: the workers still running exit."""
@@ -294,11 +351,11 @@ class PictureRenderer:
     def close(self) -> None:
         """Stop the worker processes (pictures being drawn are abandoned)."""
         with self._pool_lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            workers, self._workers_ = self._workers_, None
+        for worker in workers or ():
+            worker.pool.shutdown(wait=True, cancel_futures=True)
         with self._pool_lock:
-            if self._pool is None:
+            if self._workers_ is None:
                 self._close_alive()
 
 

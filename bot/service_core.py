@@ -59,7 +59,7 @@ from bot.outbox import (
     Reply,
     stamped,
 )
-from bot.render import DEFAULT_RENDERER, Renderer
+from bot.render import DEFAULT_RENDERER, Renderer, for_game
 from engine.core.errors import RuleViolation, StaleState
 from engine.core.model import Command, Decision, Event, GameState, Result, TurnRecord, seat_name
 from engine.core.ruleset import Ruleset, get_ruleset
@@ -983,7 +983,8 @@ class ServiceCore:
         position = state if isinstance(state, Position) else Position(state)
         view = position.public_view
         adapter = adapter_for(position.state.ruleset)
-        found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
+        with for_game(_game_of(position)):
+            found = await asyncio.to_thread(adapter.picture, self.renderer, kind, view)
         return found
 
     async def pictures(self, kind: str, state: GameState | Position) -> tuple[Image, ...]:
@@ -995,7 +996,8 @@ class ServiceCore:
         position = state if isinstance(state, Position) else Position(state)
         view = position.public_view
         adapter = adapter_for(position.state.ruleset)
-        return await asyncio.to_thread(adapter.pictures, self.renderer, kind, view)
+        with for_game(_game_of(position)):
+            return await asyncio.to_thread(adapter.pictures, self.renderer, kind, view)
 
     async def hand_picture(self, state: GameState | Position, seat: int) -> Image | None:
         """Render ``seat``'s private picture (e.g. a Hand), or None."""
@@ -1004,7 +1006,8 @@ class ServiceCore:
         position = state if isinstance(state, Position) else Position(state)
         view = position.view(seat)
         adapter = adapter_for(position.state.ruleset)
-        found = await asyncio.to_thread(adapter.hand_picture, self.renderer, view)
+        with for_game(_game_of(position)):
+            found = await asyncio.to_thread(adapter.hand_picture, self.renderer, view)
         return found
 
     @staticmethod
@@ -1524,6 +1527,12 @@ class ServiceCore:
                 image,
             )
             digest.place(out.dms, made)
+
+
+def _game_of(position: Position) -> tuple[str, int]:
+    """What names the game of ``position`` to the renderer (`bot.render.for_game`: its
+    pictures go to one drawing process): its ruleset and seed, which never change."""
+    return (position.state.ruleset, position.state.seed)
 
 
 def away_names(seats: Sequence[Seat], away: Collection[int]) -> str:
