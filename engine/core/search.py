@@ -167,7 +167,7 @@ def choose(
     if level == "normal":
         seconds = None if spend.seconds is None else spend.seconds / NORMAL_SHARE
         short = Budget(spend.iterations, seconds, spend.rollout_commands // NORMAL_SHARE)
-        return search(rules, info, seat, rng, short, tree_depth=1)
+        return paired_search(rules, info, seat, rng, short)
     return search(rules, info, seat, rng, spend)
 
 
@@ -250,6 +250,68 @@ def search(
         if done >= SAME_REWARDS and len(seen) == 1:
             break
     return _decide(root, legal)
+
+
+def paired_search(
+    rules: Ruleset[Any], info: GameState, seat: int, rng: random.Random, budget: Budget
+) -> Command:
+    """``normal``'s flat Monte Carlo with common random numbers: each iteration deals one
+    world twice alike (the same seed) and plays it out with the same generator after the
+    policy's command and after one other root command (the one with the best UCB1 of its
+    differences; progressive widening as in `search`), so that the difference of the two
+    rewards leaves out the deal and the dice. The policy's command (the fast policy's in
+    the first world) is kept unless another's mean difference is more than `OVERTURN`
+    standard errors above 0 after `MIN_VISITS` pairs. An iteration is one pair of
+    play-outs.
+
+    :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
+    """
+    legal = rules.legal_commands(info, seat)
+    if not legal:
+        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    if len(legal) == 1:
+        return legal[0]
+    keys = [_key(c) for c in legal]
+    first = rules.determinize(info, seat, random.Random(rng.random()))
+    wanted = _key(rules.ai_command(first, seat, rng))
+    policy = keys.index(wanted) if wanted in keys else 0
+    others: dict[int, _Node] = {}
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    done = 0
+    while True:
+        room = 1 + int(math.sqrt(done))
+        untried = [i for i in range(len(legal)) if i != policy and i not in others]
+        if untried and (len(others) < room or not others):
+            pick = untried[rng.randrange(len(untried))]
+            others[pick] = _Node(command=legal[pick], actor=seat)
+        else:
+            for node in others.values():
+                node.available = done
+            pick = max(others, key=lambda i: others[i].ucb())
+        deal, dice = rng.random(), rng.random()
+        rewards = []
+        for index in (policy, pick):
+            world = rules.determinize(info, seat, random.Random(deal))
+            _step(rules, world, seat, legal[index])
+            rewards.append(_play_out(rules, world, random.Random(dice), budget.rollout_commands))
+        difference = rewards[1][seat] - rewards[0][seat]
+        node = others[pick]
+        node.visits += 1
+        node.total += difference
+        node.squares += difference * difference
+        done += 1
+        if budget.iterations is not None and done >= budget.iterations:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    chosen, lead = policy, OVERTURN
+    for index, node in others.items():
+        if node.visits < MIN_VISITS:
+            continue
+        ahead = node.mean() / math.sqrt(node.variance_of_mean())
+        if ahead > lead:
+            chosen, lead = index, ahead
+    return legal[chosen]
 
 
 def _decide(root: _Node, legal: list[Command]) -> Command:
