@@ -42,7 +42,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
 import asyncpg
-from pydantic import BaseModel
 
 from engine.core.model import Command, Event, GameState, Result
 from engine.core.ruleset import Ruleset
@@ -54,10 +53,8 @@ from storage.errors import (
     DatabaseNotWritable,
     DatabaseReadOnly,
     DatabaseUnusable,
-    DeckNotFound,
     ExtensionRefused,
     GameNotFound,
-    LobbyFull,
     MigrationError,
     NothingToUndo,
     SeatNotFound,
@@ -89,24 +86,21 @@ from storage.records import (
     NotifySettings,
     PingMode,
     PostSettle,
-    SavedDeck,
     Seat,
     UndoRequest,
     UserSeat,
 )
-from storage.repository import DEFAULT_PAGE, Repository
+from storage.repository import DEFAULT_PAGE
 from storage.rows import (
-    DECK_COLUMNS,
     GAME_COLUMNS,
     HELD_COLUMNS,
     IN_EFFECT,
     INT64,
     LOG_COLUMNS,
     PRESENCE_COLUMNS,
-    SEAT_COLUMNS,
+    Row,
     channel_busy,
     deadline_row,
-    deck,
     dump_events,
     from_ms,
     game,
@@ -120,6 +114,7 @@ from storage.rows import (
     to_json,
     to_ms,
 )
+from storage.sql import SqlRepository, numbered
 
 log = logging.getLogger(__name__)
 
@@ -353,7 +348,7 @@ async def open_postgres(
 
 
 # --------------------------------------------------------------------- repository
-class PostgresRepository(Repository):
+class PostgresRepository(SqlRepository[Connection]):
     """`Repository` on a PostgreSQL server; build it with `open_postgres`.
 
     Attributes:
@@ -439,6 +434,24 @@ class PostgresRepository(Repository):
                 raise translated from error
             raise
 
+    _LOCK_ROW = " FOR NO KEY UPDATE"
+
+    def _read(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """See `SqlRepository._read`: `_snapshot`."""
+        return self._snapshot()
+
+    async def _query(self, conn: Connection, sql: str, *args: Any) -> list[Row]:
+        """See `SqlRepository._query` (the ``?`` marks numbered)."""
+        return list(await conn.fetch(numbered(sql), *args))
+
+    async def _run(self, conn: Connection, sql: str, *args: Any) -> int:
+        """See `SqlRepository._run` (the ``?`` marks numbered)."""
+        return _count(await conn.execute(numbered(sql), *args))
+
+    async def _run_many(self, conn: Connection, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """See `SqlRepository._run_many` (the ``?`` marks numbered)."""
+        await conn.executemany(numbered(sql), list(rows))
+
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Connection]:
         """A connection of the pool for the block, for tools that need SQL of their own
@@ -490,109 +503,10 @@ class PostgresRepository(Repository):
 
     # ---------------------------------------------------------- shared checks
     @staticmethod
-    async def _require_game(
-        conn: Connection,
-        game_id: int,
-        allowed: Iterable[GameStatus],
-        doing: str,
-        expected_version: int | None = None,
-    ) -> GameSummary:
-        """Lock the game's row for this transaction, load it (without its snapshot), check it.
-
-        :raises GameNotFound | WrongGameStatus | StaleState:
-        """
-        row = await conn.fetchrow(
-            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1 FOR NO KEY UPDATE", game_id
-        )
-        if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        found = summary(row)
-        if found.status not in frozenset(allowed):
-            raise status_error(game_id, found.status, doing)
-        if expected_version is not None and found.version != expected_version:
-            raise stale(expected_version, found.version)
-        return found
-
-    @staticmethod
     async def _lock_game(conn: Connection, game_id: int) -> bool:
         """Lock the game's row for this transaction; False when there is no such game."""
         found = await conn.fetchval("SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id)
         return found is not None
-
-    @staticmethod
-    async def _load_game(conn: Connection, game_id: int) -> Game:
-        row = await conn.fetchrow(
-            f"SELECT {GAME_COLUMNS}, g.state FROM games g WHERE g.id = $1", game_id
-        )
-        if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        return game(row)
-
-    @staticmethod
-    async def _append(
-        conn: Connection,
-        game_id: int,
-        *,
-        kind: LogKind,
-        version_after: int,
-        now: int,
-        action: ModeratorAction | None = None,
-        actor_user_id: int | None = None,
-        seat: int | None = None,
-        command_json: str | None = None,
-        reason: str | None = None,
-        details: Mapping[str, Any] | None = None,
-        events: Sequence[Event] = (),
-        undoes: int | None = None,
-    ) -> LogEntry:
-        """Append one log entry at the next seq; the caller holds the game's row lock."""
-        seq = await conn.fetchval(
-            "INSERT INTO game_log (game_id, seq, kind, action, actor_user_id, seat, command, "
-            "reason, details, events, undoes, version_after, created_at) "
-            "SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 "
-            "FROM game_log WHERE game_id = $1 RETURNING seq",
-            game_id,
-            kind.value,
-            None if action is None else action.value,
-            actor_user_id,
-            seat,
-            command_json,
-            reason,
-            to_json(dict(details or {})),
-            dump_events(events),
-            undoes,
-            version_after,
-            now,
-        )
-        return LogEntry(
-            game_id=game_id,
-            seq=int(seq),
-            kind=kind,
-            action=action,
-            actor_user_id=actor_user_id,
-            seat=seat,
-            command_json=command_json,
-            reason=reason,
-            details=dict(details or {}),
-            events=tuple(events),
-            undoes=undoes,
-            undone_by=None,
-            version_after=version_after,
-            created_at=from_ms(now),
-        )
-
-    @staticmethod
-    async def _write_deadlines(
-        conn: Connection, game_id: int, deadlines: Sequence[DeadlineSpec], now: int
-    ) -> None:
-        if not deadlines:
-            return
-        await conn.executemany(
-            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
-            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, seat, kind) DO UPDATE SET "
-            "due_at = excluded.due_at, created_at = excluded.created_at",
-            [(game_id, d.seat, d.kind, to_ms(d.due_at), now) for d in deadlines],
-        )
 
     # ------------------------------------------------------------------ games
     async def create_game(
@@ -731,161 +645,6 @@ class PostgresRepository(Repository):
         return [UserSeat(summary(row), seat_row(row, presence=True)) for row in rows]
 
     # ------------------------------------------------------------------ lobby
-    async def update_options(self, game_id: int, options: Mapping[str, Any]) -> Game:
-        """See `Repository.update_options`."""
-        now = self._now()
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change the options")
-            await conn.execute(
-                "UPDATE games SET options = $1, updated_at = $2 WHERE id = $3",
-                to_json(dict(options)),
-                now,
-                game_id,
-            )
-            return await self._load_game(conn, game_id)
-
-    @staticmethod
-    async def _free_seat(conn: Connection, game_id: int, max_seats: int | None) -> int:
-        taken = [
-            r[0] for r in await conn.fetch("SELECT seat FROM seats WHERE game_id = $1", game_id)
-        ]
-        if max_seats is not None and len(taken) >= max_seats:
-            raise LobbyFull(f"Game #{game_id} is full ({max_seats} seats).")
-        return min(set(range(len(taken) + 1)) - set(taken))
-
-    @staticmethod
-    async def _check_deck(conn: Connection, deck_id: int, user_id: int | None) -> None:
-        owner = await conn.fetchrow("SELECT user_id FROM decks WHERE id = $1", deck_id)
-        if owner is None or owner[0] != user_id:
-            raise DeckNotFound(f"You have no saved deck #{deck_id}.")
-
-    async def _insert_seat(
-        self,
-        conn: Connection,
-        game_id: int,
-        seat: int,
-        *,
-        user_id: int | None,
-        display_name: str,
-        ready_deck: str | None,
-        saved_deck_id: int | None,
-        ai_level: str | None = None,
-    ) -> Seat:
-        row = await conn.fetchrow(
-            "INSERT INTO seats AS s (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            "ready_deck, saved_deck_id, joined_at, ai_level) "
-            "VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $9) "
-            f"RETURNING {SEAT_COLUMNS}",
-            game_id,
-            seat,
-            user_id,
-            display_name,
-            user_id is None,
-            ready_deck,
-            saved_deck_id,
-            self._now(),
-            ai_level,
-        )
-        assert row is not None
-        return seat_row(row)
-
-    async def join_game(
-        self,
-        game_id: int,
-        *,
-        user_id: int,
-        display_name: str,
-        ready_deck: str | None = None,
-        saved_deck_id: int | None = None,
-        max_seats: int | None = None,
-    ) -> Seat:
-        """See `Repository.join_game`."""
-        if ready_deck is not None and saved_deck_id is not None:
-            raise ValueError("choose a ready-made deck or a saved deck, not both")
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "join")
-            if await conn.fetchval(
-                "SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id
-            ):
-                raise AlreadySeated(f"You already have a seat in game #{game_id}.")
-            if saved_deck_id is not None:
-                await self._check_deck(conn, saved_deck_id, user_id)
-            number = await self._free_seat(conn, game_id, max_seats)
-            return await self._insert_seat(
-                conn,
-                game_id,
-                number,
-                user_id=user_id,
-                display_name=display_name,
-                ready_deck=ready_deck,
-                saved_deck_id=saved_deck_id,
-            )
-
-    async def add_ai_seat(
-        self,
-        game_id: int,
-        *,
-        display_name: str,
-        ready_deck: str | None = None,
-        max_seats: int | None = None,
-        ai_level: str | None = None,
-    ) -> Seat:
-        """See `Repository.add_ai_seat`."""
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "add a computer seat")
-            number = await self._free_seat(conn, game_id, max_seats)
-            return await self._insert_seat(
-                conn,
-                game_id,
-                number,
-                user_id=None,
-                display_name=display_name,
-                ready_deck=ready_deck,
-                saved_deck_id=None,
-                ai_level=ai_level,
-            )
-
-    async def leave_game(self, game_id: int, user_id: int) -> None:
-        """See `Repository.leave_game`."""
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "leave")
-            status = await conn.execute(
-                "DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id
-            )
-            if _count(status) == 0:
-                raise SeatNotFound(f"You have no seat in game #{game_id}.")
-
-    async def choose_deck(
-        self,
-        game_id: int,
-        seat: int,
-        *,
-        ready_deck: str | None = None,
-        saved_deck_id: int | None = None,
-    ) -> Seat:
-        """See `Repository.choose_deck`."""
-        if ready_deck is not None and saved_deck_id is not None:
-            raise ValueError("choose a ready-made deck or a saved deck, not both")
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change decks")
-            owner = await conn.fetchrow(
-                "SELECT user_id FROM seats WHERE game_id = $1 AND seat = $2", game_id, seat
-            )
-            if owner is None:
-                raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
-            if saved_deck_id is not None:
-                await self._check_deck(conn, saved_deck_id, owner["user_id"])
-            row = await conn.fetchrow(
-                "UPDATE seats AS s SET ready_deck = $1, saved_deck_id = $2 "
-                f"WHERE game_id = $3 AND seat = $4 RETURNING {SEAT_COLUMNS}",
-                ready_deck,
-                saved_deck_id,
-                game_id,
-                seat,
-            )
-            assert row is not None
-            return seat_row(row)
-
     async def seats(self, game_id: int) -> list[Seat]:
         """See `Repository.seats`."""
         rows = await self._fetch(
@@ -902,76 +661,6 @@ class PostgresRepository(Repository):
             reachable,
             user_id,
         )
-
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        state: GameState,
-        events: Sequence[Event],
-        options: BaseModel | Mapping[str, Any],
-        actor_user_id: int | None,
-    ) -> Game:
-        """See `Repository.start_game`."""
-        if state.version != 0:
-            raise ValueError(f"a new game's state must be at version 0, got {state.version}")
-        options_data = (
-            options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options)
-        )
-        state_json, now = Ruleset.dump_state(state), self._now()
-        async with self._write() as conn:
-            found = await self._require_game(conn, game_id, {GameStatus.LOBBY}, "start it")
-            if state.seed != found.seed:
-                raise ValueError(
-                    f"the state's seed {state.seed} is not game #{game_id}'s seed {found.seed}"
-                )
-            seats = [
-                seat_row(r)
-                for r in await conn.fetch(
-                    f"SELECT {SEAT_COLUMNS} FROM seats s WHERE s.game_id = $1 ORDER BY s.seat",
-                    game_id,
-                )
-            ]
-            if len(seats) != state.players:
-                raise ValueError(
-                    f"the state has {state.players} players but game #{game_id} has {len(seats)} seats"
-                )
-            await self._renumber_seats(conn, seats)
-            await conn.execute(
-                "UPDATE games SET status = 'active', options = $1, players = $2, state = $3, "
-                "version = 0, updated_at = $4 WHERE id = $5",
-                to_json(options_data),
-                state.players,
-                state_json,
-                now,
-                game_id,
-            )
-            await self._append(
-                conn,
-                game_id,
-                kind=LogKind.SETUP,
-                version_after=0,
-                now=now,
-                actor_user_id=actor_user_id,
-                events=events,
-            )
-            return await self._load_game(conn, game_id)
-
-    @staticmethod
-    async def _renumber_seats(conn: Connection, seats: Sequence[Seat]) -> None:
-        """Number ``seats`` (in their order, which is seat order) 0..n-1 if they have gaps:
-        each row moves down in place, lowest first, so every target number is free and
-        every column (the computer level of schema 11 too) stays as it was. (The rows were
-        once deleted and inserted again from a read without the level, which lost it.)"""
-        moves = [
-            (number, seat.game_id, seat.seat)
-            for number, seat in enumerate(seats)
-            if seat.seat != number
-        ]
-        if moves:
-            await conn.executemany(
-                "UPDATE seats SET seat = $1 WHERE game_id = $2 AND seat = $3", moves
-            )
 
     # ---------------------------------------------------------------- commits
     async def commit(
@@ -1491,51 +1180,6 @@ class PostgresRepository(Repository):
             return int(votes)
 
     # ------------------------------------------------------------------ decks
-    async def save_deck(
-        self, user_id: int, *, ruleset: str, name: str, cards: Sequence[str]
-    ) -> SavedDeck:
-        """See `Repository.save_deck` (one statement)."""
-        now = self._now()
-        row = await self._fetchrow(
-            "INSERT INTO decks (user_id, ruleset, name, cards, created_at, updated_at) "
-            "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (user_id, ruleset, name) "
-            "DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at "
-            f"RETURNING {DECK_COLUMNS}",
-            user_id,
-            ruleset,
-            name,
-            to_json(list(cards)),
-            now,
-        )
-        assert row is not None
-        return deck(row)
-
-    async def list_decks(self, user_id: int, *, ruleset: str | None = None) -> list[SavedDeck]:
-        """See `Repository.list_decks`."""
-        rows = await self._fetch(
-            f"SELECT {DECK_COLUMNS} FROM decks WHERE user_id = $1 "
-            "AND ($2::text IS NULL OR ruleset = $2) ORDER BY ruleset, name",
-            user_id,
-            ruleset,
-        )
-        return [deck(row) for row in rows]
-
-    async def get_deck(self, deck_id: int) -> SavedDeck:
-        """See `Repository.get_deck`."""
-        row = await self._fetchrow(f"SELECT {DECK_COLUMNS} FROM decks WHERE id = $1", deck_id)
-        if row is None:
-            raise DeckNotFound(f"There is no saved deck #{deck_id}.")
-        return deck(row)
-
-    async def delete_deck(self, deck_id: int, *, user_id: int) -> bool:
-        """See `Repository.delete_deck` (one statement; the seats' choice goes with it)."""
-        return (
-            await self._statement(
-                "DELETE FROM decks WHERE id = $1 AND user_id = $2", deck_id, user_id
-            )
-            == 1
-        )
-
     # --------------------------------------------------------- guild settings
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """See `Repository.guild_settings`."""

@@ -46,10 +46,12 @@ GAME_COLUMNS = (
     "g.id, g.channel_id, g.guild_id, g.ruleset, g.options, g.seed, g.host_user_id, g.status, "
     "g.players, g.version, g.result, g.created_at, g.updated_at, g.ended_at"
 )
-SEAT_COLUMNS = (
-    "s.game_id, s.seat, s.user_id, s.display_name, s.is_ai, s.dm_reachable, s.ready_deck, "
-    "s.saved_deck_id, s.joined_at"
+SEAT_FIELDS = (
+    "game_id, seat, user_id, display_name, is_ai, dm_reachable, ready_deck, saved_deck_id, "
+    "joined_at"
 )
+"""A seat's columns unqualified, for ``RETURNING`` (SQLite takes no ``s.`` there)."""
+SEAT_COLUMNS = ", ".join(f"s.{field}" for field in SEAT_FIELDS.split(", "))
 PRESENCE_COLUMNS = (
     f"{SEAT_COLUMNS}, s.ai_level, "
     "(SELECT p.missed FROM seat_presence p WHERE p.game_id = s.game_id AND p.seat = s.seat) "

@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn
 
 import aiosqlite
-from pydantic import BaseModel
 
 from engine.core.model import Command, Event, GameState, Result
 from engine.core.ruleset import Ruleset
@@ -50,10 +49,8 @@ from storage.errors import (
     DatabaseNotWritable,
     DatabaseReadOnly,
     DatabaseUnusable,
-    DeckNotFound,
     ExtensionRefused,
     GameNotFound,
-    LobbyFull,
     NothingToUndo,
     SeatNotFound,
     StorageError,
@@ -84,15 +81,11 @@ from storage.records import (
     NotifySettings,
     PingMode,
     PostSettle,
-    SavedDeck,
     Seat,
     UndoRequest,
     UserSeat,
 )
-from storage.repository import DEFAULT_PAGE, Repository
-from storage.rows import (
-    DECK_COLUMNS as _DECK_COLUMNS,
-)
+from storage.repository import DEFAULT_PAGE
 from storage.rows import (
     GAME_COLUMNS as _GAME_COLUMNS,
 )
@@ -104,6 +97,7 @@ from storage.rows import (
 )
 from storage.rows import (
     INT64,
+    Row,
 )
 from storage.rows import (
     LOG_COLUMNS as _LOG_COLUMNS,
@@ -112,16 +106,10 @@ from storage.rows import (
     PRESENCE_COLUMNS as _PRESENCE_COLUMNS,
 )
 from storage.rows import (
-    SEAT_COLUMNS as _SEAT_COLUMNS,
-)
-from storage.rows import (
     channel_busy as _channel_busy,
 )
 from storage.rows import (
     deadline_row as _deadline,
-)
-from storage.rows import (
-    deck as _deck,
 )
 from storage.rows import (
     dump_events as _dump_events,
@@ -151,9 +139,6 @@ from storage.rows import (
     stale as _stale,
 )
 from storage.rows import (
-    status_error as _status_error,
-)
-from storage.rows import (
     summary as _summary,
 )
 from storage.rows import (
@@ -162,6 +147,7 @@ from storage.rows import (
 from storage.rows import (
     to_ms as _to_ms,
 )
+from storage.sql import SqlRepository
 
 log = logging.getLogger(__name__)
 
@@ -497,7 +483,7 @@ def open_failure(error: sqlite3.Error, path: Path) -> StorageError:
 
 
 # --------------------------------------------------------------------- repository
-class SqliteRepository(Repository):
+class SqliteRepository(SqlRepository[aiosqlite.Connection]):
     """`Repository` on one SQLite file; build it with `open_repository`.
 
     Attributes:
@@ -586,6 +572,21 @@ class SqliteRepository(Repository):
     def _now(self) -> int:
         return _to_ms(self._clock())
 
+    async def _query(self, conn: aiosqlite.Connection, sql: str, *args: Any) -> list[Row]:
+        """See `SqlRepository._query`."""
+        return list(await _rows(conn, sql, args))
+
+    async def _run(self, conn: aiosqlite.Connection, sql: str, *args: Any) -> int:
+        """See `SqlRepository._run`."""
+        cursor = await conn.execute(sql, args)
+        return int(cursor.rowcount)
+
+    async def _run_many(
+        self, conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequence[Any]]
+    ) -> None:
+        """See `SqlRepository._run_many`."""
+        await conn.executemany(sql, list(rows))
+
     @asynccontextmanager
     async def leader_lock(self, name: str) -> AsyncIterator[bool]:
         """See `Repository.leader_lock`. One SQLite file serves one bot process, so this is a
@@ -608,108 +609,6 @@ class SqliteRepository(Repository):
             await _close_quietly(self._reader, self._writer)
 
     # ---------------------------------------------------------- shared checks
-    async def _require_game(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        allowed: Iterable[GameStatus],
-        doing: str,
-        expected_version: int | None = None,
-    ) -> GameSummary:
-        """Load the game (without its snapshot) in the current transaction; check it.
-
-        :raises GameNotFound | WrongGameStatus | StaleState:
-        """
-        row = await _row(conn, f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
-        if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        game = _summary(row)
-        if game.status not in frozenset(allowed):
-            raise _status_error(game_id, game.status, doing)
-        if expected_version is not None and game.version != expected_version:
-            raise _stale(expected_version, game.version)
-        return game
-
-    async def _load_game(self, conn: aiosqlite.Connection, game_id: int) -> Game:
-        row = await _row(
-            conn, f"SELECT {_GAME_COLUMNS}, g.state FROM games g WHERE g.id = ?", (game_id,)
-        )
-        if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        return _game(row)
-
-    async def _append(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        *,
-        kind: LogKind,
-        version_after: int,
-        now: int,
-        action: ModeratorAction | None = None,
-        actor_user_id: int | None = None,
-        seat: int | None = None,
-        command_json: str | None = None,
-        reason: str | None = None,
-        details: Mapping[str, Any] | None = None,
-        events: Sequence[Event] = (),
-        undoes: int | None = None,
-    ) -> LogEntry:
-        """Append one log entry at the next seq inside the current transaction.
-
-        One statement computes the next seq, inserts and returns it: every statement is a
-        round trip to the connection's thread, about a seventh of a commit's time.
-        """
-        inserted = await _rows(
-            conn,
-            "INSERT INTO game_log (game_id, seq, kind, action, actor_user_id, seat, command, "
-            "reason, details, events, undoes, version_after, created_at) "
-            "SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
-            "FROM game_log WHERE game_id = ? RETURNING seq",
-            (
-                game_id,
-                kind.value,
-                None if action is None else action.value,
-                actor_user_id,
-                seat,
-                command_json,
-                reason,
-                _json(dict(details or {})),
-                _dump_events(events),
-                undoes,
-                version_after,
-                now,
-                game_id,
-            ),
-        )
-        seq = int(inserted[0][0])
-        return LogEntry(
-            game_id=game_id,
-            seq=seq,
-            kind=kind,
-            action=action,
-            actor_user_id=actor_user_id,
-            seat=seat,
-            command_json=command_json,
-            reason=reason,
-            details=dict(details or {}),
-            events=tuple(events),
-            undoes=undoes,
-            undone_by=None,
-            version_after=version_after,
-            created_at=_from_ms(now),
-        )
-
-    async def _write_deadlines(
-        self, conn: aiosqlite.Connection, game_id: int, deadlines: Sequence[DeadlineSpec], now: int
-    ) -> None:
-        await conn.executemany(
-            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at, "
-            "created_at = excluded.created_at",
-            [(game_id, d.seat, d.kind, _to_ms(d.due_at), now) for d in deadlines],
-        )
-
     # ------------------------------------------------------------------ games
     async def create_game(
         self,
@@ -857,174 +756,6 @@ class SqliteRepository(Repository):
         return [UserSeat(_summary(row), _seat(row, presence=True)) for row in rows]
 
     # ------------------------------------------------------------------ lobby
-    async def update_options(self, game_id: int, options: Mapping[str, Any]) -> Game:
-        """See `Repository.update_options`."""
-        now = self._now()
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change the options")
-            await conn.execute(
-                "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
-                (_json(dict(options)), now, game_id),
-            )
-            return await self._load_game(conn, game_id)
-
-    async def _free_seat(
-        self, conn: aiosqlite.Connection, game_id: int, max_seats: int | None
-    ) -> int:
-        taken = [
-            r[0] for r in await _rows(conn, "SELECT seat FROM seats WHERE game_id = ?", (game_id,))
-        ]
-        if max_seats is not None and len(taken) >= max_seats:
-            raise LobbyFull(f"Game #{game_id} is full ({max_seats} seats).")
-        return min(set(range(len(taken) + 1)) - set(taken))
-
-    async def _check_deck(
-        self, conn: aiosqlite.Connection, deck_id: int, user_id: int | None
-    ) -> None:
-        row = await _row(conn, "SELECT user_id FROM decks WHERE id = ?", (deck_id,))
-        if row is None or row[0] != user_id:
-            raise DeckNotFound(f"You have no saved deck #{deck_id}.")
-
-    async def _insert_seat(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        seat: int,
-        *,
-        user_id: int | None,
-        display_name: str,
-        ready_deck: str | None,
-        saved_deck_id: int | None,
-        ai_level: str | None = None,
-    ) -> Seat:
-        # The level only when there is one: a lobby written before schema 11 (no column)
-        # still takes people's seats and computer seats of no level.
-        level_column, level_value = (", ai_level", ", ?") if ai_level is not None else ("", "")
-        await conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, dm_reachable, "
-            f"ready_deck, saved_deck_id, joined_at{level_column}) "
-            f"VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?{level_value})",
-            (
-                game_id,
-                seat,
-                user_id,
-                display_name,
-                int(user_id is None),
-                ready_deck,
-                saved_deck_id,
-                self._now(),
-                *(() if ai_level is None else (ai_level,)),
-            ),
-        )
-        row = await _row(
-            conn,
-            f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
-            (game_id, seat),
-        )
-        if row is None:  # pragma: no cover - just inserted
-            raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
-        return _seat(row)
-
-    async def join_game(
-        self,
-        game_id: int,
-        *,
-        user_id: int,
-        display_name: str,
-        ready_deck: str | None = None,
-        saved_deck_id: int | None = None,
-        max_seats: int | None = None,
-    ) -> Seat:
-        """See `Repository.join_game`."""
-        if ready_deck is not None and saved_deck_id is not None:
-            raise ValueError("choose a ready-made deck or a saved deck, not both")
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "join")
-            if await _row(
-                conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            ):
-                raise AlreadySeated(f"You already have a seat in game #{game_id}.")
-            if saved_deck_id is not None:
-                await self._check_deck(conn, saved_deck_id, user_id)
-            seat = await self._free_seat(conn, game_id, max_seats)
-            return await self._insert_seat(
-                conn,
-                game_id,
-                seat,
-                user_id=user_id,
-                display_name=display_name,
-                ready_deck=ready_deck,
-                saved_deck_id=saved_deck_id,
-            )
-
-    async def add_ai_seat(
-        self,
-        game_id: int,
-        *,
-        display_name: str,
-        ready_deck: str | None = None,
-        max_seats: int | None = None,
-        ai_level: str | None = None,
-    ) -> Seat:
-        """See `Repository.add_ai_seat`."""
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "add a computer seat")
-            seat = await self._free_seat(conn, game_id, max_seats)
-            return await self._insert_seat(
-                conn,
-                game_id,
-                seat,
-                user_id=None,
-                display_name=display_name,
-                ready_deck=ready_deck,
-                saved_deck_id=None,
-                ai_level=ai_level,
-            )
-
-    async def leave_game(self, game_id: int, user_id: int) -> None:
-        """See `Repository.leave_game`."""
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "leave")
-            cursor = await conn.execute(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if cursor.rowcount == 0:
-                raise SeatNotFound(f"You have no seat in game #{game_id}.")
-
-    async def choose_deck(
-        self,
-        game_id: int,
-        seat: int,
-        *,
-        ready_deck: str | None = None,
-        saved_deck_id: int | None = None,
-    ) -> Seat:
-        """See `Repository.choose_deck`."""
-        if ready_deck is not None and saved_deck_id is not None:
-            raise ValueError("choose a ready-made deck or a saved deck, not both")
-        async with self._write() as conn:
-            await self._require_game(conn, game_id, {GameStatus.LOBBY}, "change decks")
-            row = await _row(
-                conn,
-                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
-                (game_id, seat),
-            )
-            if row is None:
-                raise SeatNotFound(f"Game #{game_id} has no seat {seat}.")
-            if saved_deck_id is not None:
-                await self._check_deck(conn, saved_deck_id, row["user_id"])
-            await conn.execute(
-                "UPDATE seats SET ready_deck = ?, saved_deck_id = ? WHERE game_id = ? AND seat = ?",
-                (ready_deck, saved_deck_id, game_id, seat),
-            )
-            updated = await _row(
-                conn,
-                f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE game_id = ? AND seat = ?",
-                (game_id, seat),
-            )
-            assert updated is not None
-            return _seat(updated)
-
     async def seats(self, game_id: int) -> list[Seat]:
         """See `Repository.seats`."""
         async with self._read() as conn:
@@ -1044,68 +775,6 @@ class SqliteRepository(Repository):
                 (int(reachable), user_id),
             )
             return int(cursor.rowcount)
-
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        state: GameState,
-        events: Sequence[Event],
-        options: BaseModel | Mapping[str, Any],
-        actor_user_id: int | None,
-    ) -> Game:
-        """See `Repository.start_game`."""
-        if state.version != 0:
-            raise ValueError(f"a new game's state must be at version 0, got {state.version}")
-        options_data = (
-            options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options)
-        )
-        state_json, now = Ruleset.dump_state(state), self._now()
-        async with self._write() as conn:
-            game = await self._require_game(conn, game_id, {GameStatus.LOBBY}, "start it")
-            if state.seed != game.seed:
-                raise ValueError(
-                    f"the state's seed {state.seed} is not game #{game_id}'s seed {game.seed}"
-                )
-            seats = [
-                _seat(r)
-                for r in await _rows(
-                    conn,
-                    f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE s.game_id = ? ORDER BY s.seat",
-                    (game_id,),
-                )
-            ]
-            if len(seats) != state.players:
-                raise ValueError(
-                    f"the state has {state.players} players but game #{game_id} has {len(seats)} seats"
-                )
-            await self._renumber_seats(conn, seats)
-            await conn.execute(
-                "UPDATE games SET status = 'active', options = ?, players = ?, state = ?, "
-                "version = 0, updated_at = ? WHERE id = ?",
-                (_json(options_data), state.players, state_json, now, game_id),
-            )
-            await self._append(
-                conn,
-                game_id,
-                kind=LogKind.SETUP,
-                version_after=0,
-                now=now,
-                actor_user_id=actor_user_id,
-                events=events,
-            )
-            return await self._load_game(conn, game_id)
-
-    async def _renumber_seats(self, conn: aiosqlite.Connection, seats: Sequence[Seat]) -> None:
-        """Number ``seats`` (in their order, which is seat order) 0..n-1 if they have gaps:
-        each row moves down in place, lowest first, so every target number is free and
-        every column (the computer level of schema 11 too) stays as it was."""
-        for number, seat in enumerate(seats):
-            if seat.seat != number:
-                await conn.execute(
-                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                    (number, seat.game_id, seat.seat),
-                )
 
     # ---------------------------------------------------------------- commits
     async def commit(
@@ -1620,53 +1289,6 @@ class SqliteRepository(Repository):
             return int(row["n"])
 
     # ------------------------------------------------------------------ decks
-    async def save_deck(
-        self, user_id: int, *, ruleset: str, name: str, cards: Sequence[str]
-    ) -> SavedDeck:
-        """See `Repository.save_deck`."""
-        now = self._now()
-        async with self._write() as conn:
-            await conn.execute(
-                "INSERT INTO decks (user_id, ruleset, name, cards, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, ruleset, name) "
-                "DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at",
-                (user_id, ruleset, name, _json(list(cards)), now, now),
-            )
-            row = await _row(
-                conn,
-                f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ? AND ruleset = ? AND name = ?",
-                (user_id, ruleset, name),
-            )
-            assert row is not None
-            return _deck(row)
-
-    async def list_decks(self, user_id: int, *, ruleset: str | None = None) -> list[SavedDeck]:
-        """See `Repository.list_decks`."""
-        sql = f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ?"
-        params: list[Any] = [user_id]
-        if ruleset is not None:
-            sql += " AND ruleset = ?"
-            params.append(ruleset)
-        async with self._read() as conn:
-            rows = await _rows(conn, sql + " ORDER BY ruleset, name", params)
-        return [_deck(row) for row in rows]
-
-    async def get_deck(self, deck_id: int) -> SavedDeck:
-        """See `Repository.get_deck`."""
-        async with self._read() as conn:
-            row = await _row(conn, f"SELECT {_DECK_COLUMNS} FROM decks WHERE id = ?", (deck_id,))
-        if row is None:
-            raise DeckNotFound(f"There is no saved deck #{deck_id}.")
-        return _deck(row)
-
-    async def delete_deck(self, deck_id: int, *, user_id: int) -> bool:
-        """See `Repository.delete_deck`."""
-        async with self._write() as conn:
-            cursor = await conn.execute(
-                "DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id)
-            )
-            return cursor.rowcount == 1
-
     # --------------------------------------------------------- guild settings
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """See `Repository.guild_settings`."""
