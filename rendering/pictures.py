@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -106,6 +106,7 @@ class PictureKind:
 
 _KINDS: dict[tuple[str, str], PictureKind] = {}
 _WARM_UPS: dict[str, Callable[[], None]] = {}
+_IDLE_WARM_UPS: dict[str, Callable[[], Sequence[Callable[[], None]]]] = {}
 _LOADED: set[str] = set()
 _LOCK = threading.RLock()
 
@@ -122,6 +123,37 @@ def register_warm_up(ruleset: str, warm_up: Callable[[], None]) -> None:
     """Have `warm` run ``warm_up()`` for ``ruleset`` (load fonts, card pools, sprites)."""
     with _LOCK:
         _WARM_UPS[ruleset] = warm_up
+
+
+def register_idle_warm_up(ruleset: str, steps: Callable[[], Sequence[Callable[[], None]]]) -> None:
+    """Have `idle_warm` run ``steps()``'s steps for ``ruleset``, one a call: work that fills
+    a drawing process's caches (every card face's text sprites) too long to do before its
+    first picture, done in its idle moments instead (`bot.render`). Each step should take
+    a few tens of milliseconds: a picture asked for meanwhile waits for the step."""
+    with _LOCK:
+        _IDLE_WARM_UPS[ruleset] = steps
+
+
+@lru_cache(maxsize=1)
+def _idle_steps(rulesets: tuple[str, ...]) -> tuple[Callable[[], None], ...]:
+    with _LOCK:
+        found = [_IDLE_WARM_UPS.get(ruleset) for ruleset in rulesets]
+    return tuple(step for steps in found if steps is not None for step in steps())
+
+
+def idle_warm(rulesets: Sequence[str], index: int) -> bool:
+    """Run step ``index`` (from 0) of the idle warm-ups of ``rulesets`` (loaded first;
+    `register_idle_warm_up`), taken in that order. Drawing the same pictures after it
+    gives the same bytes (it only fills caches).
+
+    :returns: whether a step ``index + 1`` remains.
+    """
+    for ruleset in rulesets:
+        load(ruleset)
+    steps = _idle_steps(tuple(rulesets))
+    if 0 <= index < len(steps):
+        steps[index]()
+    return index + 1 < len(steps)
 
 
 def load(ruleset: str) -> bool:

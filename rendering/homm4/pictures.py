@@ -5,11 +5,19 @@ card face."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.homm4.views import PublicView, SeatView
 from rendering.focus import focus_kind
 from rendering.homm4 import focus
 from rendering.homm4.api import draw_battle, draw_board, draw_card, draw_hand, public_only
-from rendering.pictures import CardFace, PictureKind, register, register_warm_up
+from rendering.pictures import (
+    CardFace,
+    PictureKind,
+    register,
+    register_idle_warm_up,
+    register_warm_up,
+)
 
 
 def _warm_up() -> None:
@@ -17,6 +25,34 @@ def _warm_up() -> None:
     from engine.homm4.cards import load_card_pool
 
     draw_card(next(iter(load_card_pool().cards)))
+
+
+FACES_PER_STEP = 4
+"""Card faces an idle warm-up step draws (a few tens of ms: a picture waits for it)."""
+
+
+def _hand_faces() -> list[Callable[[], None]]:
+    """Idle warm-up steps: every card face of the pool as a Hand draws it (its width, an
+    instance number), `FACES_PER_STEP` a step, so that a Hand of cards the drawing process
+    has not drawn yet finds their text sprites ready."""
+    from engine.homm4.cards import load_card_pool
+    from rendering.canvas import Canvas
+    from rendering.homm4.cardface import card_height, draw_card_face
+    from rendering.homm4.hand import CARD_W
+    from rendering.homm4.palette import PAGE
+
+    pool = load_card_pool()
+    cards = list(pool.cards.values())
+
+    def step(first: int) -> Callable[[], None]:
+        def run() -> None:
+            canvas = Canvas(CARD_W, card_height(CARD_W), PAGE)
+            for number, card in enumerate(cards[first : first + FACES_PER_STEP], first + 1):
+                draw_card_face(canvas, 0, 0, CARD_W, card, pool, number)
+
+        return run
+
+    return [step(first) for first in range(0, len(cards), FACES_PER_STEP)]
 
 
 BOARD = PictureKind(
@@ -58,3 +94,4 @@ register(
     ),
 )
 register_warm_up("homm4", _warm_up)
+register_idle_warm_up("homm4", _hand_faces)
