@@ -268,7 +268,7 @@ async def open_service(
     try:
         options = dict(service_options)
         if "renderer" not in options:
-            renderer = PictureRenderer(processes=render_processes)
+            renderer = PictureRenderer(processes=render_processes, warm_when_idle=True)
             renderer.fit(await repo.count_active_games())
             closers.append(lambda: asyncio.to_thread(renderer.close))
             refit = asyncio.create_task(keep_fitted(renderer, repo.count_active_games))

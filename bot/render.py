@@ -213,6 +213,12 @@ def _start_worker(bot_alive: Connection, rulesets: Sequence[str]) -> None:
         pictures.warm(ruleset)
 
 
+def _idle_warm(index: int) -> bool:
+    """Step ``index`` of every ruleset's idle warm-up in this worker
+    (`rendering.pictures.idle_warm`); whether another step remains."""
+    return pictures.idle_warm(_rulesets(), index)
+
+
 def _started() -> None:
     """Nothing: one is submitted per worker when the pool opens, so all start at once."""
 
@@ -231,6 +237,13 @@ class _Worker:
     def __init__(self, pool: ProcessPoolExecutor) -> None:
         self.pool = pool
         self.pending = 0
+        self.warm_next: int | None = 0
+        """The next step of the idle warm-up (None: done or given up)."""
+        self.warming = False
+        self.warm_steps = 0
+        """How many idle warm-up steps it ran."""
+        self.warmed = threading.Event()
+        """Set once the idle warm-up has ended (done, failed or cancelled)."""
 
 
 class PictureRenderer:
@@ -251,12 +264,23 @@ class PictureRenderer:
     docstring). Call `close` when done.
     """
 
-    def __init__(self, cache_size: int = MIN_CACHE_PICTURES, processes: int = 0) -> None:
+    def __init__(
+        self,
+        cache_size: int = MIN_CACHE_PICTURES,
+        processes: int = 0,
+        warm_when_idle: bool = False,
+    ) -> None:
+        """:param warm_when_idle: after its first picture, a worker with nothing to draw
+        runs the rulesets' idle warm-ups a step at a time
+        (`rendering.pictures.register_idle_warm_up`: every card face's text, so a Hand
+        of cards that worker has not drawn yet costs no new sprites); the bot asks for
+        it, tests that start workers for a few pictures need not."""
         self.cache = PictureCache(cache_size)
         self.processes = processes
+        self.warm_when_idle = warm_when_idle
         self._workers_: list[_Worker] | None = None
         self._alive: tuple[Connection, Connection] | None = None
-        self._pool_lock = threading.Lock()
+        self._pool_lock = threading.RLock()
 
     def fit(self, active_games: int) -> None:
         """Size the cache for ``active_games`` games: `PICTURES_PER_GAME` pictures each,
@@ -313,6 +337,52 @@ class PictureRenderer:
         finally:
             with self._pool_lock:
                 worker.pending -= 1
+                self._when_idle(worker)
+
+    def _when_idle(self, worker: _Worker) -> None:
+        """Start the next idle warm-up step in ``worker`` if it has nothing else to do
+        (``_pool_lock`` held); each step that ends starts the next while it stays idle."""
+        if (
+            not self.warm_when_idle
+            or worker.pending
+            or worker.warming
+            or worker.warm_next is None
+            or self._workers_ is None
+            or worker not in self._workers_
+        ):
+            return
+        worker.warming = True
+        worker.pending += 1
+        try:
+            future = worker.pool.submit(_idle_warm, worker.warm_next)
+        except (BrokenProcessPool, RuntimeError):  # dead or shut down: no more warming
+            worker.warming = False
+            worker.pending -= 1
+            worker.warm_next = None
+            worker.warmed.set()
+            return
+        future.add_done_callback(lambda done: self._warmed(worker, done))
+
+    def _warmed(self, worker: _Worker, done: Future[bool]) -> None:
+        with self._pool_lock:
+            worker.warming = False
+            worker.pending -= 1
+            if done.cancelled() or done.exception() is not None:
+                if not done.cancelled():
+                    log.warning(
+                        "A drawing process's idle warm-up failed", exc_info=done.exception()
+                    )
+                worker.warm_next = None
+                worker.warmed.set()
+                return
+            more = done.result()
+            worker.warm_steps += 1
+            worker.warm_next = (
+                None if not more or worker.warm_next is None else worker.warm_next + 1
+            )
+            if worker.warm_next is None:
+                worker.warmed.set()
+            self._when_idle(worker)
 
     def _new_worker(self) -> _Worker:
         """Start one worker process (it loads every ruleset's pictures at once). Called

@@ -58,3 +58,38 @@ async def test_for_game_reaches_the_drawing_thread_and_ends_with_its_block() -> 
     with for_game(("homm4", 7)):
         assert await asyncio.to_thread(_GAME.get) == ("homm4", 7)
     assert await asyncio.to_thread(_GAME.get) is None
+
+
+def test_an_idle_worker_warms_the_card_faces_after_its_first_picture_only_when_asked() -> None:
+    from engine.homm4.cards import load_card_pool
+    from rendering.homm4.pictures import FACES_PER_STEP
+    from rendering.pictures import picture_kind, render_json
+    from tests.rendering import samples
+
+    public = samples.public_view()
+    hand = samples.seat_view(public)
+    direct = render_json(
+        "homm4", "hand", picture_kind("homm4", "hand").prepare(hand).model_dump_json()
+    )
+    quiet = PictureRenderer(processes=1)
+    try:
+        quiet.draw("homm4", "board", public)
+        workers = quiet._workers_
+        assert workers is not None
+        assert (workers[0].warm_next, workers[0].warming) == (0, False)  # nothing started
+    finally:
+        quiet.close()
+    renderer = PictureRenderer(processes=1, warm_when_idle=True)
+    try:
+        workers = renderer._workers_
+        assert workers is None  # no worker before the first picture
+        renderer.draw("homm4", "board", public)
+        workers = renderer._workers_
+        assert workers is not None
+        assert workers[0].warmed.wait(300)
+        assert workers[0].warm_next is None and workers[0].pending == 0
+        faces = len(load_card_pool().cards)
+        assert workers[0].warm_steps == -(-faces // FACES_PER_STEP)  # every face, once
+        assert renderer.draw("homm4", "hand", hand).data == direct  # the same bytes
+    finally:
+        renderer.close()
