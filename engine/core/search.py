@@ -3,10 +3,12 @@
 Levels (`LEVELS`), chosen per seat:
 
 * ``easy``: the ruleset's own simple player (`Ruleset.ai_command`), no search.
-* ``normal``: flat Monte Carlo over determinizations: a one-ply UCB1 search (the tree
-  holds the root's commands only) with play-outs half as long as ``hard``'s, so half of
-  its work: the same iterations of an iteration budget, half the seconds of a time
-  budget (where half-length play-outs fit about as many iterations).
+* ``normal``: flat Monte Carlo over determinizations on common random numbers
+  (`paired_search`): each iteration plays one dealt world out twice with the same
+  generator, after the policy's command and after one other, and keeps the difference;
+  play-outs half as long as ``hard``'s, so half of its work: the same iterations of an
+  iteration budget, half the seconds of a time budget (where half-length play-outs fit
+  about as many iterations).
 * ``hard``: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
   2012). One tree over the searching seat's information set; each iteration deals one
