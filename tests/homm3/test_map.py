@@ -569,6 +569,48 @@ def test_a_whole_game_finishes_with_every_state_round_tripping() -> None:
         assert RULES.dump_state(RULES.load_state(dumped)) == dumped
 
 
+# ----------------------------------------------------------------- computer player
+@pytest.mark.rule("homm3core:victory-conditions")
+def test_the_computer_heads_for_the_towns_its_victory_needs() -> None:
+    from engine.homm3 import map_decisions as md
+
+    state = new()
+    game = state.map
+    assert game is not None
+    # two players: the enemy Town; once held, none; its own Town when an enemy flags it
+    assert md.victory_targets(state, 0) == [town_of(state, 1)]
+    game.marks[town_of(state, 1)] = FieldMark(flag=0, flagged_once=True)
+    assert md.victory_targets(state, 0) == []
+    game.marks[town_of(state, 0)] = FieldMark(flag=1, flagged_once=True)
+    assert md.victory_targets(state, 0) == [town_of(state, 0)]
+    # three players: the Towns of the enemies whose Faction Cube it lacks
+    three = new(players=3)
+    assert three.map is not None
+    three.map.cubes[0] = [1]
+    assert md.victory_targets(three, 0) == [town_of(three, 2)]
+
+
+@pytest.mark.rule("homm3core:field-difficulty")
+def test_the_computer_routes_around_guards_above_its_level() -> None:
+    from engine.homm3 import map_decisions as md
+
+    state = new()
+    game = state.map
+    assert game is not None
+    for tile in game.tiles:
+        tile.revealed = True
+    hero = game.heroes[0]
+    targets = md.victory_targets(state, 0)
+    # Level I: every way to the enemy Town crosses guards of Level II or more
+    assert md.step_towards(state, 0, True, targets) is None
+    # Level IV fights the Near tiles' Level IV guards; Level V beats them by Quick Combat
+    for level in (4, 5):
+        state.seats[0].level = level
+        step = md.step_towards(state, 0, True, targets)
+        assert step in map_board.neighbours(hero.field)
+        assert map_turns.move_problem(state, hero, step) is None
+
+
 # ----------------------------------------------------------------- coverage
 def test_every_homm3_section_has_a_test() -> None:
     if not SECTIONS.is_file():
