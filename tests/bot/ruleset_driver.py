@@ -32,6 +32,7 @@ class RulesetDriver:
     Attributes:
         clicks / slashes: how many moves were a click or a typed command.
         kinds: every decision kind that came up.
+        last_move: the seat and command of the last move made (for `check`).
     """
 
     def __init__(
@@ -53,6 +54,7 @@ class RulesetDriver:
         self.clicks = 0
         self.slashes = 0
         self.kinds: set[str] = set()
+        self.last_move: tuple[int, Command] | None = None
         self._seen: dict[int, str] = {}
 
     async def game(self) -> Game:
@@ -136,6 +138,7 @@ class RulesetDriver:
         legal = self.ruleset.legal_commands(state, decision.seat)
         command = self.ruleset.ai_command(state, decision.seat, self.rng)
         self.kinds.add(decision.kind)
+        self.last_move = (decision.seat, command)
         fake = self.table.fake
         typing = (self.clicks + self.slashes) % 4 == 3
         control = None
