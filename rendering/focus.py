@@ -100,12 +100,16 @@ class FocusSpec:
             same words are drawn at full size elsewhere (its band, or the whole picture's
             lists); they still show, but do not narrow the cut.
         height_ratio: the cut's height against its width (capped by the whole's height).
+        clipped: mark kinds the cut's edge may pass through (a map's hexes and paths, as
+            on any map); the edge is moved inwards past every other mark it would cut
+            (`trim`), so no part of a label, unit or card shows at the edge.
     """
 
     where: Callable[[Any, Drawing], Focus]
     background: RGB
     exempt: frozenset[str] = frozenset()
     height_ratio: float = 0.85
+    clipped: frozenset[str] = frozenset()
 
 
 def needed_marks(drawing: Drawing, exempt: Iterable[str] = ()) -> list[Mark]:
@@ -177,6 +181,44 @@ def cut_box(
         cut_width = narrower
 
 
+def crosses(inner: Box, outer: Box) -> bool:
+    """Whether ``inner`` overlaps ``outer`` without lying wholly inside it."""
+    overlaps = inner[0] < outer[2] and outer[0] < inner[2] and inner[1] < outer[3]
+    return overlaps and outer[1] < inner[3] and not _inside(inner, outer)
+
+
+def trim(box: Box, marks: Iterable[Mark], around: Box, clipped: Iterable[str] = ()) -> Box:
+    """``box`` with each edge moved inwards past every mark it cuts through (a mark
+    overlapping ``box`` but not inside it), so that only whole marks show at the edge: for
+    each such mark, the one edge that loses the least of ``box`` is moved to the mark's far
+    side. An edge never moves into ``around`` (a mark that cannot be left out without
+    that stays cut), and marks of the ``clipped`` kinds (and those holding all of
+    ``box``) are passed through."""
+    skip = set(clipped)
+    found = [m.box for m in marks if m.kind not in skip]
+    x0, y0, x1, y1 = box
+    changed = True
+    while changed:
+        changed = False
+        for b in found:
+            if not crosses(b, (x0, y0, x1, y1)) or _inside((x0, y0, x1, y1), b):
+                continue
+            # (area lost, new box) for each edge that can move past the mark
+            options = []
+            if b[2] <= around[0] and b[2] > x0:
+                options.append(((b[2] - x0) * (y1 - y0), (b[2], y0, x1, y1)))
+            if b[0] >= around[2] and b[0] < x1:
+                options.append(((x1 - b[0]) * (y1 - y0), (x0, y0, b[0], y1)))
+            if b[3] <= around[1] and b[3] > y0:
+                options.append(((b[3] - y0) * (x1 - x0), (x0, b[3], x1, y1)))
+            if b[1] >= around[3] and b[1] < y1:
+                options.append(((y1 - b[1]) * (x1 - x0), (x0, y0, x1, b[1])))
+            if options:
+                x0, y0, x1, y1 = min(options)[1]
+                changed = True
+    return (x0, y0, x1, y1)
+
+
 def band_size(width: int, scale: float = 1.0) -> int:
     """The font size (px) of a band line on a picture ``width`` px wide: `BAND_PX` at
     `PHONE_WIDTH`, times ``scale``."""
@@ -189,13 +231,18 @@ def focus_drawing(
     background: RGB,
     exempt: Iterable[str] = (),
     height_ratio: float = 0.85,
+    clipped: Iterable[str] = (),
 ) -> Drawing:
     """The focus picture of ``whole``: the band of ``focus.lines`` over the part of
-    ``whole`` `cut_box` chooses. Its marks: a ``focus_line`` mark per band line (key
+    ``whole`` `cut_box` chooses, `trim`-med so that no mark but those of the ``clipped``
+    kinds is cut at its edge (at least `PHONE_WIDTH` wide: a narrower cut is centred). Its marks: a ``focus_line`` mark per band line (key
     ``Line.key``), a ``focus_cut`` mark for the cut (key: the whole picture's box as
     ``x0,y0,x1,y1``), and every mark of ``whole`` lying wholly inside the cut, moved."""
     box = cut_box(whole, focus, exempt, height_ratio)
-    width = box[2] - box[0]
+    box = trim(box, whole.marks, focus.around, clipped)
+    # a cut trimmed below the phone's width sits in the middle of a picture that wide
+    width = max(box[2] - box[0], min(PHONE_WIDTH, whole.image.width))
+    offset = (width - (box[2] - box[0])) // 2
     pad = max(8, round(width * 0.03))
     rows: list[tuple[str, int, Line]] = []
     for line in focus.lines:
@@ -211,10 +258,10 @@ def focus_drawing(
             (pad, y), text, size, line.fill, weight=line.weight, kind="focus_line", key=line.key
         )
         y += round(size * 1.3)
-    canvas.image.paste(whole.image.crop(box), (0, band_height))
-    cut = (0, band_height, width, canvas.image.height)
+    canvas.image.paste(whole.image.crop(box), (offset, band_height))
+    cut = (offset, band_height, offset + box[2] - box[0], canvas.image.height)
     canvas.mark("focus_cut", ",".join(str(v) for v in box), cut)
-    dx, dy = -box[0], band_height - box[1]
+    dx, dy = offset - box[0], band_height - box[1]
     canvas.marks += [
         replace(m, box=(m.box[0] + dx, m.box[1] + dy, m.box[2] + dx, m.box[3] + dy))
         for m in whole.marks
@@ -236,7 +283,9 @@ def focus_kind(whole: PictureKind, spec: FocusSpec, description: str) -> Picture
 
     def cut(view: BaseModel, drawing: Drawing) -> Drawing:
         found = spec.where(view, drawing)
-        return focus_drawing(drawing, found, spec.background, spec.exempt, spec.height_ratio)
+        return focus_drawing(
+            drawing, found, spec.background, spec.exempt, spec.height_ratio, spec.clipped
+        )
 
     def draw(view: BaseModel) -> Drawing:
         return cut(view, whole.draw(view))

@@ -4,7 +4,7 @@ cards.
 
 Rule sections: homm3bf:adventure-mode (and .round-structure, .astrologers-rounds),
 homm3turn:spending-the-token (active or spent tokens), homm3turn:gaining-morale.
-Marks: ``round`` (``round:N``), ``player`` (colour), ``building`` (``seat:id``), ``unit``
+Marks: ``round`` (``round:N``), ``panel`` and ``player`` (colour), ``building`` (``seat:id``), ``unit``
 (``seat:id``), ``token`` (``seat:build``...). Only public information is drawn.
 """
 
@@ -37,12 +37,12 @@ from rendering.shapes import RGB, badge, paste_centred
 
 WIDTH = 800
 """Width of the picture in pixels: Discord shows it about 500 px wide on a phone, where the
-16-24 px text below reads at 10-15 px."""
+18-24 px text below reads at 11-15 px (9-12 px at a narrow phone's 400 px)."""
 MARGIN = 20
 TRACKER = 124
-TEXT = 16
+TEXT = 18
 """Size of the panels' body text."""
-LINE = 23
+LINE = 25
 """Height of one line of body text."""
 PAD = 14
 """Inner margin of a player's panel."""
@@ -66,6 +66,7 @@ def draw_adventure(view: PublicView) -> Drawing:
             outline=FACTION_RGB.get(player.faction, PANEL_LINE),
             width=2,
         )
+        canvas.mark("panel", player.colour, (MARGIN, top, WIDTH - MARGIN + 1, bottom + 1))
         # inside the 2 px frame
         canvas.place(
             body, (MARGIN + 2, 2, WIDTH - MARGIN - 1, panel_height - 1), (MARGIN + 2, top + 2)
@@ -112,7 +113,7 @@ def _tracker(canvas: Canvas, view: PublicView) -> None:
             kind="round",
             key=f"round:{n}",
         )
-        canvas.text((x + (step - 6) / 2, 98), kind, 16, ink, anchor="mm", kind="round_kind")
+        canvas.text((x + (step - 6) / 2, 98), kind, 18, ink, anchor="mm", kind="round_kind")
 
 
 def _flow(
@@ -199,7 +200,7 @@ def _panel_body(canvas: Canvas, player: PlayerView, faction: Faction, top: int) 
         mark = canvas.text(
             (x, y + 2),
             label,
-            17,
+            18,
             GREEN if active else RED,
             weight="medium",
             kind="token",

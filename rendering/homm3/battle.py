@@ -62,6 +62,10 @@ TEXT = 17
 """Size of the panel's text under the board: about 10 px at Discord's ~500 px phone width."""
 LINE = 24
 """Height of one line of the panel's text."""
+LABEL = 20
+"""Size of the hex coordinates and the board's edge letters and numbers: 9.4 px when the
+whole 855 px board is shown at a phone's 400 px (issue 16), so the Battlefield's focus
+shows every column."""
 COLUMNS, ROWS = 13, 9
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -246,7 +250,7 @@ def _hex(canvas: Canvas, label: str, zone_hexes: set[str], placed: dict[str, Pla
         canvas.text(
             (cx, cy),
             label,
-            17,
+            LABEL,
             darker(fill, 0.5),
             anchor="mm",
             kind="hex_label",
@@ -260,7 +264,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x, HEADER + 14),
             LETTERS[col],
-            19,
+            LABEL,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -272,7 +276,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (xb, yb + R + 12),
             LETTERS[col],
-            19,
+            LABEL,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -284,7 +288,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x0 - HEX_W / 2 - 12, y),
             str(row + 1),
-            19,
+            LABEL,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -295,7 +299,7 @@ def _edges(canvas: Canvas) -> None:
         canvas.text(
             (x1 + HEX_W / 2 + 12, y),
             str(row + 1),
-            19,
+            LABEL,
             MUTED,
             weight="bold",
             anchor="mm",
@@ -355,7 +359,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         canvas.text(
             (cx + R * 0.55, cy - R * 0.55),
             f"-{unit.damage}",
-            16,
+            LABEL,
             RED,
             weight="bold",
             anchor="mm",
@@ -368,7 +372,7 @@ def _unit(canvas: Canvas, unit: UnitView, combat: CombatView) -> None:
         canvas.text(
             (cx - R * 0.85, cy - 4),
             tags,
-            16,
+            LABEL,
             GOLD,
             weight="bold",
             anchor="mm",

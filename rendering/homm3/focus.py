@@ -17,25 +17,42 @@ def _band(whole: Drawing) -> list[Line]:
 
 
 def battle_focus(view: PublicView, whole: Drawing) -> Focus:
-    """The Battlefield's hexes, centred on the active unit (the Battlefield's middle when
-    none is active); the band: the title, the Initiative token, what is owed, the units
-    still to act and the last attack."""
+    """The whole Battlefield (its 13 columns, letters and numbers: nothing of the lists
+    under it), centred on the active unit; the band: the title, the Initiative token, what
+    is owed, the units still to act, the last attack (when the prompt does not already say
+    it) and, per player, each unit on the board by number, name and hex (the names inside
+    the hexes are small)."""
     lines = _band(whole)
-    lines += [Line(t, GOLD, "medium", 1.0, "prompt") for t in mark_texts(whole, "prompt")]
+    prompts = mark_texts(whole, "prompt")
+    lines += [Line(t, GOLD, "medium", 1.0, "prompt") for t in prompts]
     order = mark_texts(whole, "order")
     if order:
         lines.append(Line("Still to act: " + " · ".join(order), LIGHT, "regular", 1.0, "order"))
     lines += [
-        Line(t, MUTED, "regular", 1.0, "last_attack") for t in mark_texts(whole, "last_attack")
+        Line(t, MUTED, "regular", 1.0, "last_attack")
+        for t in mark_texts(whole, "last_attack")
+        if not any(p.startswith(t) for p in prompts)
     ]
-    board = union(m.box for m in whole.of_kind("hex")) or whole_box(whole)
     combat = view.combat
+    if combat is not None:
+        for player in view.players:
+            units = [
+                f"[{u.number}] {'Pack' if u.pack else 'Few'} of {u.name} {u.hex}"
+                for u in combat.units
+                if u.seat == player.seat and u.alive and u.hex is not None
+            ]
+            if units:
+                text = f"{player.colour.title()}: " + " · ".join(units)
+                lines.append(Line(text, LIGHT, "regular", 1.0, f"units:{player.colour}"))
+    board = union(m.box for m in whole.marks if m.kind in ("hex", "edge", "unit")) or whole_box(
+        whole
+    )
     around = board
     if combat is not None and combat.active is not None:
         around = (
             union(m.box for m in whole.of_kind("unit") if m.key == f"unit:{combat.active}") or board
         )
-    return Focus(around, lines, board)
+    return Focus(around, lines, board, board)
 
 
 def adventure_focus(view: PublicView, whole: Drawing) -> Focus:
@@ -54,7 +71,12 @@ def adventure_focus(view: PublicView, whole: Drawing) -> Focus:
             m.box for m in whole.marks if m.key == player.colour or m.key.startswith(f"{seat}:")
         )
     around = panel or whole_box(whole)
-    return Focus(around, lines)
+    # below the title (the band says it); the round track when it fits beside the panel
+    title = union(m.box for m in whole.of_kind("title"))
+    within = (0, title[3] + 1, *whole.image.size) if title is not None else None
+    track = union(m.box for m in whole.marks if m.kind in ("round", "round_kind"))
+    keep = union([around, track]) if track is not None else None
+    return Focus(around, lines, keep, within)
 
 
 def map_focus(view: PublicView, whole: Drawing) -> Focus:
@@ -85,14 +107,16 @@ def map_focus(view: PublicView, whole: Drawing) -> Focus:
     return Focus(around, lines, board, board)
 
 
-BATTLE = FocusSpec(battle_focus, PAGE, frozenset({"unit_name", "placed_label"}), 0.8)
+BATTLE = FocusSpec(
+    battle_focus, PAGE, frozenset({"unit_name", "placed_label"}), 0.8, frozenset({"hex"})
+)
 """The Battlefield's focus: every label in the cut reads at least 9 px at a phone's
-400 px, bar the unit names and Obstacle names written small inside the hexes (the roster
-and "On the board:" of the whole picture name them at full size)."""
+400 px, bar the unit names and Obstacle names written small inside the hexes (the band
+names each unit with its hex, and "On the board:" of the whole picture the Obstacles)."""
 
 ADVENTURE = FocusSpec(adventure_focus, PAGE)
 """The Adventure's focus: every label in the cut reads at least 9 px at 400 px."""
 
-MAP = FocusSpec(map_focus, PAGE, frozenset({"legend"}))
+MAP = FocusSpec(map_focus, PAGE, frozenset({"legend"}), clipped=frozenset({"field"}))
 """The map's focus: every Field name, guard level and hero's MP in the cut reads at least
 9 px at 400 px (the legend is exempt: it is not needed to act)."""

@@ -376,7 +376,7 @@ def _stat_chip(
     canvas.text(
         (x, y),
         label,
-        15,
+        16,
         lighter(muted, 0.1) if not creature.acted else MUTED,
         weight="medium",
         kind="stat_label",
@@ -450,6 +450,7 @@ def _town_tile(canvas: Canvas, x: int, y: int, battle: BattleView, pool: CardPoo
     fill = WALL_RGB.get(state, WALL_RGB["intact"])
     box: Box = (x, y, x + TILE_W, y + TILE_H)
     canvas.draw.rounded_rectangle(box, radius=10, fill=darker(fill, 0.45), outline=fill, width=4)
+    canvas.mark("town_tile", "walls", (x, y, x + TILE_W + 1, y + TILE_H + 1))
     name = "Town"
     if battle.town is not None:
         card = pool.cards.get(battle.town.card)

@@ -52,8 +52,8 @@ def board_focus(view: PublicView, whole: Drawing) -> Focus:
 
 
 def battle_focus(view: PublicView, whole: Drawing) -> Focus:
-    """The two Melee Lines (where the fighting is), the Ranged Lines as far as the width
-    allows; the band: the title, who attacks and defends, what is awaited and the last
+    """The two Melee Lines (where the fighting is: their Creatures and the Town card
+    standing on the defender's), the Ranged Lines as far as the width allows; the band: the title, who attacks and defends, what is awaited and the last
     attack with its roll."""
     lines = [Line(t, LIGHT, "bold", 1.25, "title") for t in mark_texts(whole, "title")]
     sides = mark_texts(whole, "side")
@@ -73,6 +73,7 @@ def battle_focus(view: PublicView, whole: Drawing) -> Focus:
         melee = union(
             [
                 *(m.box for m in whole.of_kind("creature") if m.key in in_melee),
+                *(m.box for m in whole.of_kind("town_tile")),
                 *([melee] if melee else []),
             ]
         )
@@ -80,7 +81,7 @@ def battle_focus(view: PublicView, whole: Drawing) -> Focus:
     return Focus(around, lines)
 
 
-BOARD = FocusSpec(board_focus, PAGE)
+BOARD = FocusSpec(board_focus, PAGE, clipped=frozenset({"hex", "path"}))
 """The board's focus: every label in the cut (hex names, Town levels, Guards, Army
 numbers) reads at least 9 px at a phone's 400 px."""
 

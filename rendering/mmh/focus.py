@@ -62,7 +62,7 @@ def track_focus(view: PublicView, whole: Drawing) -> Focus:
     """The initiative track around the marker due (its start when none). No band: the
     track picture is short, so the cut holds its title, the last attack and what is owed
     already, at the cut's width."""
-    units = whole.of_kind("unit")
+    units = whole.of_kind("unit_card") or whole.of_kind("unit")
     battle = view.battle
     around = None
     if battle is not None and battle.current is not None:

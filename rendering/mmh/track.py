@@ -40,7 +40,7 @@ def draw_track(view: PublicView) -> Drawing:
         title += " · Dark Times"
     canvas.text((MARGIN, 14), title, 20, p.LIGHT, weight="bold", kind="status", key="title")
     sides = _sides(view)
-    canvas.text((MARGIN, 42), sides, 14, p.MUTED)
+    canvas.text((MARGIN, 42), sides, 16, p.MUTED)
     y = 70
     for index, unit in enumerate(row):
         x = MARGIN + index * (BOX_W + GAP)
@@ -99,14 +99,15 @@ def _unit(
     draw.rounded_rectangle(
         (x, y, x + BOX_W, y + BOX_H), 10, fill=fill, outline=outline, width=4 if current else 2
     )
+    canvas.mark("unit_card", str(unit.id), (x - 1, y - 1, x + BOX_W + 2, y + BOX_H + 2))
     if not unit.alive:
         draw.line((x + 6, y + 6, x + BOX_W - 6, y + BOX_H - 6), fill=(200, 60, 60), width=3)
-    canvas.text((x + 8, y + 8), f"[{unit.id}]", 14, p.GOLD, weight="bold")
-    canvas.text((x + BOX_W - 8, y + 8), f"init {unit.initiative}", 13, p.LIGHT, anchor="ra")
+    canvas.text((x + 8, y + 8), f"[{unit.id}]", 16, p.GOLD, weight="bold")
+    canvas.text((x + BOX_W - 8, y + 8), f"init {unit.initiative}", 16, p.LIGHT, anchor="ra")
     canvas.text(
         (x + 8, y + 30),
-        ellipsize(unit.name, BOX_W - 16, 15),
-        15,
+        ellipsize(unit.name, BOX_W - 16, 16),
+        16,
         p.LIGHT,
         weight="bold",
         kind="unit",
@@ -124,7 +125,7 @@ def _unit(
     lines.append(f"{plural(unit.dice, 'die', 'dice')} · might {unit.might}")
     lines.append(_commander(view, unit))
     for i, line in enumerate(lines):
-        canvas.text((x + 8, y + 56 + i * 20), line, 13, p.MUTED if i == len(lines) - 1 else p.LIGHT)
+        canvas.text((x + 8, y + 56 + i * 20), line, 16, p.MUTED if i == len(lines) - 1 else p.LIGHT)
 
 
 def _side_of(view: PublicView, hero: str) -> int:
