@@ -406,6 +406,34 @@ def help_lines(specs: Iterable[CommandSpec]) -> list[str]:
     return lines
 
 
+HELP_POINTER = (
+    "One command's options, allowed values, defaults and an example: /help COMMAND "
+    "(e.g. /help game new)."
+)
+"""The line of the /help overview pointing at /help COMMAND (Discord and console alike)."""
+
+HELP_WORDS = (
+    "Cards are #numbers (or names), hexes like C4, Armies and Creatures by number. "
+    "A rule: /game rules topic: and part of its name."
+)
+"""The /help overview's line on how things are named in commands."""
+
+
+def help_overview(specs: Iterable[CommandSpec]) -> list[str]:
+    """The short /help overview a phone shows on one screen, the same words in Discord and
+    at the console: a heading, one line per command family (``/game new|join|start…``:
+    the top word, then its next words once each, in order), `HELP_POINTER` and
+    `HELP_WORDS`."""
+    groups: dict[str, list[str]] = {}
+    for spec in specs:
+        subs = groups.setdefault(spec.path[0], [])
+        if len(spec.path) > 1 and spec.path[1] not in subs:
+            subs.append(spec.path[1])
+    lines = ["**Commands** by family (options are suggested as you type):"]
+    lines += [f"/{top} {'|'.join(subs)}".rstrip() for top, subs in groups.items()]
+    return [*lines, HELP_POINTER, HELP_WORDS]
+
+
 _DEFAULT = re.compile(r"(?:\(|; )(?P<default>(?:default|none|leave out)[^();]*)", re.IGNORECASE)
 _EXAMPLE = re.compile(r"e\.g\. (?P<example>[^()—]+?)(?:\s*[()—]| or |$)")
 _CARD = re.compile(r"#\d+")

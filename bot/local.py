@@ -32,7 +32,7 @@ from typing import Any
 
 from bot import registry
 from bot.actors import Actor
-from bot.command_table import CommandSpec, LineError, help_lines, parse_console_line
+from bot.command_table import CommandSpec, LineError, help_overview, parse_console_line
 from bot.errors import USER_ERRORS, user_message
 from bot.outbox import Button, Component, Outbox, Receipt, Select
 from engine.core.model import seat_name
@@ -272,9 +272,10 @@ class Console:
         return f"You now act as {self.names[self.acting]} (hot-seat off; /as auto turns it on)."
 
     def help_text(self) -> str:
-        """The console's own commands and the slash commands of this game: the commands
-        of every game (lobby, decks, moderators...) and those of its ruleset, not the
-        other games' ones."""
+        """The console's own commands and the overview of this game's slash commands, in
+        Discord's words (`bot.command_table.help_overview`): the families of every game
+        (lobby, decks, moderators...) and of its ruleset, not the other games' ones;
+        ``/help COMMAND`` gives one command in full."""
         from bot.service import GameService
 
         assert isinstance(self.service, GameService)
@@ -282,10 +283,11 @@ class Console:
             "Console: !N presses button N; !N.K picks option K of select N (!N.K,L for several);",
             "/as N acts as Player N; /as auto follows the turn (hot-seat); /quit leaves.",
             f"Slash commands of a {self.ruleset} game (type them as in Discord, options as "
-            "name:value or in order; quote values with spaces):",
+            "name:value or in order; quote values with spaces).",
         ]
         specs = [s for s in self.service.specs() if s.ruleset in (None, self.ruleset)]
-        return "\n".join(own + help_lines(help_specs(specs, self.ruleset)))
+        overview = help_overview(help_specs(specs, self.ruleset))
+        return self.plain("\n".join(own + overview))
 
     async def help_now(self) -> str:
         """The commands answering the decision the acting person owes now (as Discord's

@@ -45,6 +45,7 @@ from bot.command_table import (
     choice_value,
     command_help,
     help_lines,
+    help_overview,
 )
 from bot.commands import all_specs, spec_for
 from bot.deadlines import DEADLINE_MISSED, VOTE_SKIP, DeadlineMixin
@@ -159,7 +160,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         self, actor: Actor, channel_id: int | None, *, command: str | None = None
     ) -> Outbox:
         """What to type: the commands answering your current decision in full, then every
-        command group in one line each (an ephemeral reply under 2000 characters).
+        command family in one line each (`bot.command_table.help_overview`, the console's
+        words too; an ephemeral reply under 2000 characters).
 
         :param command: a command (``game new``, ``/battle deploy``): each of its options'
             format, allowed values and default, and an example (`help_command`); a group
@@ -173,16 +175,7 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
                     ephemeral=True,
                 )
             )
-        lines = await self.help_owed(actor, channel_id)
-        groups: dict[str, list[str]] = {}
-        for spec in all_specs():
-            groups.setdefault(spec.path[0], []).extend(spec.path[1:])
-        lines.append("**Commands** (options are suggested as you type):")
-        lines += [f"/{top} {'|'.join(subs)}".rstrip() for top, subs in groups.items()]
-        lines.append(
-            "Cards are #numbers (or names), hexes like C4, Armies and Creatures by number. "
-            "A rule: /game rules topic: and part of its name."
-        )
+        lines = await self.help_owed(actor, channel_id) + help_overview(all_specs())
         return Outbox(reply=Reply(chunks(lines)[0], ephemeral=True))
 
     async def help_command(self, command: str, channel_id: int | None) -> list[str]:

@@ -68,10 +68,13 @@ async def test_console_helpers_and_refusals(tmp_path: Path) -> None:
     try:
         await console.start()
         helped = await console.handle("/help")
-        assert (
-            "/purchase buy card [town] [into] [pay]" in helped and "!N presses button N" in helped
-        )
-        assert "/mod undo [count] [reason]" in helped and "/deck import name [text]" in helped
+        # a short overview: one line per family, /help COMMAND for one in full
+        families = [line for line in helped.split("\n\n")[0].splitlines() if line.startswith("/")]
+        assert "!N presses button N" in helped and "/help COMMAND" in helped
+        assert any(line.startswith("/purchase ") and "buy" in line for line in families)
+        assert any(line.startswith("/mod ") and "undo" in line for line in families)
+        assert any(line.startswith("/deck ") and "import" in line for line in families)
+        assert len(families) <= 20 and "[pay]" not in helped
         assert "/mmh" not in helped and "/homm3" not in helped, "only this game's commands"
         now = helped.split("\n\n")[1]
         assert now.startswith("Now: Red chooses 5 of the 8 cards drawn as the Risk Stack.")
@@ -294,12 +297,8 @@ async def test_help_in_another_games_console_shows_only_that_games_words(tmp_pat
         await console.start()
         helped = await console.handle("/help")
         assert "Risk Stack" not in helped and "/deck" not in helped
-        assert (
-            "/game new [ruleset] [players] [assembly] [deadline-hours] [deadline-policy] [options] —"
-            in helped
-        )
-        assert "/game join —" in helped and "map-sections" not in helped
-        assert "/hand [game] — Your private cards and the choices you owe" in helped
+        assert "/game new|" in helped and "|join|" in helped and "map-sections" not in helped
+        assert "\n/hand\n" in helped and "/mmh " in helped
     finally:
         await repo.close()
 
