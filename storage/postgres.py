@@ -452,6 +452,12 @@ class PostgresRepository(SqlRepository[Connection]):
         """See `SqlRepository._run_many` (the ``?`` marks numbered)."""
         await conn.executemany(numbered(sql), list(rows))
 
+    async def started_games(self) -> list[int]:
+        """The ids of every game with a snapshot (started: active, paused or ended), in
+        order: what replay can check (``migrate-db``, ``verify``)."""
+        rows = await self._fetch("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")
+        return [int(row[0]) for row in rows]
+
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Connection]:
         """A connection of the pool for the block, for tools that need SQL of their own

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import RuleViolation, StaleState
+from engine.core.errors import InvalidInput, RuleViolation, StaleState
 from engine.core.model import GameState
 from engine.core.ruleset import Ruleset, get_ruleset
 from storage.errors import NothingToUndo, StorageError
@@ -137,6 +137,35 @@ async def verify_game(
     stored: Any = json.loads(game.state_json) if game.state_json else None
     where = first_difference(json.loads(replayed), stored)
     return Verification(game.id, False, game.version, commands, difference=where or "")
+
+
+async def verify_games(
+    repo: Repository,
+    game_ids: Iterable[int],
+    ruleset_for: Callable[[str], Ruleset[Any]] | None = None,
+) -> tuple[int, list[Verification]]:
+    """Replay each game of ``game_ids`` and compare it with its snapshot (`verify_game`);
+    a game that cannot be replayed at all (no setup entry, an unknown ruleset) counts as
+    failed with that error. Writes nothing.
+
+    :param ruleset_for: the ruleset of a game's ``ruleset`` id (default: the registry).
+    :returns: how many matched, and the failed verifications in ``game_ids``' order.
+    """
+    verified, failed = 0, []
+    for game_id in game_ids:
+        try:
+            ruleset = None
+            if ruleset_for is not None:
+                ruleset = ruleset_for((await repo.get_game(game_id)).ruleset)
+            verification = await verify_game(repo, game_id, ruleset)
+        except (StorageError, InvalidInput, ValueError) as error:
+            version = (await repo.get_game(game_id)).version
+            verification = Verification(game_id, False, version, 0, error=str(error))
+        if verification.ok:
+            verified += 1
+        else:
+            failed.append(verification)
+    return verified, failed
 
 
 def first_difference(left: Any, right: Any, path: str = "") -> str | None:

@@ -40,7 +40,7 @@ from storage.postgres import (
     open_postgres,
     redact_url,
 )
-from storage.replay import Verification, verify_game
+from storage.replay import Verification, verify_games
 
 _BATCH = 2000
 """Rows per ``COPY`` batch (bounded memory whatever the table's size)."""
@@ -223,17 +223,7 @@ async def copy_sqlite_to_postgres(
     finally:
         reader.close()
     try:
-        failed: list[Verification] = []
-        verified = 0
-        for game_id in await _started_games(target):
-            ruleset = None
-            if ruleset_for is not None:
-                ruleset = ruleset_for((await target.get_game(game_id)).ruleset)
-            verification = await verify_game(target, game_id, ruleset)
-            if verification.ok:
-                verified += 1
-            else:
-                failed.append(verification)
+        verified, failed = await verify_games(target, await target.started_games(), ruleset_for)
         say(f"replayed {verified + len(failed)} games: {verified} match their snapshots")
     finally:
         await target.close()
@@ -311,10 +301,3 @@ async def _copy_tables(
 def _count_rows(source: sqlite3.Connection, table: str) -> int:
     (count,) = source.execute(f'SELECT count(*) FROM "{table}"').fetchone()
     return int(count)
-
-
-async def _started_games(repo: PostgresRepository) -> list[int]:
-    """The ids of every game with a snapshot (started: active, paused or ended)."""
-    async with repo.connection() as conn:
-        rows = await conn.fetch("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")
-    return [int(row[0]) for row in rows]
