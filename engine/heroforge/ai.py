@@ -309,21 +309,36 @@ def _combat(state: HeroforgeState, seat: int, legal: list[Command], rng: random.
 FORT_WORTH = 3.0
 """What a fort is worth, in `strength` points (a search's estimate)."""
 
-ECONOMY_WORTH = 1.0 / 500
-"""What one economy point is worth, in `strength` points."""
+ECONOMY_WORTH = 1.0 / 250
+"""What one economy point is worth, in `strength` points (about what it buys: a level-7
+unit, 2 points, costs 500e)."""
+
+GARRISON_SHARE = 0.5
+"""How much of a fort's units' `strength` counts (they hold the land but do not march)."""
+
+INCOME_TURNS = 3
+"""Turns of the present income counted as economy to come."""
 
 
 def worth(state: HeroforgeState, seat: int) -> float:
-    """A seat's material: 1 for its living hero, its army's `strength`, its forts and its
-    economy; 0 once its hero is dead (heroforge:basic-rules: the last hero wins).
+    """A seat's material: 1 for its living hero, its army's `strength`, its forts (with
+    half of their units' strength), its economy and `INCOME_TURNS` turns of its income
+    (`effects.income`: what its lands and manned forts will pay); 0 once its hero is dead
+    (heroforge:basic-rules: the last hero wins).
 
     Rule: none (a computer player's heuristic, not a rule).
     """
     player = state.player(seat)
     if not player.alive:
         return 0.0
-    forts = sum(1 for f in state.forts if f.owner == seat)
-    return 1.0 + strength(state, seat) + FORT_WORTH * forts + ECONOMY_WORTH * player.economy
+    value = 1.0 + strength(state, seat)
+    for fort in state.forts:
+        if fort.owner == seat:
+            value += FORT_WORTH + GARRISON_SHARE * sum(10 / (11 - u.level) for u in fort.units)
+    economy = player.economy
+    if player.hero is not None and player.at is not None:
+        economy += INCOME_TURNS * max(0, sum(e for e, _ in effects.income(state, seat)))
+    return value + ECONOMY_WORTH * economy
 
 
 def evaluate(state: HeroforgeState, seat: int) -> float:

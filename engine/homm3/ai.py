@@ -21,7 +21,7 @@ from engine.homm3 import combat_core as core
 from engine.homm3 import commands as c
 from engine.homm3.content import TIER_ORDER, load_content
 from engine.homm3.rules import other
-from engine.homm3.state import CombatUnit, Homm3State
+from engine.homm3.state import CombatUnit, Homm3State, Resources
 
 BUILD_ORDER = (
     "dwelling_bronze",
@@ -557,27 +557,45 @@ def _unit_worth(unit: str, pack: bool) -> float:
     return float(TIER_ORDER[card.tier] * (side.attack + side.defense + side.health))
 
 
+CARD_WORTH = 6.0
+"""What one card in the Hand is worth, in `worth` points (a Bronze unit is about 9)."""
+
+BUILDING_WORTH = 6.0
+"""What one Town building is worth in the Adventure, in `worth` points: the units it lets
+the seat recruit and what it does in the rounds to come."""
+
+
+def _resource_worth(money: Resources) -> float:
+    return (money.gold + 2 * money.materials + 4 * money.valuables) / 4
+
+
 def worth(state: Homm3State, seat: int) -> float:
     """A seat's material: in a combat, its living units by their printed Attack, Defense
-    and Health (the Health left) and tier; outside, its army by the same measure, its
-    resources and its hero level (homm3bf: the side whose deployed units are all defeated
-    loses).
+    and Health and tier (a wounded unit at least half: it still attacks in full) and the
+    cards in its Hand; outside, its army by the same measure, its resources, its income
+    for the Resource rounds still to come, its Town buildings, its Hand and its hero level
+    (homm3bf: the side whose deployed units are all defeated loses;
+    homm3bf:adventure-mode.round-structure: income in odd rounds).
 
     Rule: none (a computer player's heuristic, not a rule).
     """
+    player = state.player(seat)
+    cards = CARD_WORTH * len(player.hand)
     if state.combat is not None and state.combat.stage in ("round", "over"):
-        value = 0.0
+        value = cards
         for unit in state.combat.units:
             if unit.seat != seat or not unit.alive:
                 continue
             attack, defense, health, _ = core.base(unit)
-            left = max(0, core.health(unit) - unit.damage)
-            value += core.tier(unit) * (attack + defense + health) * left / core.health(unit)
+            full = core.health(unit)
+            left = max(0, full - unit.damage)
+            value += core.tier(unit) * (attack + defense + health) * (0.5 + 0.5 * left / full)
         return value
-    player = state.player(seat)
-    value = sum(_unit_worth(u.unit, u.pack) for u in player.army)
-    money = player.resources
-    value += (money.gold + 2 * money.materials + 4 * money.valuables) / 4
+    value = cards + sum(_unit_worth(u.unit, u.pack) for u in player.army)
+    value += _resource_worth(player.resources) + BUILDING_WORTH * len(player.buildings)
+    if state.mode == "adventure" and state.rounds:
+        to_come = max(0, state.rounds - state.round + 1) // 2
+        value += to_come * _resource_worth(player.income)
     return value + 5.0 * player.level
 
 

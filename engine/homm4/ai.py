@@ -461,18 +461,27 @@ __all__ = ["aggression", "ai_command", "card_strength", "strength"]
 TOWN_WORTH = 8.0
 """What a Town is worth per Town level, in `card_strength` points (a search's estimate)."""
 
+DWELLING_WORTH = 6.0
+"""What a Dwelling held is worth, in `card_strength` points (Units to buy there)."""
+
 SITE_WORTH = 4.0
-"""What a Dwelling or an Object held is worth, in `card_strength` points."""
+"""What an Object held is worth, in `card_strength` points."""
+
+CARD_WORTH = 1.5
+"""What one card in the Hand or the Risk Stack is worth, in `card_strength` points: it
+pays for a purchase (homm4: a Unit's cost is cards discarded) or is played."""
 
 
 def worth(state: Homm4State, seat: int) -> float:
-    """A seat's material: its Armies' strength, its Towns (by level, with their
-    garrisons) and the other sites it holds; 0 once eliminated (homm4:victory: a side
-    with no Army and no Town is out).
+    """A seat's material: its Armies' strength (Heroes by their level), its Towns (by
+    level, with their garrisons), its Dwellings and other sites, and the cards of its
+    Hand and Risk Stack (what it can pay and play with); 0 once eliminated
+    (homm4:victory: a side with no Army and no Town is out).
 
     Rule: none (a computer player's heuristic, not a rule).
     """
-    if state.players_state[seat].eliminated:
+    player = state.players_state[seat]
+    if player.eliminated:
         return 0.0
     value = sum(strength(state, a.cards) for a in state.armies if a.owner == seat)
     for site in state.sites:
@@ -480,9 +489,11 @@ def worth(state: Homm4State, seat: int) -> float:
             continue
         if site.kind == "town":
             value += TOWN_WORTH * site.level + strength(state, site.garrison)
+        elif site.kind == "dwelling":
+            value += DWELLING_WORTH
         else:
             value += SITE_WORTH
-    return value
+    return value + CARD_WORTH * (len(player.hand) + len(player.risk))
 
 
 def evaluate(state: Homm4State, seat: int) -> float:
