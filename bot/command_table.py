@@ -494,7 +494,7 @@ def command_help(spec: CommandSpec, example_options: Mapping[str, str] | None = 
     >>> spec = CommandSpec(("mod", "undo"), "Undo moves",
     ...     (OptionSpec("count", "how many moves (default 1)", "integer", min_value=1, max_value=50),))
     >>> command_help(spec)[2]
-    '• count (optional): a whole number 1-50; default 1 — how many moves (default 1)'
+    '• count (optional): a whole number 1-50; default 1 — how many moves'
     """
     lines = [f"**/{spec.qualified}** — {spec.description}"]
     if not spec.options:
@@ -503,13 +503,16 @@ def command_help(spec: CommandSpec, example_options: Mapping[str, str] | None = 
         lines.append("Options (written name:value):")
     for option in spec.options:
         need = "required" if option.required else "optional"
-        default = _DEFAULT.search(option.description)
+        described = option.description
+        default = _DEFAULT.search(described)
         said = ""
         if default:
             said = "; " + default.group("default").strip().replace("default:", "default", 1)
-        lines.append(
-            f"• {option.name} ({need}): {value_format(option)}{said} — {option.description}"
-        )
+            start, end = default.span()
+            if described[start] == "(" and described[end : end + 1] == ")":
+                # said once: not again in brackets after the description
+                described = (described[:start].rstrip() + described[end + 1 :]).strip()
+        lines.append(f"• {option.name} ({need}): {value_format(option)}{said} — {described}")
     shown: dict[str, str] = {}
     for option in spec.options:
         if option.required:

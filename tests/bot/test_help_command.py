@@ -39,7 +39,7 @@ async def test_help_for_a_command_gives_formats_values_defaults_and_an_example(
         assert text.splitlines()[:4] == [
             "**/mod undo** — Undo the last move, or the last count: moves (each undo is logged)",
             "Options (written name:value):",
-            "• count (optional): a whole number 1-50; default 1 — how many moves (default 1)",
+            "• count (optional): a whole number 1-50; default 1 — how many moves",
             "• reason (optional): text (at most 300) — why (shown in the channel and kept "
             "in the log)",
         ]
