@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import re
 import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -572,13 +573,24 @@ def default_database(ruleset: str) -> Path:
     return platformdirs.user_data_path("heroes-table", appauthor=False) / f"console-{ruleset}.db"
 
 
+def _program() -> str:
+    """How the person started ``heroes-table``: ``heroes-table`` when that name on the
+    PATH is the program running (or it runs under another name, as in tests), else the
+    path as typed (``.venv/bin/heroes-table`` in a fresh clone without an activated venv)."""
+    launched = Path(sys.argv[0])
+    if launched.name != "heroes-table":
+        return "heroes-table"
+    found = shutil.which("heroes-table")
+    if found is not None and Path(found).resolve() == launched.resolve():
+        return "heroes-table"
+    return sys.argv[0]
+
+
 def _again_command(ruleset: str) -> str:
-    """The command that opens the console on ``ruleset``'s default database again."""
-    return (
-        "heroes-table"
-        if ruleset == registry.flagship()
-        else f"heroes-table local --ruleset {ruleset}"
-    )
+    """The command that opens the console on ``ruleset``'s default database again (with
+    the program as it was started, `_program`)."""
+    program = _program()
+    return program if ruleset == registry.flagship() else f"{program} local --ruleset {ruleset}"
 
 
 def _game_options(text: str) -> dict[str, Any]:

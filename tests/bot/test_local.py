@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -409,3 +410,20 @@ async def test_without_db_the_game_is_kept_in_the_data_folder_and_resumed(
     again: list[str] = []
     assert await local._session(args, lambda: None, again.append) == 0
     assert any(line.startswith("Resuming game #1 from the database.") for line in again), again
+
+
+def test_the_resume_hint_names_the_program_as_it_was_started(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """From a fresh clone the quick start runs ``.venv/bin/heroes-table``, which is not on
+    the PATH: the console's "resumes it" hint says that path, not bare ``heroes-table``."""
+    program = tmp_path / ".venv" / "bin" / "heroes-table"
+    program.parent.mkdir(parents=True)
+    program.write_text("")
+    monkeypatch.setattr(sys, "argv", [str(program)])
+    monkeypatch.setenv("PATH", str(tmp_path / "elsewhere"))
+    assert local._again_command("homm4") == str(program)
+    assert local._again_command("mmh") == f"{program} local --ruleset mmh"
+    monkeypatch.setenv("PATH", str(program.parent))
+    program.chmod(0o755)
+    assert local._again_command("mmh") == "heroes-table local --ruleset mmh"
