@@ -38,7 +38,8 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -299,6 +300,14 @@ def scenario_figures(scenario: Scenario) -> list[Figure]:
     ]
 
 
+def violation_kinds(violations: Iterable[Any]) -> Counter[str]:
+    """How many of the fake Discord's recorded violations (``tests.fakediscord``'s
+    ``Violation``: ``kind``, ``route``, ``detail``) there are of each kind, so a run says
+    what its violations were (``late_ack``, ``unknown_webhook``, ``limit`` ...), not only
+    how many. Details are left out: they may quote message text."""
+    return Counter(str(v.kind) for v in violations)
+
+
 async def measure(quick: bool) -> AreaResult:
     """Build the world and the fixture, run both scenarios, return the figures."""
     from tests.fakediscord import FakeDiscord
@@ -321,7 +330,7 @@ async def measure(quick: bool) -> AreaResult:
             postgres = await postgres_scenario(
                 world, guild_of, fixture, folder, source, rounds, think
             )
-            violations = len(fake.violations)
+            violations = violation_kinds(fake.violations)
     figures = scenario_figures(postgres) + scenario_figures(sqlite)
     notes = [
         f"Database: {sum(counts.values())} homm4 games "
@@ -346,7 +355,19 @@ async def measure(quick: bool) -> AreaResult:
         )
         if run.first_error:
             notes.append(f"First error: `{run.first_error.splitlines()[0][:200]}`")
-    notes.append(f"Discord rules broken (fake's violations): {violations}.")
+    notes.append(
+        f"Discord rules broken (fake's violations): {sum(violations.values())}"
+        + (
+            " — "
+            + ", ".join(f"{kind} {count}" for kind, count in violations.most_common())
+            + " (late_ack: an answer after Discord's 3 s window; unknown_webhook: a "
+            "follow-up to an interaction never acknowledged in time; limit: a rate limit "
+            "hit)"
+            if violations
+            else ""
+        )
+        + "."
+    )
     result = AreaResult(
         "shards", "Several bot processes (PostgreSQL, 2 shards) beside one (SQLite)", figures
     )
