@@ -26,6 +26,7 @@ single hero's value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from engine.core.errors import IllegalMove
 from engine.core.model import Event
@@ -100,11 +101,14 @@ def _skill(state: Homm4State, instance: int) -> SkillCard:
     return found
 
 
+@cache
 def reference_primary_card(primary: PrimarySkill) -> SkillCard | None:
     """Return the pool's Basic/Advanced card of ``primary`` (lowest id), or None.
 
     Its effects give the printed starting primary its values when the hero holds no card
     of that Skill (homm4:heroes-levels-skills-and-spells.starting-skills-of-heroes).
+    Cached: the pool (`zones.pool`) is loaded once per process and never changes, and
+    every hero's skill effects ask for this card (issue 17).
     """
     candidates = sorted(
         (c for c in zones.pool().cards.values() if isinstance(c, SkillCard)),
