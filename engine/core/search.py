@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -122,6 +123,18 @@ class Budget:
             raise InvalidInput(f"A search budget needs more than 0 seconds, not {self.seconds}.")
         if self.rollout_commands < 0:
             raise InvalidInput("A play-out cannot have fewer than 0 commands.")
+
+    def spent_test(self) -> Callable[[int], bool]:
+        """The search loop's stop test, its clock started now: called with the iterations
+        done so far, True once the iteration cap is reached or the seconds have passed."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+
+        def spent(done: int) -> bool:
+            if self.iterations is not None and done >= self.iterations:
+                return True
+            return deadline is not None and time.perf_counter() >= deadline
+
+        return spent
 
     def share(self, parts: int) -> Budget:
         """This budget divided by ``parts`` (iterations and seconds; at least 1 iteration)."""
@@ -233,23 +246,17 @@ def search(
 
     :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
     """
-    legal = rules.legal_commands(info, seat)
-    if not legal:
-        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    legal = _legal(rules, info, seat)
     if len(legal) == 1:
         return legal[0]
     root = _Node(actor=seat)
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    spent = budget.spent_test()
     done = 0
     seen: set[float] = set()
     while True:
         seen.add(_iterate(rules, info, seat, rng, budget, root, tree_depth))
         done += 1
-        if budget.iterations is not None and done >= budget.iterations:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if done >= SAME_REWARDS and len(seen) == 1:
+        if spent(done) or (done >= SAME_REWARDS and len(seen) == 1):
             break
     return _decide(root, legal)
 
@@ -268,9 +275,7 @@ def paired_search(
 
     :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
     """
-    legal = rules.legal_commands(info, seat)
-    if not legal:
-        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    legal = _legal(rules, info, seat)
     if len(legal) == 1:
         return legal[0]
     keys = [_key(c) for c in legal]
@@ -278,7 +283,7 @@ def paired_search(
     wanted = _key(rules.ai_command(first, seat, rng))
     policy = keys.index(wanted) if wanted in keys else 0
     others: dict[int, _Node] = {}
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    spent = budget.spent_test()
     done = 0
     while True:
         room = 1 + int(math.sqrt(done))
@@ -302,9 +307,7 @@ def paired_search(
         node.total += difference
         node.squares += difference * difference
         done += 1
-        if budget.iterations is not None and done >= budget.iterations:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
+        if spent(done):
             break
     chosen, lead = policy, OVERTURN
     for index, node in others.items():
@@ -314,6 +317,17 @@ def paired_search(
         if ahead > lead:
             chosen, lead = index, ahead
     return legal[chosen]
+
+
+def _legal(rules: Ruleset[Any], info: GameState, seat: int) -> list[Command]:
+    """The seat's legal commands in ``info``.
+
+    :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
+    """
+    legal = rules.legal_commands(info, seat)
+    if not legal:
+        raise NotYourDecision(f"{seat_name(seat)} owes no decision now.")
+    return legal
 
 
 def _decide(root: _Node, legal: list[Command]) -> Command:
