@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 from storage.records import Game, LogEntry
 from storage.repository import Repository
 from tests.storage.dice_race import DICE_RACE, Options, RaceState
+
+T = TypeVar("T")
 
 HOST = 100
 """The Discord user id of the host in these tests; players are 1000 + seat."""
@@ -75,3 +78,36 @@ async def play_one(repo: Repository, game_id: int, rng: random.Random) -> LogEnt
         actor_user_id=player(seat),
         result=DICE_RACE.result(new_state),
     )
+
+
+async def taken_while_playing(
+    repo: Repository, take: Callable[[], Awaitable[T]]
+) -> tuple[list[Game], T, list[int]]:
+    """Start 3 games and keep each playing while ``take()`` (a backup) runs; it starts once
+    every game has committed 3 moves (waited for as events, set after the third commit or
+    when a player fails, never for a time). Returns (the games, take's result, the moves
+    each game played in all)."""
+    games = [await started_game(repo, c, seed=c, options={"target": 100_000}) for c in range(3)]
+    stop = asyncio.Event()
+    moved = {g.id: asyncio.Event() for g in games}
+
+    async def keep_playing(game_id: int) -> int:
+        rng, moves = random.Random(game_id), 0
+        try:
+            while not stop.is_set():
+                await play_one(repo, game_id, rng)
+                moves += 1
+                if moves >= 3:
+                    moved[game_id].set()
+        finally:
+            moved[game_id].set()
+        return moves
+
+    players = [asyncio.create_task(keep_playing(g.id)) for g in games]
+    await asyncio.gather(*(event.wait() for event in moved.values()))
+    try:
+        result = await take()
+    finally:
+        stop.set()
+        played = await asyncio.gather(*players)
+    return games, result, list(played)

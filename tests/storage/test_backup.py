@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from storage.errors import DatabaseUnusable, StorageError
 from storage.migrate import load_migrations
 from storage.replay import verify_game
 from storage.sqlite import SqliteRepository, open_repository
-from tests.storage.helpers import play_one, started_game
+from tests.storage.helpers import started_game, taken_while_playing
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -29,29 +28,9 @@ async def test_a_backup_taken_while_games_are_played_is_consistent(
     sqlite_repo: SqliteRepository, tmp_path: Path
 ) -> None:
     repo = sqlite_repo
-    games = [await started_game(repo, c, seed=c, options={"target": 100_000}) for c in range(3)]
-    stop = asyncio.Event()
-    # Each game has committed a few moves before the backup starts: waited for as events
-    # (set after the third commit, or when a player fails), never for a time.
-    moved = {g.id: asyncio.Event() for g in games}
-
-    async def keep_playing(game_id: int) -> int:
-        rng, moves = random.Random(game_id), 0
-        try:
-            while not stop.is_set():
-                await play_one(repo, game_id, rng)
-                moves += 1
-                if moves >= 3:
-                    moved[game_id].set()
-        finally:
-            moved[game_id].set()
-        return moves
-
-    players = [asyncio.create_task(keep_playing(g.id)) for g in games]
-    await asyncio.gather(*(event.wait() for event in moved.values()))
-    report = await backup_database(repo.path, tmp_path / "copies" / "backup.db")
-    stop.set()
-    played = await asyncio.gather(*players)
+    games, report, played = await taken_while_playing(
+        repo, lambda: backup_database(repo.path, tmp_path / "copies" / "backup.db")
+    )
 
     assert report.path == tmp_path / "copies" / "backup.db"
     assert (report.games, report.schema) == (3, len(load_migrations()))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,7 +20,7 @@ from storage.migrate import POSTGRESQL_MIGRATIONS, load_migrations
 from storage.postgres import open_postgres
 from storage.replay import verify_game
 from tests.postgres_server import fresh_schema, server_url
-from tests.storage.helpers import play_one, started_game
+from tests.storage.helpers import started_game, taken_while_playing
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pg_dump") is None or shutil.which("pg_restore") is None,
@@ -47,29 +46,9 @@ async def test_a_dump_taken_while_games_are_played_restores_and_replays(tmp_path
     async with fresh_schema() as url:
         repo = await open_postgres(url)
         try:
-            games = [
-                await started_game(repo, c, seed=c, options={"target": 100_000}) for c in range(3)
-            ]
-            stop = asyncio.Event()
-            moved = {g.id: asyncio.Event() for g in games}
-
-            async def keep_playing(game_id: int) -> int:
-                rng, moves = random.Random(game_id), 0
-                try:
-                    while not stop.is_set():
-                        await play_one(repo, game_id, rng)
-                        moves += 1
-                        if moves >= 3:
-                            moved[game_id].set()
-                finally:
-                    moved[game_id].set()
-                return moves
-
-            players = [asyncio.create_task(keep_playing(g.id)) for g in games]
-            await asyncio.gather(*(event.wait() for event in moved.values()))
-            report = await backup_postgres(url, tmp_path / "dumps" / "heroes.dump")
-            stop.set()
-            played = await asyncio.gather(*players)
+            games, report, played = await taken_while_playing(
+                repo, lambda: backup_postgres(url, tmp_path / "dumps" / "heroes.dump")
+            )
             live = {g.id: (await repo.get_game(g.id)).version for g in games}
         finally:
             await repo.close()
