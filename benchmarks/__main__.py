@@ -10,7 +10,8 @@ with py-spy, speedscope format, into FILE with the scenario's name added, e.g.
 the end-to-end run plays games of this ruleset, once per ruleset named; homm4 by default),
 ``--games N`` (repeatable: the end-to-end run drives N active games at once, once per N
 named, each under its own heading; a full run drives 50, 100, 150, 200, 300 and 500,
-``--quick`` 8),
+``--quick`` 8), ``--think S`` (the e2e many-games and shards runs: mean seconds between
+a game's rounds, ±50 %; 10 by default, 1 with ``--quick``),
 after which the capacity line of one bot process sums up the runs (`capacity_summary`).
 The computer players' area (``ai``, `benchmarks.bench_ai`) takes ``--ai-games N`` (games
 per ruleset and level; 200 by default), ``--ai-iterations N`` (search iterations per
@@ -63,7 +64,7 @@ def _runner(
     if area == "shards":
         from benchmarks import bench_shards
 
-        return lambda: bench_shards.run(quick)
+        return lambda: bench_shards.run(quick, getattr(ai, "think", None))
     if area == "ai":
         from benchmarks import bench_ai
 
@@ -77,7 +78,8 @@ def _runner(
         )
     from benchmarks import bench_e2e
 
-    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset, games)
+    think = getattr(ai, "think", None)
+    return lambda: bench_e2e.run(quick, _py_spy_wrapper(py_spy), ruleset, games, think)
 
 
 def _listed(text: str | None, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -132,6 +134,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="N",
         help="the e2e run drives N active games at once (repeatable: one run each; "
         "default 50, 100, 150, 200, 300 and 500; 8 with --quick)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        metavar="S",
+        help="e2e and shards: mean seconds between a game's rounds (10; 1 with --quick)",
     )
     parser.add_argument(
         "--ai-games", type=int, metavar="N", help="ai: games per ruleset and level (200)"

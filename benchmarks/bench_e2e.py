@@ -636,12 +636,17 @@ def scenario_figures(label: str, heroes: RunResult, floor: RunResult, many: bool
 
 
 async def measure(
-    quick: bool, wrapper: list[str], ruleset: str = "homm4", games: int | None = None
+    quick: bool,
+    wrapper: list[str],
+    ruleset: str = "homm4",
+    games: int | None = None,
+    think_given: float | None = None,
 ) -> AreaResult:
     """Build the world and the database (games of ``ruleset``), run the four scenarios,
     return the figures (area ``e2e``, or ``e2e-<ruleset>`` for a ruleset other than homm4;
     ``-<games>`` added when ``games`` active games are driven instead of `ACTIVE`; the
-    database then holds `STORED` games or twice the active ones, whichever is more)."""
+    database then holds `STORED` games or twice the active ones, whichever is more;
+    ``think_given``: mean seconds between a game's rounds instead of `THINK`)."""
     from tests.fakediscord import FakeDiscord
 
     started = time.perf_counter()
@@ -651,6 +656,8 @@ async def measure(
             raise ValueError(f"--games must be at least 1, got {games}")
         active, stored = games, max(stored, 2 * games)
     one_rounds, many_rounds, think = (8, 2, 1.0) if quick else (60, 12, THINK)
+    if think_given is not None:
+        think = think_given
     with tempfile.TemporaryDirectory(prefix="heroes-e2e-") as name:
         folder = Path(name)
         source = snapshot_source(folder)
@@ -789,12 +796,14 @@ def run(
     wrapper: list[str] | None = None,
     ruleset: str = "homm4",
     games: int | None = None,
+    think: float | None = None,
 ) -> AreaResult:
     """Measure every end-to-end figure for games of ``ruleset`` (``quick``: fewer games
-    and rounds; ``games``: that many active games at once instead of `ACTIVE`).
+    and rounds; ``games``: that many active games at once instead of `ACTIVE`; ``think``:
+    mean seconds between a game's rounds, in s, instead of `THINK`).
 
     ``wrapper`` prefixes the bot process's command (e.g. ``["py-spy", "record", ...]``).
     :raises engine.core.errors.InvalidInput: for a ruleset that is not registered.
     """
     get_ruleset(ruleset)
-    return asyncio.run(measure(quick, wrapper or [], ruleset, games))
+    return asyncio.run(measure(quick, wrapper or [], ruleset, games, think))

@@ -308,13 +308,16 @@ def violation_kinds(violations: Iterable[Any]) -> Counter[str]:
     return Counter(str(v.kind) for v in violations)
 
 
-async def measure(quick: bool) -> AreaResult:
-    """Build the world and the fixture, run both scenarios, return the figures."""
+async def measure(quick: bool, think_given: float | None = None) -> AreaResult:
+    """Build the world and the fixture, run both scenarios, return the figures
+    (``think_given``: mean seconds between a game's rounds instead of `THINK`)."""
     from tests.fakediscord import FakeDiscord
 
     started = time.perf_counter()
     active, stored = (16, 40) if quick else (ACTIVE, STORED)
     rounds, think = (2, 1.0) if quick else (ROUNDS, THINK)
+    if think_given is not None:
+        think = think_given
     with tempfile.TemporaryDirectory(prefix="heroes-shards-") as name:
         folder = Path(name)
         source = snapshot_source(folder)
@@ -376,6 +379,7 @@ async def measure(quick: bool) -> AreaResult:
     return result
 
 
-def run(quick: bool = False) -> AreaResult:
-    """Measure both scenarios (``quick``: 16 games, 2 rounds)."""
-    return asyncio.run(measure(quick))
+def run(quick: bool = False, think: float | None = None) -> AreaResult:
+    """Measure both scenarios (``quick``: 16 games, 2 rounds; ``think``: mean seconds
+    between a game's rounds instead of `THINK`)."""
+    return asyncio.run(measure(quick, think))
