@@ -222,6 +222,8 @@ def begin(state: Homm3State) -> list[Event]:
     board.next_card = state.next_card
     board.seats.append(_copy_player(state, attacker, 0, cards=att_hero.main))
     events: list[Event] = []
+    # these name the real seats; the board's own events (sub-seats 0 and 1) are relabelled
+    announced: list[Event] = []
     if battle.neutral:
         controller = battle.controllers[1]
         neutral = _copy_player(state, controller, 1, cards=False)
@@ -231,7 +233,7 @@ def begin(state: Homm3State) -> list[Event]:
         neutral.positive = neutral.negative = []
         board.seats.append(neutral)
         names = ", ".join(load_content().units[a.unit].name for a in neutral.army)
-        events.append(
+        announced.append(
             Event(
                 kind="neutrals",
                 text=f"The guards are drawn: {names} (Few side); {seat_name(controller)} plays them.",
@@ -265,20 +267,19 @@ def begin(state: Homm3State) -> list[Event]:
         events += combat_flow._siege_setup(board, number)
     else:
         board.combat.pool = [t.number for t in load_content().board.token]
-    events.append(
-        Event(
-            kind="combat",
-            text=f"The Combat is set up on the Battlefield; {seat_name(attacker)} attacks, holds the Initiative token "
-            "and places first.",
-            data={"attacker": attacker},
-        )
+    set_up = Event(
+        kind="combat",
+        text=f"The Combat is set up on the Battlefield; {seat_name(attacker)} attacks, holds the Initiative token "
+        "and places first.",
+        data={"attacker": attacker},
     )
+    siege = _relabel(state, events)
     state.board = board
     sync_in(state)
-    events += combat_flow._check_empty_sides(board)
+    events = combat_flow._check_empty_sides(board)
     events += _HOOKS["settle"](board)
     sync_out(state)
-    return _relabel(state, events) + _after(state)
+    return announced + siege + [set_up] + _relabel(state, events) + _after(state)
 
 
 def _attacking_hero(game: MapGame, battle: Battle) -> MapHero:

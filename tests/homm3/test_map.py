@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import IllegalMove, RuleViolation, WrongPhase
+from engine.core.model import seat_name
 from engine.homm3 import combat_attack, hexes, map_board, map_combat, map_turns
 from engine.homm3 import commands as c
 from engine.homm3 import map_commands as mc
@@ -651,3 +652,26 @@ def test_map_pictures_show_public_facts_only() -> None:
     state = _start_neutral(refreshed(new()))
     assert state.board is not None
     assert not api.draw_board(RULES.public_view(state)).of_kind("status")
+
+
+@pytest.mark.rule("homm3core:combat-setup")
+def test_the_combat_set_up_names_the_real_attacker_and_who_plays_the_guards() -> None:
+    """Blue attacks guards in a 3-player game: the set-up lines name Blue as the attacker
+    and the seat playing the Neutral Units by colour (they said "Neutral attacks" and
+    "Neutral plays them", the board's own names)."""
+    state = refreshed(new(players=3))
+    state = refreshed(act(state, 0, c.EndTurn()))
+    game = state.map
+    assert game is not None and game.active == 1
+    hero = map_turns.hero_of(game, 1, "main")
+    field = next(f for f in map_board.neighbours(hero.field) if map_turns.guarded(game, f) == 1)
+    state, events = RULES.apply(state, 1, mc.MapMove(field=field))
+    while RULES.pending(state)[0].kind == "town_reaction":
+        state, events = RULES.apply(state, RULES.pending(state)[0].seat, c.StartCombat())
+    battle = state.map.battle  # type: ignore[union-attr]
+    assert battle is not None and battle.attacker == 1
+    player = seat_name(battle.controllers[1])
+    texts = {e.kind: e.text for e in events}
+    assert texts["combat"].startswith("The Combat is set up on the Battlefield; Blue attacks")
+    assert texts["neutrals"].endswith(f"(Few side); {player} plays them.")
+    assert battle.controllers[1] != 1
