@@ -34,6 +34,7 @@ from engine.core.words import plural
 from engine.homm3 import commands as c
 from engine.homm3 import map_commands as mc
 from engine.homm3.content import load_content
+from engine.homm3.map_turns import HIRE_GOLD
 
 if TYPE_CHECKING:
     from bot.render import Renderer
@@ -66,7 +67,7 @@ def select_order(state: Homm3State, legal: Sequence[Command]) -> dict[int, tuple
     """
     from engine.homm3 import hexes
 
-    combat = state.combat
+    combat = _battle(state).combat
     if combat is None:
         return {}
     centre = "G5"
@@ -115,9 +116,67 @@ def _state(state: GameState) -> Homm3State:
     return state
 
 
+def _battle(state: Homm3State) -> Homm3State:
+    """The state whose ``combat`` is the Battlefield being fought: a map game's Combat
+    board (`engine.homm3.map_combat`), else the game itself (Skirmish, Adventure)."""
+    if state.map is not None and state.board is not None:
+        return state.board
+    return state
+
+
+def _map_hero(state: Homm3State, which: str) -> Any:
+    """The acting seat's ``which`` hero of a map game (None: none, or not a map game)."""
+    game = state.map
+    if game is None:
+        return None
+    return next(
+        (h for h in game.heroes if h.seat == game.active and h.main == (which == "main")), None
+    )
+
+
+def _way(state: Homm3State, which: str, field: str) -> str:
+    """``"north-west "``: the way from the acting seat's hero to ``field`` as the map
+    picture shows it (empty when the hero is not found)."""
+    from engine.homm3 import map_board
+
+    hero = _map_hero(state, which)
+    if hero is None or hero.field == field:
+        return ""
+    return f"{map_board.compass(hero.field, field)} "
+
+
+def _tile_centre(pos: tuple[int, int]) -> str:
+    from engine.homm3 import map_board
+
+    return map_board.key(*map_board.centre(pos))
+
+
+def _field_label(state: Homm3State, field: str) -> str:
+    """``"Mine (Gold), guarded (I), "``: what a revealed Field holds, with whose Town it
+    is (empty for a Field of no revealed tile)."""
+    from engine.homm3 import map_board
+
+    game = state.map
+    if game is None:
+        return ""
+    spec = map_board.field_spec(game, field)
+    if spec is None:
+        return ""
+    text = spec.label()
+    starts = [t.pos for t in game.tiles if t.kind == "start"]
+    owner = next((s for s, p in enumerate(starts) if map_board.tile_fields(p)[0] == field), None)
+    if spec.kind == "town" and owner is not None:
+        text = "your Town" if owner == game.active else f"{seat_name(owner)}'s Town"
+        mark = game.marks.get(field)
+        if mark is not None and mark.flag is not None and mark.flag != owner:
+            text += f", held by {'you' if mark.flag == game.active else seat_name(mark.flag)}"
+    return f"{text}, "
+
+
 def _unit(state: Homm3State, number: int) -> str:
     from engine.homm3 import combat_core as core
 
+    state = _battle(state)
     if state.combat is None:
         return f"[{number}]"
     for unit in state.combat.units:
@@ -151,8 +210,8 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
         else:
             choice = next(iter(h3.choice.values())) if len(h3.choice) == 1 else None
         if choice is not None and command.option < len(choice.options):
-            return f"{command.option}: {choice.options[command.option]}"
-        return f"Option {command.option}"
+            return f"{command.option + 1}: {choice.options[command.option]}"
+        return f"Option {command.option + 1}"
     if isinstance(command, c.Redraw):
         return f"Swap {', '.join(_card(h3, x) for x in command.cards)} using {_card(h3, command.source)}"
     if isinstance(command, c.ResolveEvent):
@@ -188,21 +247,31 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
             f"Use {_card(h3, command.card)} ({'Expert/bottom' if command.option else 'basic/top'})"
         )
     if isinstance(command, mc.MapMove):
-        return f"{_hero(command.hero)}: move to {command.field} (1 MP)"
+        return (
+            f"{_hero(command.hero)}: move {_way(h3, command.hero, command.field)}to "
+            f"{command.field} ({_field_label(h3, command.field)}1 MP)"
+        )
     if isinstance(command, mc.Discover):
         return (
-            f"{_hero(command.hero)}: turn up the tile at {command.pos[0]},{command.pos[1]}"
-            f" (rotation {command.rotation}, 1 MP)"
+            f"{_hero(command.hero)}: turn up the face-down tile "
+            f"{_way(h3, command.hero, _tile_centre(command.pos))}(tile {command.pos[0]},"
+            f"{command.pos[1]}; rotation {command.rotation}, 1 MP)"
         )
     if isinstance(command, mc.PlaceTile):
         return (
-            f"{_hero(command.hero)}: place your Far tile at {command.pos[0]},{command.pos[1]}"
-            f" (rotation {command.rotation}, 1 MP)"
+            f"{_hero(command.hero)}: place your Far tile "
+            f"{_way(h3, command.hero, _tile_centre(command.pos))}(tile {command.pos[0]},"
+            f"{command.pos[1]}; rotation {command.rotation}, 1 MP)"
         )
     if isinstance(command, mc.Revisit):
-        return f"{_hero(command.hero)}: Visit this Field again (1 MP)"
+        here = _map_hero(h3, command.hero)
+        name = _field_label(h3, here.field).rstrip(", ") if here is not None else ""
+        return f"{_hero(command.hero)}: Visit {name or 'this Field'} again (1 MP)"
     if isinstance(command, mc.HireHero):
-        return f"Hire a Secondary hero on {command.field} (10 Gold)"
+        return (
+            f"Hire a Secondary hero on {command.field} "
+            f"({_field_label(h3, command.field)}{HIRE_GOLD} Gold)"
+        )
     if isinstance(command, mc.RefreshHand):
         if command.discard:
             return (
@@ -522,7 +591,7 @@ class Homm3Adapter(RulesetAdapter):
         choice = h3.choice.get(seat)
         if choice is not None:
             lines.append(f"Choice: {choice.prompt}")
-            lines += [f"  {i}: {text}" for i, text in enumerate(choice.options[:15])]
+            lines += [f"  {i}: {text}" for i, text in enumerate(choice.options[:15], start=1)]
             lines.append("Answer with /homm3 choice pick option:N")
         owed = [d for d in decisions.pending(h3) if d.seat == seat]
         if owed and owed[0].kind in ("activation", "attack_window", *table.CARD_WINDOWS):

@@ -60,8 +60,10 @@ FieldKind = Literal[
     "option",
     "pos",
     "hero",
+    "ordinal",
 ]
-"""How an option's text is read."""
+"""How an option's text is read (``ordinal``: a choice's option counted from 1 as the
+buttons, menus and /hand number them; the engine's `Choose` counts from 0)."""
 
 _spec = partial(play_spec, RULESET)
 _auto = auto_option
@@ -102,9 +104,9 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             [
                 _int(
                     "option",
-                    "the option's number (autocomplete lists them)",
-                    0,
-                    99,
+                    "the option's number, from 1 (autocomplete lists them)",
+                    1,
+                    100,
                     required=True,
                     auto=True,
                 )
@@ -112,7 +114,7 @@ PLAY: tuple[PlayCommand[FieldKind], ...] = (
             CHOICES,
         ),
         "choose",
-        {"option": ("option", "int")},
+        {"option": ("option", "ordinal")},
     ),
     PlayCommand(
         _spec(
@@ -596,6 +598,11 @@ def read_card_name(request: PlayRequest, text: str, taken: Sequence[int] = ()) -
 def _read(request: PlayRequest, kind: FieldKind, raw: Any, option: str) -> Any:
     if kind == "int":
         return read_int(raw, option)
+    if kind == "ordinal":
+        number = read_int(raw, option)
+        if number < 1:
+            raise BadOption(f"{option} counts from 1 (the first option is 1), not {raw!r}.")
+        return number - 1
     text = str(raw).strip()
     if kind == "card":
         digits = _NUMBERS.findall(text)
@@ -659,6 +666,8 @@ def _label(request: PlayRequest, kind: FieldKind, value: Any) -> tuple[str, str]
         return (text, text) if text else None
     if kind == "int":
         return (str(value), str(value))
+    if kind == "ordinal":
+        return (str(value + 1), str(value + 1))
     if kind == "pos":
         text = f"{value[0]},{value[1]}"
         return (text, text)
@@ -689,7 +698,9 @@ def suggest(
         choice = state.choice.get(request.seat)
         if choice is None:
             return []
-        return fit_choices((f"{i}: {text}", str(i)) for i, text in enumerate(choice.options))
+        return fit_choices(
+            (f"{i}: {text}", str(i)) for i, text in enumerate(choice.options, start=1)
+        )
     field_name, kind = play.fields[key]
     pairs = TABLE.legal_pairs(
         play, field_name, request.legal, lambda value: _label(request, kind, value)
@@ -719,4 +730,6 @@ def _write(command: Command, option: str, kind: FieldKind, value: Any) -> Any:
         return ", ".join(load_content().units[u].name for u in value)
     if kind == "pos":
         return f"{value[0]},{value[1]}"
+    if kind == "ordinal":
+        return value + 1
     return value

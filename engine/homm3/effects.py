@@ -658,11 +658,12 @@ def answer(
     if choice is None:
         raise InvalidInput("You have nothing to choose now.")
     if not 0 <= index < len(choice.options):
+        # counted from 1, as the bot numbers a choice's options (``Choose.option`` is 0-based)
         raise InvalidInput(
-            f"Option {index} does not exist; choose 0 to {len(choice.options) - 1}: "
-            + "; ".join(f"{i}: {o}" for i, o in enumerate(choice.options))
+            f"There is no option {index + 1}; choose 1 to {len(choice.options)}: "
+            + "; ".join(f"{i}: {o}" for i, o in enumerate(choice.options, start=1))
             if not choice.private
-            else f"Option {index} does not exist; choose 0 to {len(choice.options) - 1}."
+            else f"There is no option {index + 1}; choose 1 to {len(choice.options)}."
         )
     problem = option_problem(state, seat, choice, index)
     if problem:

@@ -11,6 +11,8 @@ seven-hex tiles cover the plane.
 
 from __future__ import annotations
 
+import math
+
 from engine.homm3.map_content import FieldSpec, load_map
 from engine.homm3.map_state import MapGame, PlacedTile
 
@@ -73,6 +75,38 @@ def tile_fields(pos: tuple[int, int], rotation: int = 0) -> list[str]:
         dq, dr = DIRECTIONS[(index + rotation) % 6]
         out.append(key(q + dq, r + dr))
     return out
+
+
+COMPASS: tuple[str, ...] = (
+    "east",
+    "north-east",
+    "north",
+    "north-west",
+    "west",
+    "south-west",
+    "south",
+    "south-east",
+)
+"""Compass words from east counter-clockwise, in steps of 45 degrees (north is up on the map
+picture, as `rendering.homm3.map` draws Field ``q,r`` at x = sqrt(3) * (q + r / 2),
+y = 1.5 * r)."""
+
+
+def compass(start: str, end: str) -> str:
+    """The compass word for the way from Field ``start`` to Field ``end`` as the map picture
+    shows it: ``"north-west"`` from ``"4,2"`` to ``"4,1"``; the six neighbours of a Field are
+    east, north-east, north-west, west, south-west and south-east; ``"here"`` when they are
+    the same Field.
+
+    :raises ValueError: for a malformed key.
+    Rule: none (geometry, for labels)"""
+    (q1, r1), (q2, r2) = coords(start), coords(end)
+    dx = math.sqrt(3) * ((q2 - q1) + (r2 - r1) / 2)
+    dy = -1.5 * (r2 - r1)
+    if dx == 0 and dy == 0:
+        return "here"
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    return COMPASS[round(angle / 45) % 8]
 
 
 def position_of(field: str) -> tuple[int, int]:

@@ -410,9 +410,9 @@ def test_a_homm3_answer_is_worded_from_the_choosers_own_choice() -> None:
             option = label.removeprefix("Default: ").split(": ", 1)[1]
             assert option in mine and option not in theirs, label
         said = adapter.describe_for(state, decision.seat, c.Choose(option=0))
-        assert said == f"0: {mine[0]}"
+        assert said == f"1: {mine[0]}"
     # Without a seat, no choice of two is guessed at.
-    assert Homm3Adapter().describe(state, c.Choose(option=0)) == "Option 0"
+    assert Homm3Adapter().describe(state, c.Choose(option=0)) == "Option 1"
 
 
 # ------------------------------------------------------------------ numbers in custom ids
