@@ -9,13 +9,14 @@ with ``x1, y1`` exclusive.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering.fonts import FONT_LOCK, Weight, font
+from rendering.scene import Pen, Scene, Surface, is_recording
 from rendering.shapes import alpha_paste
 
 Box = tuple[int, int, int, int]
@@ -51,12 +52,60 @@ class Mark:
         return ((self.box[0] + self.box[2]) // 2, (self.box[1] + self.box[3]) // 2)
 
 
-@dataclass
 class Drawing:
-    """A finished picture and its marks, before encoding."""
+    """A finished picture and its marks, before encoding.
 
-    image: Image.Image
-    marks: list[Mark] = field(default_factory=list)
+    Its pixels are an image, or a recorded `rendering.scene.Scene` painted the first time
+    `image` is asked for (a canvas made while `rendering.scene.recording` is on): a focus
+    picture cuts its part (`crop`) without the whole picture ever being painted.
+    """
+
+    def __init__(
+        self,
+        image: Image.Image | None = None,
+        marks: list[Mark] | None = None,
+        *,
+        scene: Scene | None = None,
+    ) -> None:
+        """:raises ValueError: without an image or a scene."""
+        if image is None and scene is None:
+            raise ValueError("a drawing needs an image or a recorded scene")
+        self._image = image
+        self.scene = scene
+        self.marks: list[Mark] = marks if marks is not None else []
+
+    @property
+    def image(self) -> Image.Image:
+        """The RGB pixels (a recorded scene is painted once, on first use)."""
+        if self._image is None:
+            assert self.scene is not None
+            self._image = self.scene.paint()
+        return self._image
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` in px, without painting."""
+        if self._image is not None:
+            return self._image.size
+        assert self.scene is not None
+        return self.scene.size
+
+    @property
+    def width(self) -> int:
+        """The width in px."""
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        """The height in px."""
+        return self.size[1]
+
+    def crop(self, box: Box) -> Image.Image:
+        """The pixels of ``box`` (`Image.crop` of `image`), painting only that box when the
+        picture is a scene not painted yet."""
+        if self._image is None and self.scene is not None:
+            return self.scene.paint(box)
+        return self.image.crop(box)
 
     def find(self, kind: str, key: str) -> Mark:
         """Return the first mark of ``kind`` with ``key``. :raises KeyError: if none."""
@@ -83,16 +132,43 @@ class Drawing:
 
 
 class Canvas:
-    """An RGB image with an `ImageDraw` and a list of marks; every text call records one."""
+    """An RGB image with an `ImageDraw` and a list of marks; every text call records one.
+
+    Made while `rendering.scene.recording` is on, ``image`` and ``draw`` record into a
+    `rendering.scene.Scene` (``scene``) instead (the same calls: ``image.paste``, its size,
+    ``draw.rectangle``...), painted when the drawing's pixels are asked for.
+    """
+
+    image: Image.Image | Surface
+    draw: ImageDraw.ImageDraw | Pen
 
     def __init__(self, width: int, height: int, background: RGB) -> None:
-        self.image = Image.new("RGB", (width, height), background)
-        self.draw = ImageDraw.Draw(self.image)
+        self.scene: Scene | None = None
+        if is_recording():
+            self.scene = Scene(width, height, background)
+            self.image = Surface(self.scene)
+            self.draw = Pen(self.scene)
+        else:
+            self.image = Image.new("RGB", (width, height), background)
+            self.draw = ImageDraw.Draw(self.image)
         self.marks: list[Mark] = []
 
     def finish(self) -> Drawing:
         """Return the picture and its marks."""
+        if self.scene is not None:
+            return Drawing(marks=self.marks, scene=self.scene)
+        assert isinstance(self.image, Image.Image)
         return Drawing(self.image, self.marks)
+
+    def crop_top(self, height: int) -> None:
+        """Keep only the top ``height`` px of the picture (drawn taller than needed, its
+        height known once drawn)."""
+        if self.scene is not None:
+            self.scene.crop_top(height)
+            return
+        assert isinstance(self.image, Image.Image)
+        self.image = self.image.crop((0, 0, self.image.width, height))
+        self.draw = ImageDraw.Draw(self.image)
 
     def mark(self, kind: str, key: str, box: Box, **extra: object) -> Mark:
         """Record a mark (see `Mark` for the fields) and return it."""
@@ -154,7 +230,13 @@ class Canvas:
         """Paste the region ``box`` of ``part`` at ``xy`` and take over ``part``'s marks,
         moved as its pixels were (a panel drawn once on its own canvas, placed when its
         height is known)."""
-        self.image.paste(part.image.crop(box), xy)
+        if self.scene is not None and part.scene is not None:
+            self.scene.place(part.scene, box, xy)
+        elif part.scene is not None:
+            self.image.paste(part.scene.paint(box), xy)
+        else:
+            assert isinstance(part.image, Image.Image)
+            self.image.paste(part.image.crop(box), xy)
         dx, dy = xy[0] - box[0], xy[1] - box[1]
         self.marks += [
             replace(m, box=(m.box[0] + dx, m.box[1] + dy, m.box[2] + dx, m.box[3] + dy))

@@ -14,8 +14,11 @@ is sized for the cut's width, so every label of a focus picture (bar the kinds i
 names as drawn again at full size elsewhere, `FocusSpec.exempt`) reads at least
 `NEEDED_PX` px at `PHONE_WIDTH`.
 
-A focus picture draws the whole picture first (pure, like every picture: the same view
+A focus picture lays out the whole picture first (pure, like every picture: the same view
 gives the same bytes) and keeps the marks that lie wholly inside the cut, moved with it.
+Drawn on its own, it records the whole picture (`rendering.scene`) and paints the cut
+alone; cut from a whole picture already painted (the bot posts both:
+`rendering.pictures.render_json`), it crops it. Both give the same pixels.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pydantic import BaseModel
 from rendering.canvas import RGB, Box, Canvas, Drawing, Mark, wrap
 from rendering.fonts import Weight, font
 from rendering.pictures import PictureKind
+from rendering.scene import recording
 
 if TYPE_CHECKING:
     from rendering.encode import ImageFormat
@@ -125,7 +129,7 @@ def smallest_shown(drawing: Drawing, exempt: Iterable[str] = ()) -> float:
     found = needed_marks(drawing, exempt)
     if not found:
         return math.inf
-    return min(shown_height(m, drawing.image.width) for m in found)
+    return min(shown_height(m, drawing.width) for m in found)
 
 
 def _inside(inner: Box, outer: Box) -> bool:
@@ -155,7 +159,7 @@ def cut_box(
     towards ``focus.keep``), as wide as the smallest needed label inside it allows (that
     label reads `NEEDED_PX` px at `PHONE_WIDTH`), never narrower than `PHONE_WIDTH`
     (or the whole picture, when that is narrower)."""
-    left, top, right, bottom = focus.within or (0, 0, *whole.image.size)
+    left, top, right, bottom = focus.within or (0, 0, *whole.size)
     width, height = right - left, bottom - top
     labels = needed_marks(whole, exempt)
     around = focus.around
@@ -195,8 +199,13 @@ def trim(box: Box, marks: Iterable[Mark], around: Box, clipped: Iterable[str] = 
     that stays cut), and marks of the ``clipped`` kinds (and those holding all of
     ``box``) are passed through."""
     skip = set(clipped)
-    found = [m.box for m in marks if m.kind not in skip]
     x0, y0, x1, y1 = box
+    # the box only shrinks: a mark that does not overlap it now never will
+    found = [
+        b
+        for b in (m.box for m in marks if m.kind not in skip)
+        if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]
+    ]
     changed = True
     while changed:
         changed = False
@@ -241,7 +250,7 @@ def focus_drawing(
     box = cut_box(whole, focus, exempt, height_ratio)
     box = trim(box, whole.marks, focus.around, clipped)
     # a cut trimmed below the phone's width sits in the middle of a picture that wide
-    width = max(box[2] - box[0], min(PHONE_WIDTH, whole.image.width))
+    width = max(box[2] - box[0], min(PHONE_WIDTH, whole.width))
     offset = (width - (box[2] - box[0])) // 2
     pad = max(8, round(width * 0.03))
     rows: list[tuple[str, int, Line]] = []
@@ -258,7 +267,7 @@ def focus_drawing(
             (pad, y), text, size, line.fill, weight=line.weight, kind="focus_line", key=line.key
         )
         y += round(size * 1.3)
-    canvas.image.paste(whole.image.crop(box), (offset, band_height))
+    canvas.image.paste(whole.crop(box), (offset, band_height))
     cut = (offset, band_height, offset + box[2] - box[0], canvas.image.height)
     canvas.mark("focus_cut", ",".join(str(v) for v in box), cut)
     dx, dy = offset - box[0], band_height - box[1]
@@ -288,7 +297,9 @@ def focus_kind(whole: PictureKind, spec: FocusSpec, description: str) -> Picture
         )
 
     def draw(view: BaseModel) -> Drawing:
-        return cut(view, whole.draw(view))
+        with recording():  # the whole picture's pixels: only the cut is painted
+            drawing = whole.draw(view)
+        return cut(view, drawing)
 
     stem, dot, extension = whole.filename.rpartition(".")
     return PictureKind(
@@ -320,7 +331,7 @@ def union(boxes: Iterable[Box]) -> Box | None:
 
 def whole_box(drawing: Drawing) -> Box:
     """The box of all of ``drawing``."""
-    return (0, 0, drawing.image.width, drawing.image.height)
+    return (0, 0, drawing.width, drawing.height)
 
 
 def mark_texts(drawing: Drawing, kind: str, key: str | None = None) -> list[str]:

@@ -10,9 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageDraw
+
+if TYPE_CHECKING:
+    from rendering.scene import Surface
 
 RGB = tuple[int, int, int]
 Shape = Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon"]
@@ -109,15 +112,19 @@ def badge(shape: Shape, diameter: int, fill: RGB, outline: RGB) -> Image.Image:
     return supersampled((side, side), paint)
 
 
-def alpha_paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+def alpha_paste(target: Image.Image | Surface, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Paste the RGBA ``sprite`` onto the RGB ``target`` with its top-left corner at ``xy``
     (pixels), through its own alpha: what ``target.paste(sprite, xy, sprite)`` does, the same
     pixels, without that method's checks and conversions.
 
     A picture pastes hundreds of text sprites and tiles, and `Image.paste`'s Python part
     (argument forms, ``load``, mode checks) cost twice its pixel work on these small sprites
-    (docs/PERFORMANCE.md). Any other pair of modes goes through `Image.paste`.
+    (docs/PERFORMANCE.md). Any other pair of modes goes through `Image.paste`; a recording
+    canvas's `rendering.scene.Surface` records the paste.
     """
+    if not isinstance(target, Image.Image):
+        target.paste(sprite, xy, sprite)
+        return
     if target.mode != "RGB" or sprite.mode != "RGBA" or target.readonly:
         target.paste(sprite, xy, sprite)
         return
@@ -128,7 +135,7 @@ def alpha_paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -
 
 
 def paste_centred(
-    target: Image.Image, sprite: Image.Image, cx: int, cy: int
+    target: Image.Image | Surface, sprite: Image.Image, cx: int, cy: int
 ) -> tuple[int, int, int, int]:
     """Alpha-paste ``sprite`` centred on ``(cx, cy)``; return the box it covers."""
     x0 = cx - sprite.width // 2

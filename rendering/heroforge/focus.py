@@ -31,8 +31,8 @@ def board_focus(view: PublicView, whole: Drawing) -> Focus:
         around = union(m.box for m in whole.of_kind("hero") if m.key == player.colour)
     if around is None:
         around = plates or whole_box(whole)
-    below = header_height(view, whole.image.width) + 1  # the band says the header again
-    return Focus(around, lines, plates, (0, below, *whole.image.size))
+    below = header_height(view, whole.width) + 1  # the band says the header again
+    return Focus(around, lines, plates, (0, below, *whole.size))
 
 
 BOARD = FocusSpec(board_focus, PANEL)

@@ -133,7 +133,7 @@ def draw_battle(view: PublicView) -> Drawing:
     y = _placed_list(canvas, combat, y, width)
     y = _players(canvas, view, y, width)
     y = _footer(canvas, combat, y, width)
-    canvas.image = canvas.image.crop((0, 0, width, y))
+    canvas.crop_top(y)
     return canvas.finish()
 
 

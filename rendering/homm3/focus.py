@@ -73,7 +73,7 @@ def adventure_focus(view: PublicView, whole: Drawing) -> Focus:
     around = panel or whole_box(whole)
     # below the title (the band says it); the round track when it fits beside the panel
     title = union(m.box for m in whole.of_kind("title"))
-    within = (0, title[3] + 1, *whole.image.size) if title is not None else None
+    within = (0, title[3] + 1, *whole.size) if title is not None else None
     track = union(m.box for m in whole.marks if m.kind in ("round", "round_kind"))
     keep = union([around, track]) if track is not None else None
     return Focus(around, lines, keep, within)

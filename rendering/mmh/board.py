@@ -50,7 +50,7 @@ def draw_board(view: PublicView) -> Drawing:
     _path(canvas, view)
     _heroes(canvas, view)
     bottom = _panel(canvas, view, top, width)
-    canvas.image = canvas.image.crop((0, 0, width, bottom))
+    canvas.crop_top(bottom)
     return canvas.finish()
 
 

@@ -332,7 +332,8 @@ def test_a_focus_draws_and_reads_at_every_stage_of_a_real_game(
 ) -> None:
     """A seeded all-computer game to its end (every 9th position): wherever the whole
     picture draws, its focus draws too, with every needed label at 9 px at 400 px (set-up,
-    deployment, battles, the last position)."""
+    deployment, battles, the last position), and drawn on its own it has the pixels and
+    marks of the focus cut from the whole picture painted at once."""
     import random
 
     import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
@@ -354,12 +355,19 @@ def test_a_focus_draws_and_reads_at_every_stage_of_a_real_game(
             view = rules.public_view(state)
             for spec in focus_kinds:
                 whole = pictures.picture_kind(ruleset, spec.focus_of or "")
+                prepared = spec.prepare(view)
                 try:
-                    whole.draw(whole.prepare(view))
+                    painted = whole.draw(prepared)
                 except ValueError:
                     continue  # nothing to draw (no battle, no tile laid yet)
-                focus = spec.draw(spec.prepare(view))
+                focus = spec.draw(prepared)
                 assert smallest_shown(focus, spec.exempt) >= NEEDED_PX, (spec.kind, steps)
+                # drawn alone (the whole recorded, only the cut painted: rendering.scene)
+                # it is the focus cut from the whole picture painted at once (the bot's)
+                assert spec.cut is not None
+                cut = spec.cut(prepared, painted)
+                assert focus.image.tobytes() == cut.image.tobytes(), (spec.kind, steps)
+                assert focus.marks == cut.marks, (spec.kind, steps)
                 drawn[spec.kind] = drawn.get(spec.kind, 0) + 1
         if finished:
             break
