@@ -284,6 +284,10 @@ FIRST_STEP = 60
 MAX_STEPS = 4_000
 """Commands played at most while looking for a view of every picture kind."""
 
+MORE_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {"homm3": ({"mode": "map"},)}
+"""Games played with other options, for the kinds a game with the default options never
+draws (homm3's map is drawn in ``mode: map`` only)."""
+
 CARD_FACES = 12
 """Card faces drawn per sample (the first of the pool), so one sample is not one card."""
 
@@ -300,12 +304,12 @@ class KindShot:
 def ruleset_pictures() -> list[KindShot]:
     """A view of every picture kind of every registered ruleset: the first position from
     command `FIRST_STEP` of a seeded computer game (3 seats, or 2 where 3 is refused)
-    that the kind draws (a battle picture waits for a battle); a card face: the first
+    that the kind draws (a battle picture waits for a battle; a kind the default options
+    never draw comes from a game with the ruleset's `MORE_OPTIONS`); a card face: the first
     `CARD_FACES` cards of the pool (one face each, drawn in turn).
 
     :raises RuntimeError: naming a kind no position of the game could draw.
     """
-    import random
 
     import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
     from engine.core.ruleset import get_ruleset, registered
@@ -317,38 +321,54 @@ def ruleset_pictures() -> list[KindShot]:
             continue
         rules: Any = get_ruleset(ruleset_id)
         kinds = registry.kinds(ruleset_id)
-        try:
-            state, _ = rules.new_game(rules.parse_options({}), 3, RULESET_SEED)
-        except ValueError:
-            state, _ = rules.new_game(rules.parse_options({}), 2, RULESET_SEED)
-        rng = random.Random(RULESET_SEED)
         found: dict[str, tuple[Any, ...]] = {}
         if "card" in kinds:
             found["card"] = tuple(_card_faces(ruleset_id))
-        step = 0
-        while step < MAX_STEPS and len(found) < len(kinds) and not rules.result(state).finished:
-            seat = rules.pending(state)[0].seat
-            state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
-            step += 1
-            if step < FIRST_STEP:
-                continue
-            for kind in kinds:
-                spec = registry.picture_kind(ruleset_id, kind)
-                if kind in found or spec.view is registry.CardFace:
-                    continue
-                view = spec.prepare(
-                    rules.view(state, seat) if spec.private else rules.public_view(state)
-                )
-                try:
-                    spec.draw(view)
-                except ValueError:  # nothing to draw yet (no battle)
-                    continue
-                found[kind] = (view,)
+        for options in ({}, *MORE_OPTIONS.get(ruleset_id, ())):
+            if len(found) == len(kinds):
+                break
+            _play_for_kinds(rules, ruleset_id, options, kinds, found)
         missing = sorted(set(kinds) - set(found))
         if missing:
             raise RuntimeError(f"{ruleset_id}: no position drew {', '.join(missing)}")
         shots += [KindShot(ruleset_id, kind, found[kind]) for kind in kinds]
     return shots
+
+
+def _play_for_kinds(
+    rules: Any, ruleset_id: str, options: dict[str, Any], kinds: list[str], found: dict[str, Any]
+) -> None:
+    """Play a seeded computer game with ``options`` (3 seats, or 2 where 3 is refused) and
+    add to ``found`` (kind -> views) the first view from command `FIRST_STEP` on of each
+    kind not found yet that draws."""
+    import random
+
+    from rendering import pictures as registry
+
+    try:
+        state, _ = rules.new_game(rules.parse_options(options), 3, RULESET_SEED)
+    except ValueError:
+        state, _ = rules.new_game(rules.parse_options(options), 2, RULESET_SEED)
+    rng = random.Random(RULESET_SEED)
+    step = 0
+    while step < MAX_STEPS and len(found) < len(kinds) and not rules.result(state).finished:
+        seat = rules.pending(state)[0].seat
+        state, _ = rules.apply(state, seat, rules.ai_command(state, seat, rng))
+        step += 1
+        if step < FIRST_STEP:
+            continue
+        for kind in kinds:
+            spec = registry.picture_kind(ruleset_id, kind)
+            if kind in found or spec.view is registry.CardFace:
+                continue
+            view = spec.prepare(
+                rules.view(state, seat) if spec.private else rules.public_view(state)
+            )
+            try:
+                spec.draw(view)
+            except ValueError:  # nothing to draw yet (no battle, not this mode)
+                continue
+            found[kind] = (view,)
 
 
 def _card_faces(ruleset_id: str) -> list[Any]:
@@ -408,7 +428,64 @@ def ruleset_figures(shots: list[KindShot], repeats: int) -> tuple[list[Figure], 
             f"{enc.median:.2f} ms | {floor.median:.2f} ms | {draw.median / floor.median:.2f}× | "
             f"{(draw.median + enc.median) / floor.median:.2f}× | {data / 1000:.0f} kB |"
         )
+    pairs = [shot for shot in shots if registry.picture_kind(shot.ruleset, shot.kind).cut]
+    if pairs:
+        lines += [
+            "",
+            "The pairs the bot posts together (`bot.adapters.focus_first`): the whole picture "
+            "drawn, then its focus cut from that one drawing (`rendering.pictures.render_json`), "
+            "beside encoding a blank image of each size; shown beside the focus kinds' own rows "
+            "above, which draw the focus alone (the whole picture laid out and only the cut "
+            "painted, `rendering.scene`):",
+            "",
+            "| ruleset | pair | sizes | draw both | blank encodes | draw ÷ blank |",
+            "|---|---|---|---|---|---|",
+        ]
+    for shot in pairs:
+        figure, row = _pair_figure(shot, repeats)
+        figures.append(figure)
+        lines.append(row)
     return figures, "\n".join(lines)
+
+
+def _pair_figure(shot: KindShot, repeats: int) -> tuple[Figure, str]:
+    """The whole picture and its focus as the bot draws them (one drawing, the focus cut
+    from it), beside encoding a blank image of each size, in CPU time, interleaved."""
+    from rendering import pictures as registry
+    from rendering.encode import encode
+
+    focus = registry.picture_kind(shot.ruleset, shot.kind)
+    assert focus.focus_of is not None and focus.cut is not None
+    whole = registry.picture_kind(shot.ruleset, focus.focus_of)
+    view = shot.views[0]
+    cut = focus.cut
+
+    def both() -> None:
+        drawing = whole.draw(view)
+        drawing.image.load()
+        cut(view, drawing).image.load()
+
+    images = [whole.draw(view).image, focus.draw(view).image]
+    sizes = [image.size for image in images]
+    blanks = [Image.new("RGB", image.size, image.getpixel((0, 0))) for image in images]
+    drawn, empty = interleaved(
+        [both, partial(_each, encode, blanks)], repeats, clock=time.process_time
+    )
+    draw, floor = Stat.of(drawn), Stat.of(empty)
+    shown = " + ".join(f"{w}×{h}" for w, h in sizes)
+    figure = Figure(
+        f"draw {shot.ruleset} {focus.focus_of} + {shot.kind} pair, one drawing ({shown}), CPU",
+        "ms",
+        draw,
+        "encode a blank image of each size (CPU)",
+        floor,
+        target=ratio_at_most(2.0),
+    )
+    row = (
+        f"| {shot.ruleset} | {focus.focus_of} + {shot.kind} | {shown} | {draw.median:.2f} ms | "
+        f"{floor.median:.2f} ms | {draw.median / floor.median:.2f}× |"
+    )
+    return figure, row
 
 
 def _each(fn: Callable[[Any], object], items: Sequence[Any]) -> None:
