@@ -8,7 +8,6 @@ pragmas, backup).
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
@@ -20,6 +19,7 @@ import pytest
 
 from storage.postgres import open_postgres
 from storage.repository import Repository
+from storage.sql import numbered
 from storage.sqlite import SqliteRepository, open_repository
 from tests.postgres_server import fresh_schema
 
@@ -102,10 +102,9 @@ def raw_sql(backend: str, store: str) -> RawSql:
                 conn.execute(sql, params)
             conn.close()
             return
-        numbered = iter(range(1, len(params) + 1))
         conn = await asyncpg.connect(store)
         try:
-            await conn.execute(re.sub(r"\?", lambda _: f"${next(numbered)}", sql), *params)
+            await conn.execute(numbered(sql), *params)
         finally:
             await conn.close()
 
