@@ -53,9 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--db",
-        type=Path,
         default=None,
-        help="SQLite database path (default: HEROES_DB_PATH, else data/heroes-table.db)",
+        help=(
+            "an SQLite database path or a postgresql:// URL (default: HEROES_DATABASE_URL, "
+            "else HEROES_DB_PATH, else data/heroes-table.db)"
+        ),
     )
 
 
@@ -75,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"heroes-table run: {error}", file=sys.stderr)
         return 2
     if getattr(args, "db", None) is not None:
-        settings = settings.model_copy(update={"db_path": args.db})
+        settings = with_database(settings, str(args.db))
     if settings.discord_token is None:
         where = "(none: --env-file none)" if env_file is None else str(Path(env_file).resolve())
         print(NO_TOKEN_HELP.format(env_file=where), file=sys.stderr, end="")
@@ -85,6 +87,19 @@ def main(args: argparse.Namespace) -> int:
         return asyncio.run(run(settings))
     except KeyboardInterrupt:
         return 0
+
+
+def with_database(settings: Settings, target: str) -> Settings:
+    """``settings`` keeping its games at ``target`` (``run --db``) instead of the
+    configured store: a ``postgresql://`` URL (it replaces HEROES_DATABASE_URL) or an SQLite
+    path (HEROES_DATABASE_URL is then not used)."""
+    from pydantic import SecretStr
+
+    from storage.postgres import is_postgres_url
+
+    if is_postgres_url(target):
+        return settings.model_copy(update={"database_url": SecretStr(target.strip())})
+    return settings.model_copy(update={"db_path": Path(target), "database_url": None})
 
 
 def configure_logging(level: str) -> None:

@@ -18,8 +18,14 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "local": ("bot.local", "Play in the terminal through the same GameService as Discord."),
     "simulate": ("engine.simulate", "Play complete games between computer seats; print JSON."),
     "render": ("rendering.cli", "Simulate to a mid-game position and write its images."),
-    "backup": ("bot.backup", "Copy the live database with SQLite's online backup."),
-    "verify": ("bot.verify", "Check the database file for damage (read only)."),
+    "backup": (
+        "bot.backup",
+        "Copy the live database (SQLite's online backup; pg_dump for PostgreSQL).",
+    ),
+    "verify": (
+        "bot.verify",
+        "Check the database for damage, read only (PostgreSQL: replays every game).",
+    ),
     "migrate-db": ("bot.migrate_db", "Copy the SQLite database into PostgreSQL and verify it."),
 }
 

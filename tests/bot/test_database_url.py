@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import open_service
+from bot.app import open_service, with_database
 from bot.settings import Settings, SettingsError, load_settings
 from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository
@@ -62,3 +62,11 @@ async def test_the_bot_opens_the_sqlite_file_otherwise(tmp_path: Path) -> None:
     finally:
         for close in reversed(closers):
             await close()
+
+
+def test_run_db_takes_a_path_or_a_url_over_the_configured_store() -> None:
+    configured = Settings(_env_file=None, database_url="postgresql://bot:pw@db:5432/heroes")
+    on_file = with_database(configured, "games/other.db")
+    assert on_file.database() == Path("games/other.db")
+    on_server = with_database(Settings(_env_file=None), " postgresql://bot@db2/heroes ")
+    assert on_server.database() == "postgresql://bot@db2/heroes"
