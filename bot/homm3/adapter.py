@@ -209,8 +209,10 @@ def describe(state: GameState, command: Command, seat: int | None = None) -> str
             choice = h3.choice.get(seat)
         else:
             choice = next(iter(h3.choice.values())) if len(h3.choice) == 1 else None
+        # the option's own words, unnumbered: a button's place is its number (the
+        # console's !N counts every component of a post); typed answers count from 1
         if choice is not None and command.option < len(choice.options):
-            return f"{command.option + 1}: {choice.options[command.option]}"
+            return choice.options[command.option]
         return f"Option {command.option + 1}"
     if isinstance(command, c.Redraw):
         return f"Swap {', '.join(_card(h3, x) for x in command.cards)} using {_card(h3, command.source)}"
