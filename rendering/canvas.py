@@ -8,15 +8,17 @@ with ``x1, y1`` exclusive.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering.fonts import FONT_LOCK, Weight, font
-from rendering.scene import Pen, Scene, Surface, is_recording
+from rendering.scene import Pen, Scene, Surface, is_recording, recording, replay
 from rendering.shapes import alpha_paste
 
 Box = tuple[int, int, int, int]
@@ -45,6 +47,12 @@ class Mark:
     card: str | None = None
     instance: int | None = None
     size: int = 0
+
+    def moved(self, dx: int, dy: int) -> Mark:
+        """This mark with its box moved by ``(dx, dy)`` px."""
+        x0, y0, x1, y1 = self.box
+        box = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        return Mark(self.kind, self.key, box, self.text, self.card, self.instance, self.size)
 
     @property
     def centre(self) -> tuple[int, int]:
@@ -238,10 +246,50 @@ class Canvas:
             assert isinstance(part.image, Image.Image)
             self.image.paste(part.image.crop(box), xy)
         dx, dy = xy[0] - box[0], xy[1] - box[1]
-        self.marks += [
-            replace(m, box=(m.box[0] + dx, m.box[1] + dy, m.box[2] + dx, m.box[3] + dy))
-            for m in part.marks
-        ]
+        self.marks += [m.moved(dx, dy) for m in part.marks]
+
+
+DRAWN_ONCE_ENTRIES = 256
+"""Parts kept by `drawn_once` per process (each holds its operations and marks, not
+pixels: some hundred kB for a homm4 board's terrain, so the static parts of about 256 games'
+pictures)."""
+
+_DRAWN_ONCE: OrderedDict[Hashable, tuple[tuple[tuple[Any, ...], ...], tuple[Mark, ...]]] = (
+    OrderedDict()
+)
+_DRAWN_ONCE_LOCK = threading.Lock()
+
+
+def drawn_once(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None]) -> None:
+    """Draw ``draw(c)`` onto ``canvas`` as if called with ``canvas`` itself, recording it
+    the first time for ``key`` and replaying the recording after (the same pastes and
+    ImageDraw calls in the same order, and the same marks): a game's static part (its
+    terrain and hex names, a board's edge letters), the same in every picture of that game,
+    is laid out once (issue 17). ``key`` must name everything ``draw`` reads (the view's
+    parts it draws, the sizes and positions) and ``draw`` may only draw: what it draws
+    may not depend on what ``canvas`` holds already, bar its size."""
+    with _DRAWN_ONCE_LOCK:
+        found = _DRAWN_ONCE.get(key)
+        if found is not None:
+            _DRAWN_ONCE.move_to_end(key)
+    if found is None:
+        width, height = canvas.image.size
+        with recording():
+            part = Canvas(width, height, (0, 0, 0))
+            draw(part)
+        assert part.scene is not None
+        found = (tuple(part.scene.ops), tuple(part.marks))
+        with _DRAWN_ONCE_LOCK:
+            _DRAWN_ONCE[key] = found
+            while len(_DRAWN_ONCE) > DRAWN_ONCE_ENTRIES:
+                _DRAWN_ONCE.popitem(last=False)
+    ops, marks = found
+    if canvas.scene is not None:
+        canvas.scene.ops.extend(ops)
+    else:
+        assert isinstance(canvas.image, Image.Image)
+        replay(canvas.image, ops)
+    canvas.marks.extend(marks)
 
 
 def drawn_part(

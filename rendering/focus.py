@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -271,10 +271,11 @@ def focus_drawing(
     cut = (offset, band_height, offset + box[2] - box[0], canvas.image.height)
     canvas.mark("focus_cut", ",".join(str(v) for v in box), cut)
     dx, dy = offset - box[0], band_height - box[1]
+    x0, y0, x1, y1 = box
     canvas.marks += [
-        replace(m, box=(m.box[0] + dx, m.box[1] + dy, m.box[2] + dx, m.box[3] + dy))
+        m.moved(dx, dy)
         for m in whole.marks
-        if _inside(m.box, box)
+        if m.box[0] >= x0 and m.box[1] >= y0 and m.box[2] <= x1 and m.box[3] <= y1
     ]
     return canvas.finish()
 

@@ -120,8 +120,16 @@ class Scene:
 
     def draw(self, method: str, xy: Sequence[Any], kwargs: dict[str, Any]) -> None:
         """Record ``ImageDraw.Draw(image).<method>(xy, **kwargs)``."""
-        flat = _flat(xy)
         pad = int(kwargs.get("width", 1) or 1) + 2
+        if method in _SIMPLE and len(xy) == 4 and type(xy[0]) is int:  # a box (x0, y0, x1, y1)
+            x0, y0, x1, y1 = xy
+            if type(x1) is int and type(y0) is int and type(y1) is int:
+                low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+                low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+                box = (low_x - pad, low_y - pad, high_x + pad + 1, high_y + pad + 1)
+                self.ops.append((_DRAW, *box, method, xy, kwargs, True))
+                return
+        flat = _flat(xy)
         xs, ys = flat[0::2], flat[1::2]
         box = (
             math.floor(min(xs)) - pad,
@@ -171,7 +179,7 @@ class Scene:
         return image
 
     @staticmethod
-    def _replay(image: Image.Image, ops: list[tuple[Any, ...]], ox: int, oy: int) -> None:
+    def _replay(image: Image.Image, ops: Sequence[tuple[Any, ...]], ox: int, oy: int) -> None:
         """Paint ``ops`` onto ``image``, whose top-left pixel is the picture's ``(ox, oy)``."""
         draw = ImageDraw.Draw(image)
         right, bottom = ox + image.width, oy + image.height
@@ -204,6 +212,12 @@ _PARAMETERS = {
     "arc": ("start", "end", "fill", "width"),
 }
 """The ImageDraw methods a `Pen` records and their parameters after ``xy``, in order."""
+
+
+def replay(image: Image.Image, ops: Sequence[tuple[Any, ...]]) -> None:
+    """Paint recorded ``ops`` (a `Scene`'s) onto ``image`` where they were recorded: the
+    pixels drawing them on ``image`` directly gives."""
+    Scene._replay(image, ops, 0, 0)
 
 
 class Pen:

@@ -26,7 +26,7 @@ import math
 from functools import partial
 
 from engine.homm3.views import CombatView, PlacedView, PlayerView, PublicView, UnitView
-from rendering.canvas import Canvas, Drawing, drawn_part, ellipsize, text_width, wrap
+from rendering.canvas import Canvas, Drawing, drawn_once, drawn_part, ellipsize, text_width, wrap
 from rendering.fonts import font
 from rendering.homm3.palette import (
     DIM,
@@ -112,11 +112,15 @@ def draw_battle(view: PublicView) -> Drawing:
     zones = {side: hexes_in_zone(side) for side in ("west", "east")}
     zone_hexes = zones["west"] | zones["east"]
     placed = {h: p for p in combat.placed for h in p.hexes}
-    for row in range(ROWS):
-        for col in range(COLUMNS):
-            label = f"{LETTERS[col]}{row + 1}"
-            _hex(canvas, label, zone_hexes, placed)
-    _edges(canvas)
+
+    def board(part: Canvas) -> None:  # the same until something is placed or removed
+        for row in range(ROWS):
+            for col in range(COLUMNS):
+                _hex(part, f"{LETTERS[col]}{row + 1}", zone_hexes, placed)
+        _edges(part)
+
+    key = tuple((p.kind, p.name, tuple(p.hexes), p.damage) for p in combat.placed)
+    drawn_once(canvas, ("homm3 battlefield", key), board)
     for item in combat.placed:
         cx, cy = hex_centre(item.hexes[0])
         canvas.mark(

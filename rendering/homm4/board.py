@@ -30,7 +30,7 @@ from engine.homm4.cards import CardPool
 from engine.homm4.hexes import column_index, column_name, from_offset, to_offset
 from engine.homm4.maps import Terrain
 from engine.homm4.views import ArmyView, HexView, PlayerView, PublicView, SiteView
-from rendering.canvas import Canvas, Drawing, ellipsize, fit_size, text_width
+from rendering.canvas import Canvas, Drawing, drawn_once, ellipsize, fit_size, text_width
 from rendering.encode import MAX_WIDTH
 from rendering.homm4 import icons
 from rendering.homm4.palette import (
@@ -146,9 +146,15 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
     left = (width - board_w) // 2 + side
     grid = Grid(w, h, left + w // 2 - min(xs), strip + cap + h // 2 - min(ys))
     _draw_strip(canvas, view, width)
-    _draw_terrain(canvas, view, grid, legend)
-    labels = _Labels.from_view(view.hexes)
-    _draw_edge_labels(canvas, view, grid, labels, label_size, side, cap, strip, board_h, width)
+
+    def static(part: Canvas) -> None:  # the same in every picture of the game
+        _draw_terrain(part, view, grid, legend)
+        labels = _Labels.from_view(view.hexes)
+        _draw_edge_labels(part, view, grid, labels, label_size, side, cap, strip, board_h, width)
+
+    terrains = _terrain_key(view, legend)
+    sizes = (grid, label_size, side, cap, strip, board_h, width)
+    drawn_once(canvas, ("homm4 board terrain", view.hexes, terrains, sizes), static)
     _draw_battle_marker(canvas, view, grid)
     _draw_sites(canvas, view, grid)
     _draw_fallen(canvas, view, grid)
@@ -156,6 +162,11 @@ def draw_board(view: PublicView, pool: CardPool, legend: Mapping[str, Terrain]) 
     _draw_armies(canvas, view, grid)
     _draw_panels(canvas, view, pool, legend, strip + board_h, width)
     return canvas.finish()
+
+
+def _terrain_key(view: PublicView, legend: Mapping[str, Terrain]) -> tuple[object, ...]:
+    """What the terrain drawn reads of ``legend``: the entries of the terrains present."""
+    return tuple((code, legend.get(code)) for code in sorted({hv.terrain for hv in view.hexes}))
 
 
 # ------------------------------------------------------------------- status strip
@@ -1036,6 +1047,20 @@ def _draw_panels(
     draw = canvas.draw
     draw.rectangle((0, top, width, canvas.image.height), fill=PANEL)
     draw.line([(0, top), (width, top)], fill=PANEL_LINE, width=2)
+    present = _terrains_present(view, legend)
+    key = ("homm4 board legend", tuple(present), _terrain_key(view, legend), top, width)
+    drawn_once(canvas, key, lambda part: _legends(part, present, legend, top, width))
+    cols = _legend_cols(width)
+    y = top + 20 + 40 + math.ceil(len(present) / cols) * 48 + 8 + _ICON_KEY_HEIGHT
+    y = _army_list(canvas, view, pool, y, width)
+    y = _site_list(canvas, view, pool, y, width)
+    _advanced_list(canvas, view, pool, y, width)
+
+
+def _legends(
+    canvas: Canvas, present: list[str], legend: Mapping[str, Terrain], top: int, width: int
+) -> None:
+    """The terrain legend of the ``present`` terrains and the icon key, from ``top``."""
     y = top + 20
     canvas.text(
         (24, y),
@@ -1050,7 +1075,6 @@ def _draw_panels(
     cols = _legend_cols(width)
     col_w = (width - 48) // cols
     sw, sh = 40, 44
-    present = _terrains_present(view, legend)
     for i, code in enumerate(present):
         x = 24 + (i % cols) * col_w
         ry = y + (i // cols) * 48
@@ -1072,10 +1096,7 @@ def _draw_panels(
             key=code,
         )
     y += math.ceil(len(present) / cols) * 48 + 8
-    y = _icon_key(canvas, y, width)
-    y = _army_list(canvas, view, pool, y, width)
-    y = _site_list(canvas, view, pool, y, width)
-    _advanced_list(canvas, view, pool, y, width)
+    _icon_key(canvas, y, width)
 
 
 def _army_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, width: int) -> int:
@@ -1185,6 +1206,10 @@ def _advanced_list(canvas: Canvas, view: PublicView, pool: CardPool, y: int, wid
         )
 
 
+_ICON_KEY_HEIGHT = 56
+"""The height of the icon key (px)."""
+
+
 def _icon_key(canvas: Canvas, y: int, width: int) -> int:
     """The icon legend: kinds, then states. Returns the y below it."""
     entries: list[tuple[icons.Kind, RGB, str]] = [
@@ -1226,4 +1251,4 @@ def _icon_key(canvas: Canvas, y: int, width: int) -> int:
         canvas.text(
             (x + 32, y + 18), "Town level", 22, LIGHT, anchor="lm", kind="legend", key="icon:level"
         )
-    return y + 56
+    return y + _ICON_KEY_HEIGHT

@@ -13,7 +13,7 @@ from engine.core.model import seat_name
 from engine.core.words import plural
 from engine.mmh.content import LOCATION_NAMES, load_content
 from engine.mmh.views import PublicView, SpaceView
-from rendering.canvas import Canvas, Drawing, ellipsize
+from rendering.canvas import Canvas, Drawing, drawn_once, ellipsize
 from rendering.mmh import palette as p
 from rendering.shapes import badge, paste_centred, token
 
@@ -41,7 +41,14 @@ def draw_board(view: PublicView) -> Drawing:
     width = max(MARGIN * 2 + board_w, MIN_WIDTH)
     top = MARGIN * 2 + board_h
     canvas = Canvas(width, top + _PANEL_ROOM, p.PAGE)
-    _labels(canvas, view)
+
+    def ground(part: Canvas) -> None:  # the same in every picture of the game
+        _labels(part, view)
+        for space in view.spaces:
+            _ground(part, space)
+
+    key = tuple((s.x, s.y, s.terrain) for s in view.spaces)
+    drawn_once(canvas, ("mmh board", view.width, view.height, key), ground)
     for space in view.spaces:
         _space(canvas, view, space)
     _red_frames(canvas, view)
@@ -72,7 +79,8 @@ def _labels(canvas: Canvas, view: PublicView) -> None:
         canvas.text((MARGIN + view.width * CELL + 5, cy), str(y + 1), 13, p.MUTED, anchor="lm")
 
 
-def _space(canvas: Canvas, view: PublicView, space: SpaceView) -> None:
+def _ground(canvas: Canvas, space: SpaceView) -> None:
+    """The printed space: its terrain and terrain feature (inside the space's square)."""
     draw = canvas.draw
     x0, y0, x1, y1 = _box(space)
     fill = p.TERRAIN_RGB[space.terrain]
@@ -95,6 +103,13 @@ def _space(canvas: Canvas, view: PublicView, space: SpaceView) -> None:
     elif space.terrain == "harbour":
         draw.rectangle((x0 + 4, y1 - 12, x1 - 5, y1 - 5), fill=(120, 90, 60))
         canvas.text((x0 + CELL // 2, y0 + 15), "H", 14, (60, 50, 40), weight="bold", anchor="mm")
+
+
+def _space(canvas: Canvas, view: PublicView, space: SpaceView) -> None:
+    """What lies on the space (inside its square, drawn over every space's `_ground`):
+    control, location, capital, encounter or its symbol, exploration marker."""
+    draw = canvas.draw
+    x0, y0, x1, _ = _box(space)
     if space.control is not None:
         draw.rectangle(
             (x0 + 2, y0 + 2, x0 + 11, y0 + 11), fill=p.seat_rgb(space.control), outline=p.WHITE
