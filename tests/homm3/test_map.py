@@ -13,7 +13,7 @@ import pytest
 
 from engine.core.errors import IllegalMove, RuleViolation, WrongPhase
 from engine.core.model import seat_name
-from engine.homm3 import combat_attack, hexes, map_board, map_combat, map_turns
+from engine.homm3 import combat_attack, combat_flow, hexes, map_board, map_combat, map_turns
 from engine.homm3 import commands as c
 from engine.homm3 import map_commands as mc
 from engine.homm3.map_content import FieldSpec, load_map
@@ -376,41 +376,123 @@ def test_neutral_combat_on_the_battlefield() -> None:
     assert RULES.pending(state)[0].seat == 1  # the other side places next
 
 
-@pytest.mark.rule("homm3bf:battlefield-in-regular-games.place-units")
-@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules")
-@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.unit-movement")
-@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.ranged-units")
-def test_units_placed_from_the_attacker_and_move_by_initiative() -> None:
+def _deployed(seed: int = 1) -> tuple[Homm3State, list[int]]:
+    """Red's Combat against the Level I guards next to its Town, no Obstacles placed, every
+    unit placed by the computer; with the seats that placed them, in order."""
     state = _start_neutral(refreshed(new()))
     state = act(state, 0, c.PassObstacles())
     state = act(state, 1, c.PassObstacles())
-    decision = RULES.pending(state)[0]
-    assert (decision.seat, decision.kind) == (0, "deploy")
-    rng = random.Random(1)
-    hand = len(state.player(0).hand)
-    while state.board is not None and RULES.pending(state)[0].kind in ("deploy",):
+    rng = random.Random(seed)
+    seats = []
+    while state.board is not None and RULES.pending(state)[0].kind == "deploy":
+        seat = RULES.pending(state)[0].seat
+        seats.append(seat)
+        state = act(state, seat, RULES.ai_command(state, seat, rng))
+    return state, seats
+
+
+def _printed(unit: object) -> object:
+    from engine.homm3.content import load_content
+
+    card = load_content().units[unit.unit]  # type: ignore[attr-defined]
+    return card.pack if unit.pack else card.few  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.place-units")
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.unit-movement")
+def test_units_placed_in_turns_from_the_attacker_and_move_their_initiative() -> None:
+    state, seats = _deployed()
+    # Red's two units and the one Level I guard, in turns from the attacker: Red, the seat
+    # playing the guards (Blue), Red; the last unit placed begins the Combat
+    assert seats == [0, 1, 0]
+    board = state.board
+    assert board is not None and board.combat is not None and board.combat.stage == "round"
+    for unit in board.combat.units:
+        # movement equals Initiative: a unit of Initiative 5 moves up to 5 hexes
+        initiative = _printed(unit).initiative  # type: ignore[attr-defined]
+        assert combat_attack.movement(unit, board) == initiative
+        reach = combat_attack.reachable(board, unit)
+        assert max(hexes.distance(unit.hex, h) for h in reach) == initiative  # type: ignore[arg-type]
+    # the faction cube: on when an activation ends, off at the next round's start
+    rng = random.Random(2)
+    first, checked = None, 0
+    while state.board is not None and state.board.combat.round == 1:  # type: ignore[union-attr]
+        combat = state.board.combat
+        assert combat is not None
+        if first is None and combat.active is not None:
+            first = combat.active
         seat = RULES.pending(state)[0].seat
         state = act(state, seat, RULES.ai_command(state, seat, rng))
+        combat = state.board.combat if state.board is not None else None
+        if combat is not None and combat.round == 1 and first not in (None, combat.active):
+            assert next(u for u in combat.units if u.number == first).activated
+            checked += 1
+    assert checked
+    if state.board is not None:
+        assert not any(u.activated for u in state.board.combat.units if u.alive)  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.ranged-units")
+def test_a_ranged_unit_in_a_map_combat_suffers_the_penalty_next_to_or_eight_hexes_away() -> None:
+    state, _ = _deployed()
     board = state.board
     assert board is not None and board.combat is not None
-    for unit in board.combat.units:
-        if unit.hex is None:
-            continue
-        reach = combat_attack.reachable(board, unit)
-        assert all(steps <= combat_attack.movement(unit, board) for steps in reach.values())
-    # a Ranged unit 8 hexes away suffers the penalty (shared rule)
-    a = board.combat.units[0]
-    b = next(u for u in board.combat.units if u.seat != a.seat)
-    assert hexes.distance("A1", "I1") == 8
-    # play the Combat out: no card is drawn at a Combat round's end in a map game
-    rounds_seen = 0
+    shooter = board.combat.units[0]
+    shooter.unit, shooter.pack, shooter.hex = "marksmen", False, "A5"
+    target = next(u for u in board.combat.units if u.seat == 1)
+    for hex_label, distance, penalty in (
+        ("B5", 1, True),
+        ("F5", 5, False),
+        ("H5", 7, False),
+        ("I5", 8, True),
+        ("J5", 9, True),
+    ):
+        target.hex = hex_label
+        assert hexes.distance("A5", hex_label) == distance
+        assert combat_attack._penalty(board, shooter, target) is penalty, hex_label
+    assert combat_attack.FAR == 8  # "8 or more hexes away"
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules")
+def test_a_map_combat_round_draws_no_cards_at_its_end() -> None:
+    """The core game's Combat rules stay: no draw of 2 at a Combat round's end (the
+    Battlefield modes draw 2 then; README "A map Combat keeps the core rules")."""
+    state, _ = _deployed()
+    rng = random.Random(1)
+    rounds = 0
     while state.board is not None:
         seat = RULES.pending(state)[0].seat
-        before = state.board.combat.round if state.board.combat else 0
-        state = act(state, seat, RULES.ai_command(state, seat, rng))
-        if state.board is not None and state.board.combat and state.board.combat.round > before:
-            rounds_seen += 1
-    assert b is not None and hand >= 0
+        combat = state.board.combat
+        assert combat is not None
+        before = (combat.round, len(state.player(0).hand), state.player(0).experts)
+        legal = RULES.legal_commands(state, seat)
+        # round 1 passes without attacks, so a round ends with both sides standing
+        waits = [m for m in legal if m.type in ("defend", "end_activation", "pass")]
+        command = waits[0] if combat.round == 1 and waits else RULES.ai_command(state, seat, rng)
+        state = act(state, seat, command)
+        if state.board is not None and state.board.combat.round > before[0]:  # type: ignore[union-attr]
+            rounds += 1
+            assert len(state.player(0).hand) <= before[1], command
+    assert rounds >= 1 and state.map.battle is None  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.initiative-token")
+def test_the_attacker_holding_the_token_acts_first_on_a_tie_in_a_map_combat() -> None:
+    state, _ = _deployed()
+    board = state.board
+    assert board is not None and board.combat is not None
+    assert board.combat.token == 0  # the attacker's side
+    red = [u for u in board.combat.units if u.seat == 0]
+    guard = next(u for u in board.combat.units if u.seat == 1)
+    # the guard and Red's first unit tie (same card and side); Red's second waits
+    guard.unit, guard.pack = red[0].unit, red[0].pack
+    for unit in red[1:]:
+        unit.activated = True
+    board.combat.tie_initiative = board.combat.tie_last = None
+    seat, units = combat_flow.due(board)  # type: ignore[misc]
+    assert (seat, [u.number for u in units]) == (0, [red[0].number])
+    board.combat.token = 1
+    assert combat_flow.due(board)[0] == 1  # type: ignore[index]
 
 
 @pytest.mark.rule("homm3core:combat-time-limits")
@@ -477,6 +559,21 @@ def test_attacking_a_hero_in_a_town_with_a_citadel_is_a_siege() -> None:
     board = state.board
     assert board is not None and board.siege == 1 and board.combat is not None
     assert board.combat.tower is not None and board.combat.stage == "deploy"
+    # only the Walls and the Gate stand, in column G: Wall, Wall, Gate, Wall, Wall
+    placed = sorted(board.combat.placed, key=lambda p: p.hexes[0])
+    assert [(p.kind, p.hexes) for p in placed] == [
+        ("wall", ["G1", "G2"]),
+        ("wall", ["G3", "G4"]),
+        ("gate", ["G5"]),
+        ("wall", ["G6", "G7"]),
+        ("wall", ["G8", "G9"]),
+    ]
+    # the defender's units move through the Gate as if it were an empty hex; no one else's
+    from engine.homm3 import combat_core
+
+    assert not combat_core.blocked_by_obstacle(board, "G5", 1)
+    assert combat_core.blocked_by_obstacle(board, "G5", 0)
+    assert combat_core.blocked_by_obstacle(board, "G4", 1)
 
 
 @pytest.mark.rule(
@@ -494,6 +591,20 @@ def test_morale_in_a_map_game_draws_one_card() -> None:
     top = state.positive_deck[0]
     morale.gain(state, seat)
     assert state.player(seat).positive == [top] and seat not in state.choice
+    # drawing from an empty deck follows the core rules: the Positive token
+    state.positive_deck.clear()
+    morale.gain(state, seat)
+    assert state.player(seat).positive == [top] and state.player(seat).positive_token
+    # a Negative card is drawn when Morale is lost; from an empty deck, the Negative token
+    player = state.player(seat)
+    player.positive, player.positive_token = [], False
+    first_negative = state.negative_deck[0]
+    morale.lose(state, seat)
+    assert player.negative == [first_negative] and not player.negative_token
+    player.negative = []
+    state.negative_deck.clear()
+    morale.lose(state, seat)
+    assert player.negative == [] and player.negative_token
 
 
 @pytest.mark.rule("homm3core:combat-experience")
