@@ -253,6 +253,10 @@ async def connect_failure(url: str, error: BaseException) -> DatabaseUnusable:
         why = f"the server refused the login ({error})"
     elif isinstance(error, OSError | asyncpg.CannotConnectNowError | TimeoutError):
         why = f"the server cannot be reached ({error or type(error).__name__})"
+    elif isinstance(error, ValueError | OverflowError | asyncpg.ClientConfigurationError):
+        # The URL's own parts (a port that is no number or out of range, a bad IPv6
+        # address, an unknown sslmode); the driver's words name the part, not the password.
+        why = f"the URL is malformed ({str(error).rstrip('.')})"
     else:
         why = f"{type(error).__name__}: {error}"
     return DatabaseUnusable(f"Cannot open the database {where}: {why}. Nothing was changed.")
@@ -285,9 +289,14 @@ async def open_postgres(
         pool = await asyncpg.create_pool(
             url, min_size=min_size, max_size=max_size, timeout=connect_timeout
         )
-    except (asyncpg.PostgresError, OSError, TimeoutError, ValueError) as error:
-        raise await connect_failure(url, error) from error
-    except asyncpg.InterfaceError as error:
+    except (
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        OSError,
+        TimeoutError,
+        ValueError,
+        OverflowError,
+    ) as error:
         raise await connect_failure(url, error) from error
     try:
         migrations = load_migrations(POSTGRESQL_MIGRATIONS)

@@ -82,12 +82,16 @@ def free_port() -> int:
     [
         ("mysql://root@localhost/heroes", "not a PostgreSQL URL"),
         ("postgresql://nobody@127.0.0.1:{port}/heroes", "cannot be reached"),
+        ("postgresql://nobody:s3cret@127.0.0.1:99999/heroes", "the URL is malformed"),
+        ("postgresql://nobody:s3cret@127.0.0.1:port/heroes", "the URL is malformed"),
+        ("postgresql://nobody@127.0.0.1/heroes?sslmode=sometimes", "the URL is malformed"),
     ],
 )
 async def test_bad_urls_and_unreachable_servers_get_one_line(url: str, says: str) -> None:
     with pytest.raises(DatabaseUnusable, match=says) as caught:
         await open_postgres(url.format(port=free_port()), connect_timeout=5)
     assert "\n" not in str(caught.value)
+    assert "s3cret" not in str(caught.value)
     assert str(caught.value).endswith("Nothing was changed.")
 
 
