@@ -65,7 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "local":
             print(NO_TOKEN_NOTE, file=sys.stderr, flush=True)
     module = importlib.import_module(SUBCOMMANDS[command][0])
-    code: int = module.main(args)
+    from bot.settings import SettingsError
+
+    try:
+        code: int = module.main(args)
+    except SettingsError as error:  # a bad variable in the environment or .env: one line
+        print(f"heroes-table {command}: {error}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import cli
 from bot.app import open_service, with_database
 from bot.settings import Settings, SettingsError, load_settings
 from storage.postgres import PostgresRepository
@@ -70,3 +71,28 @@ def test_run_db_takes_a_path_or_a_url_over_the_configured_store() -> None:
     assert on_file.database() == Path("games/other.db")
     on_server = with_database(Settings(_env_file=None), " postgresql://bot@db2/heroes ")
     assert on_server.database() == "postgresql://bot@db2/heroes"
+
+
+@pytest.mark.parametrize("command", ["verify", "backup", "migrate-db"])
+def test_the_database_commands_name_a_bad_setting_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env
+    monkeypatch.setenv("HEROES_DATABASE_URL", "mysql://root:s3cret@db/heroes")
+    argv = {
+        "verify": ["verify"],
+        "backup": ["backup", str(tmp_path / "copy.db")],
+        "migrate-db": ["migrate-db", "--to", "postgresql://bot@127.0.0.1:1/heroes"],
+    }[command]
+    # backup names its own settings' errors (exit 1); the CLI catches the others' (exit 2)
+    assert cli.main(argv) == (1 if command == "backup" else 2)
+    err = capsys.readouterr().err
+    assert err == (
+        f"heroes-table {command}: Bad setting HEROES_DATABASE_URL: not a PostgreSQL URL "
+        "(write postgresql://user:password@host:5432/database, or leave it unset for the "
+        "SQLite file HEROES_DB_PATH).\n"
+    )
+    assert list(tmp_path.iterdir()) == []
