@@ -11,6 +11,7 @@ Rule sections: homm3core:map-tiles, homm3core:location-categories, homm3turn:tra
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from engine.homm3.map_board import DIRECTIONS, centre, coords
 from engine.homm3.views import MapView, PublicView
@@ -59,14 +60,16 @@ def _pixel(field: str, size: float) -> tuple[float, float]:
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
 
-def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    return [
+@lru_cache(maxsize=8192)
+def _corners(cx: float, cy: float, size: float) -> tuple[tuple[float, float], ...]:
+    """The hexagon's corners (worked out once per place: a map's Fields stay put)."""
+    return tuple(
         (
             cx + size * math.cos(math.radians(60 * i - 30)),
             cy + size * math.sin(math.radians(60 * i - 30)),
         )
         for i in range(6)
-    ]
+    )
 
 
 def _short(label: str) -> tuple[str, str]:
