@@ -554,11 +554,9 @@ class Homm3Adapter(RulesetAdapter):
                     f" — {'Main' if h.main else 'Secondary'} hero on {h.field} ({h.mp} MP)"
                     for h in heroes
                 )
-                line += (
-                    f" — {p.gold} Gold, {p.materials} Building Materials, {p.valuables} Valuables"
-                )
+                line += f" — {_wealth(p)}"
             if view.mode == "adventure" and view.phase == "adventure":
-                line += f" — {p.gold} Gold, {p.materials} Building Materials, {p.valuables} Valuables; {army}"
+                line += f" — {_wealth(p)}; {army}"
             if p.positive or p.negative:
                 line += " — Morale: " + ", ".join(
                     [c.name for c in p.positive] + [f"-{c.name}" for c in p.negative]
@@ -722,9 +720,17 @@ def _cost(cost: Any) -> str:
     parts = [
         f"{cost.gold} Gold" if cost.gold else "",
         f"{cost.materials} Building Materials" if cost.materials else "",
-        f"{cost.valuables} Valuables" if cost.valuables else "",
+        plural(cost.valuables, "Valuable") if cost.valuables else "",
     ]
     return ", ".join(p for p in parts if p) or "nothing"
+
+
+def _wealth(player: Any) -> str:
+    """``"7 Gold, 2 Building Materials, 1 Valuable"``: a player's Resources in a view."""
+    return (
+        f"{player.gold} Gold, {player.materials} Building Materials, "
+        f"{plural(player.valuables, 'Valuable')}"
+    )
 
 
 _HALL = {

@@ -147,3 +147,12 @@ def _unit_name(unit: str) -> str:
     from engine.homm3.content import load_content
 
     return load_content().units[unit].name
+
+
+def test_the_status_counts_one_valuable_in_the_singular() -> None:
+    """Border Clash starts with 20 Gold, 6 Building Materials and 1 Valuable (the status
+    said "1 Valuables")."""
+    state, _ = HOMM3.new_game(Homm3Options(mode="map"), 2, 7)
+    lines = Homm3Adapter().status_lines(HOMM3.public_view(state), {})
+    red = next(line for line in lines if line.startswith("Red"))
+    assert red.endswith("— 20 Gold, 6 Building Materials, 1 Valuable"), red
