@@ -4,38 +4,43 @@ Levels (`LEVELS`), chosen per seat:
 
 * ``easy``: the ruleset's own simple player (`Ruleset.ai_command`), no search.
 * ``normal``: flat Monte Carlo over determinizations on common random numbers
-  (`paired_search`): each iteration plays one dealt world out twice with the same
-  generator, after the policy's command and after one other, and keeps the difference;
-  play-outs half as long as ``hard``'s, so half of its work: the same iterations of an
-  iteration budget, half the seconds of a time budget (where half-length play-outs fit
-  about as many iterations).
+  (`paired_search`, `search` with a tree of depth 1): each iteration plays one dealt
+  world out twice with the same generator, after the policy's command and after one
+  other, and keeps the difference; play-outs half as long as ``hard``'s, so half of its
+  work: the same iterations of an iteration budget, half the seconds of a time budget
+  (where half-length play-outs fit about as many iterations).
 * ``hard``: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
-  2012). One tree over the searching seat's information set; each iteration deals one
-  world consistent with what the seat knows (`Ruleset.determinize`), walks the tree
-  (its first command the searching seat's own, then the first decision owed) choosing
-  among the commands legal in that world by UCB1 with availability counts
-  (a child's exploration term counts the iterations in which it was legal), adds one
-  node, plays out with the fast policy (the ``easy`` player) for at most
-  `Budget.rollout_commands` commands, and scores the end with `Ruleset.evaluate` for
-  every seat; each node keeps the reward of the seat that chose it, so every seat
-  maximises its own reward (several seats work). Progressive widening keeps a node to
-  ``1 + sqrt(visits)`` children, the fast policy's own choice first, so that a small
-  budget still weighs the sensible command against a few others in games with hundreds
-  of legal commands. A decision with one legal command inside the tree is played through
-  without a node (it is no choice, and costs no depth).
+  2012) whose root is compared on common random numbers as ``normal``'s is. Each
+  iteration deals one world consistent with what the seat knows (`Ruleset.determinize`)
+  twice alike and walks it, with one generator seeded alike, below the policy's root
+  command and below one other; below the root each walk is SO-ISMCTS: one tree per root
+  command over the information set, the first decision owed chosen among the commands
+  legal in that world by UCB1 with availability counts (a child's exploration term counts
+  the iterations in which it was legal), one node added, a play-out with the fast policy
+  (the ``easy`` player) for at most `Budget.rollout_commands` commands, the end scored with
+  `Ruleset.evaluate` for every seat; each node keeps the reward of the seat that chose it,
+  so every seat maximises its own reward (several seats work). Progressive widening keeps
+  a node to ``1 + sqrt(visits)`` children, the fast policy's own choice first (with a
+  progressive bias, ``POLICY_BIAS / (1 + visits)`` on its UCB1 value: Chaslot et al.,
+  "Progressive strategies for Monte-Carlo tree search", 2008), and the root to ``1 +
+  sqrt(iterations)`` challengers, so that a small budget still weighs the sensible
+  command against a few others in games with hundreds of legal commands. A decision with
+  one legal command inside the tree is played through without a node (it is no choice,
+  and costs no depth).
 
-Never worse than the play-out policy (issue 19): the policy's command is each node's
-first child and keeps a progressive bias (Chaslot et al., "Progressive strategies for
-Monte-Carlo tree search", 2008): ``POLICY_BIAS / (1 + visits)`` added to its UCB1 value,
-so a few noisy play-outs do not pull the search off it. At the root it is the default
-answer: another command is chosen only when its mean reward is ahead of the policy's by
-more than `OVERTURN` standard errors of the difference of the two means (each mean's
-variance its sample variance over its visits, at least `MIN_VARIANCE`), after at least
-`MIN_VISITS` visits. And iterations go only to a real choice: when every play-out of a
-decision has ended with the same reward for the searching seat (after `SAME_REWARDS`
-iterations), nothing within the play-outs' reach tells the commands apart, and the
-policy's command is played without spending the rest of the budget.
+Never worse than the play-out policy (issue 19): at the root the policy's command is the
+default answer; another is chosen only when its mean difference (its reward less the
+policy's on the same deal and dice) is more than `OVERTURN` standard errors above 0 (the
+differences' sample variance over their count, at least `MIN_VARIANCE`), after at least
+`MIN_VISITS` pairs. Pairing leaves the deal and the dice out of the difference: ``hard``
+once compared the two means of unpaired play-outs, and in seeded homm4 games the commands
+it chose over the policy's gained nothing on average by a paired measure of many
+play-outs, while ``normal``'s paired choices did (docs/PERFORMANCE.md, issue 19). And iterations go
+only to a real choice: when every walk of a decision has ended with the same reward for
+the searching seat (after `SAME_REWARDS` iterations), nothing within the play-outs' reach
+tells the commands apart, and the policy's command is played without spending the rest of
+the budget.
 
 The search never takes the full state: `choose` turns it into the seat's information set
 (`Ruleset.information_set`) before anything else, and the search functions take only that.
@@ -236,42 +241,19 @@ def search(
     *,
     tree_depth: int | None = None,
 ) -> Command:
-    """Run SO-ISMCTS from ``info`` (a result of ``rules.information_set(state, seat)``)
-    and return the play-out policy's command unless another is clearly ahead
-    (`_decide`).
+    """Run SO-ISMCTS from ``info`` (a result of ``rules.information_set(state, seat)``),
+    its root compared on common random numbers, and return the play-out policy's command
+    unless another is clearly ahead (`_overturn`).
 
-    ``tree_depth`` caps the tree's depth in commands (1: flat Monte Carlo over the root's
-    commands); None for none. A seat with one legal command gets it without a search;
-    a search whose play-outs all end alike stops early (`SAME_REWARDS`).
-
-    :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
-    """
-    legal = _legal(rules, info, seat)
-    if len(legal) == 1:
-        return legal[0]
-    root = _Node(actor=seat)
-    spent = budget.spent_test()
-    done = 0
-    seen: set[float] = set()
-    while True:
-        seen.add(_iterate(rules, info, seat, rng, budget, root, tree_depth))
-        done += 1
-        if spent(done) or (done >= SAME_REWARDS and len(seen) == 1):
-            break
-    return _decide(root, legal)
-
-
-def paired_search(
-    rules: Ruleset[Any], info: GameState, seat: int, rng: random.Random, budget: Budget
-) -> Command:
-    """``normal``'s flat Monte Carlo with common random numbers: each iteration deals one
-    world twice alike (the same seed) and plays it out with the same generator after the
-    policy's command and after one other root command (the one with the best UCB1 of its
-    differences; progressive widening as in `search`), so that the difference of the two
-    rewards leaves out the deal and the dice. The policy's command (the fast policy's in
-    the first world) is kept unless another's mean difference is more than `OVERTURN`
-    standard errors above 0 after `MIN_VISITS` pairs. An iteration is one pair of
-    play-outs.
+    Each iteration deals one world twice alike (the same seed) and walks it, with one
+    generator seeded alike, once below the policy's root command (the fast policy's in the
+    first world dealt) and once below a challenger (`_challenger`: widening, then the best
+    UCB1 of its differences); below the root each walk is SO-ISMCTS (`_walk`), so the two
+    rewards differ by the commands and what followed them, not by the deal or the dice.
+    An iteration is one pair of walks. ``tree_depth`` caps the tree's depth in commands
+    (1: flat Monte Carlo over the root's commands, ``normal``); None for none. A seat with
+    one legal command gets it without a search; a search whose walks all end with the
+    same reward for the seat stops early (`SAME_REWARDS`).
 
     :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
     """
@@ -282,41 +264,77 @@ def paired_search(
     first = rules.determinize(info, seat, random.Random(rng.random()))
     wanted = _key(rules.ai_command(first, seat, rng))
     policy = keys.index(wanted) if wanted in keys else 0
+    below: dict[int, _Node] = {}
     others: dict[int, _Node] = {}
     spent = budget.spent_test()
     done = 0
+    seen: set[float] = set()
     while True:
-        room = 1 + int(math.sqrt(done))
-        untried = [i for i in range(len(legal)) if i != policy and i not in others]
-        if untried and (len(others) < room or not others):
-            pick = untried[rng.randrange(len(untried))]
-            others[pick] = _Node(command=legal[pick], actor=seat)
-        else:
-            for node in others.values():
-                node.available = done
-            pick = max(others, key=lambda i: others[i].ucb())
+        pick = _challenger(others, len(legal), policy, done, rng)
         deal, dice = rng.random(), rng.random()
         rewards = []
         for index in (policy, pick):
+            if index not in below:
+                below[index] = _Node(command=legal[index], actor=seat, policy=index == policy)
             world = rules.determinize(info, seat, random.Random(deal))
-            _step(rules, world, seat, legal[index])
-            rewards.append(_play_out(rules, world, random.Random(dice), budget.rollout_commands))
-        difference = rewards[1][seat] - rewards[0][seat]
-        node = others[pick]
+            walked = _walk(
+                rules, world, seat, random.Random(dice), budget, below[index], tree_depth
+            )
+            rewards.append(walked)
+        seen.update(rewards)
+        difference = rewards[1] - rewards[0]
+        node = others.setdefault(pick, _Node(command=legal[pick], actor=seat))
         node.visits += 1
         node.total += difference
         node.squares += difference * difference
         done += 1
-        if spent(done):
+        if spent(done) or (done >= SAME_REWARDS and len(seen) == 1):
             break
+    return legal[_overturn(policy, others)]
+
+
+def paired_search(
+    rules: Ruleset[Any], info: GameState, seat: int, rng: random.Random, budget: Budget
+) -> Command:
+    """``normal``'s flat Monte Carlo with common random numbers: `search` with a tree of
+    depth 1 (each iteration plays one world, dealt twice alike, out with the same generator
+    after the policy's command and after one other, and keeps the difference).
+
+    :raises NotYourDecision: if ``seat`` owes nothing in ``info``.
+    """
+    return search(rules, info, seat, rng, budget, tree_depth=1)
+
+
+def _challenger(
+    others: dict[int, _Node], count: int, policy: int, done: int, rng: random.Random
+) -> int:
+    """The root command to compare with the policy's in the next iteration (an index of
+    the ``count`` legal commands): a new one, at random, while progressive widening allows
+    ``1 + sqrt(done)`` of them; else the best UCB1 of the differences so far."""
+    room = 1 + int(math.sqrt(done))
+    if len(others) < room:
+        untried = [i for i in range(count) if i != policy and i not in others]
+        if untried:
+            return untried[rng.randrange(len(untried))]
+    for node in others.values():
+        node.available = done
+    return max(others, key=lambda i: others[i].ucb())
+
+
+def _overturn(policy: int, others: dict[int, _Node]) -> int:
+    """The root's answer: the policy's command, unless another's mean difference (its
+    reward less the policy's on the same deal and dice) is more than `OVERTURN` standard
+    errors above 0 after at least `MIN_VISITS` pairs; of those, the one furthest ahead
+    in standard errors (ties: the lower index)."""
     chosen, lead = policy, OVERTURN
-    for index, node in others.items():
+    for index in sorted(others):
+        node = others[index]
         if node.visits < MIN_VISITS:
             continue
         ahead = node.mean() / math.sqrt(node.variance_of_mean())
         if ahead > lead:
             chosen, lead = index, ahead
-    return legal[chosen]
+    return chosen
 
 
 def _legal(rules: Ruleset[Any], info: GameState, seat: int) -> list[Command]:
@@ -330,54 +348,28 @@ def _legal(rules: Ruleset[Any], info: GameState, seat: int) -> list[Command]:
     return legal
 
 
-def _decide(root: _Node, legal: list[Command]) -> Command:
-    """The root's answer: the policy's command (the root's first child), unless another
-    child with at least `MIN_VISITS` visits has a mean ahead of the policy's by more than
-    `OVERTURN` standard errors of the difference; of those, the one furthest ahead in
-    standard errors (ties: list order)."""
-    order = {_key(c): i for i, c in enumerate(legal)}
-    ranked = [(k, n) for k, n in root.children.items() if k in order]
-    default = next((kn for kn in ranked if kn[1].policy), None)
-    if default is None:
-        best = max(ranked, key=lambda kn: (kn[1].visits, kn[1].mean(), -order[kn[0]]))
-        return legal[order[best[0]]]
-    base = default[1]
-    chosen, lead = default, OVERTURN
-    for key, node in ranked:
-        if node is base or node.visits < MIN_VISITS:
-            continue
-        error = math.sqrt(node.variance_of_mean() + base.variance_of_mean())
-        ahead = (node.mean() - base.mean()) / error
-        if ahead > lead:
-            chosen, lead = (key, node), ahead
-    return legal[order[chosen[0]]]
-
-
-def _iterate(
+def _walk(
     rules: Ruleset[Any],
-    info: GameState,
+    world: GameState,
     seat: int,
     rng: random.Random,
     budget: Budget,
-    root: _Node,
+    top: _Node,
     tree_depth: int | None,
 ) -> float:
-    """One iteration: deal a world, select and expand in the tree, play out, back up.
+    """One walk of a dealt world below the root command ``top`` (the searching seat's):
+    play it, select and expand in the tree below it (one new node), play out, back up.
     Returns the searching seat's reward."""
-    world = rules.determinize(info, seat, rng)
-    node = root
-    path: list[_Node] = []
-    while tree_depth is None or len(path) < tree_depth:
+    _step(rules, world, seat, top.command)
+    path = [top]
+    node = top
+    while top.visits > 0 and (tree_depth is None or len(path) < tree_depth):
         if rules.result(world).finished:
             break
-        # The root's commands are the searching seat's own, even when another seat owes a
-        # decision at the same time (mmh's two heroes are chosen together) and comes first.
-        actor, legal = (
-            (seat, rules.legal_commands(world, seat)) if not path else _to_move(rules, world)
-        )
+        actor, legal = _to_move(rules, world)
         if actor is None or not legal:
             break
-        if path and len(legal) == 1:
+        if len(legal) == 1:
             _step(rules, world, actor, legal[0])  # no choice: no node, no depth
             continue
         child = _select(rules, world, actor, legal, node, rng)

@@ -19,9 +19,8 @@ from engine.core.search import (
     SAME_REWARDS,
     Budget,
     Level,
-    _decide,
-    _key,
     _Node,
+    _overturn,
     choose,
     material_share,
     paired_search,
@@ -160,8 +159,8 @@ def test_the_material_share() -> None:
     assert material_share([-1.0, 2.0], 1) == 1.0
 
 
-def _child(rewards: list[float], policy: bool = False) -> _Node:
-    node = _Node(actor=0, policy=policy)
+def _child(rewards: list[float]) -> _Node:
+    node = _Node(actor=0)
     for reward in rewards:
         node.visits += 1
         node.total += reward
@@ -170,23 +169,20 @@ def _child(rewards: list[float], policy: bool = False) -> _Node:
 
 
 def test_the_policy_move_stays_unless_another_is_ahead_by_more_than_its_noise() -> None:
-    """The root keeps the play-out policy's command: an alternative 0.02 ahead with
-    rewards spread ±0.05 over 4 play-outs each is within one standard error of the
-    difference (0.041), let alone two, and is not taken; 0.2 ahead it is; one visit is never enough."""
-    rules = get_ruleset("heroforge")
-    state, seat = _choices(rules, seed=3, count=1)[0]
-    legal = rules.legal_commands(state, seat)[:2]
-    keys = [_key(c) for c in legal]
-    policy = _child([0.45, 0.55, 0.45, 0.55], policy=True)
-    close = _child([0.47, 0.57, 0.47, 0.57])
-    standard_error = math.sqrt(close.variance_of_mean() + policy.variance_of_mean())
-    assert standard_error == pytest.approx(math.sqrt(2 * (0.01 / 3) / 4))
-    root = _Node(actor=0, children={keys[0]: policy, keys[1]: close})
-    assert _decide(root, legal) == legal[0]
-    root.children[keys[1]] = _child([0.65, 0.75, 0.65, 0.75])
-    assert _decide(root, legal) == legal[1]
-    root.children[keys[1]] = _child([1.0])
-    assert _decide(root, legal) == legal[0]
+    """The root keeps the play-out policy's command (index 0 here): differences of
+    +0.07, -0.03, +0.07, -0.03 on the same deals (mean 0.02, sample variance 0.01/3, a
+    standard error of sqrt(0.01/3/4) = 0.029) are within one standard error, let alone
+    two; differences of 0.15, 0.25, 0.15, 0.25 (mean 0.2, standard error 0.029) are
+    ahead by 6.9 and win; one pair is never enough; of two ahead, the further wins."""
+    close = _child([0.07, -0.03, 0.07, -0.03])
+    assert math.sqrt(close.variance_of_mean()) == pytest.approx(math.sqrt(0.01 / 3 / 4))
+    assert _overturn(0, {1: close}) == 0
+    ahead = _child([0.15, 0.25, 0.15, 0.25])
+    assert ahead.mean() / math.sqrt(ahead.variance_of_mean()) == pytest.approx(6.93, abs=0.01)
+    assert _overturn(0, {1: close, 2: ahead}) == 2
+    assert _overturn(0, {1: _child([1.0])}) == 0
+    further = _child([0.35, 0.45, 0.35, 0.45])
+    assert _overturn(0, {1: further, 2: ahead}) == 1
 
 
 def test_normal_compares_each_command_with_the_policys_on_the_same_deal_and_dice(
@@ -221,7 +217,8 @@ def test_a_search_whose_play_outs_all_end_alike_stops_early(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """No real choice: when every play-out ends with the same reward, the search stops
-    after SAME_REWARDS iterations of a budget of 50 and plays the policy's command."""
+    after SAME_REWARDS iterations of a budget of 50 (one world dealt for the policy's
+    command, then two a pair) and plays the policy's command."""
     rules = get_ruleset("heroforge")
     state, seat = _choices(rules, seed=3, count=1)[0]
     info = rules.information_set(state, seat)
@@ -236,5 +233,5 @@ def test_a_search_whose_play_outs_all_end_alike_stops_early(
     monkeypatch.setattr(rules, "evaluate", lambda state, seat: 0.5)
     budget = Budget(iterations=50, seconds=None, rollout_commands=0)
     chosen = search(rules, info, seat, random.Random(1), budget)
-    assert len(dealt) == SAME_REWARDS == 4
+    assert SAME_REWARDS == 4 and len(dealt) == 1 + 2 * 4
     assert chosen in rules.legal_commands(state, seat)
