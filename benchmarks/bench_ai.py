@@ -296,7 +296,9 @@ def run(
         "turn, against `easy`, in a pool of "
         f"{workers} processes; every command checked as `heroes-table simulate` does.",
         f"Budget of the win-rate games: {spend} iterations per decision for `hard` "
-        "(as many for `normal`, with play-outs half as long: half the work), play-outs of at "
+        "(an iteration: two play-outs on the same deal and dice, after the policy's command "
+        "and after another; as many for `normal`, with play-outs half as long: half the "
+        "work), play-outs of at "
         f"most {WIN_ROLLOUT} commands, instead of the default 1 s: 200 games × 4 rulesets × 2 levels at 1 s a "
         "decision is days of CPU on this shared 2-core machine; the iteration budget "
         "makes every game reproducible from its seed.",
