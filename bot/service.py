@@ -69,6 +69,10 @@ MAX_LOG_SEQ = 2**62
 """No log entry number is above this (SQLite integers stop at 2**63 - 1): a page before a
 larger one is refused rather than asked of the database."""
 
+PLAY_ACTIONS = frozenset({"opt", "pick", "cards"})
+"""Component actions that answer a decision (a button, a select of commands or of cards):
+they apply a move (`GameService.click`)."""
+
 _COUNT_AHEAD = re.compile(r"(?<!\S)(?=\d+\s*[x×]\s)", re.IGNORECASE)
 """Where an entry like ``3x Orc`` starts inside a line (a count, then ``x``)."""
 
@@ -432,6 +436,8 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         if cid.action == GAME_LIST:  # /game list's pages: of no game
             page = customids.arg_int(cid.args[0]) if cid.args else None
             return await self.game_list(actor, channel_id, guild_id=guild_id, page=page)
+        if cid.action in PLAY_ACTIONS:
+            return await self._play_click(actor, cid, values)
         game, seats = await self.repo.game_with_seats(cid.game_id)
         if cid.action in ("join", "leave", "ai", "start"):
             return await self._lobby_click(actor, cid.action, game.channel_id)
@@ -453,51 +459,58 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             return await self.status(actor, game.channel_id)
         if cid.action == UNDO_ACTION:
             return await self.undo_answer(actor, cid)
-        seat, _ = await self.require_seat(game, actor, seats)
+        await self.require_seat(game, actor, seats)
         self.require_active(game)
-        if cid.action in ("opt", "pick"):
-            token = (
-                cid.args[0] if cid.action == "opt" and cid.args else (values[0] if values else "")
-            )
-            index, digest = customids.read_option_token(token)
+        raise customids.CustomIdError(f"unknown component action {cid.action!r}")
 
-            def chosen(position: Position) -> Any:
-                legal = position.legal(seat.seat)
-                if not legal:
-                    position.rules.check_decision(position.state, seat.seat, "")
-                found = customids.find_option(
-                    [cmd.model_dump_json() for cmd in legal], index, digest
-                )
-                if found is None:
-                    raise InvalidInput(
-                        "That choice no longer matches the game; look at the latest message and choose again."
+    async def _play_click(
+        self, actor: Actor, cid: customids.CustomId, values: Sequence[str]
+    ) -> Outbox:
+        """A decision's button or select (`PLAY_ACTIONS`): the game and its seats are read
+        once, inside the game's lock, and the move is applied on that read (`act`'s ``batch``)."""
+        async with self.lock(cid.game_id):
+            game, seats = await self.repo.game_with_seats(cid.game_id)
+            seat, _ = await self.require_seat(game, actor, seats)
+            self.require_active(game)
+            command: Any
+            if cid.action == "cards":
+                try:
+                    command = self.adapter(game).command_from_selection(
+                        cid.args[0] if cid.args else "", values
                     )
-                return legal[found]
-
-            batch = await self.act(
-                game.id,
-                seat.seat,
-                chosen,
-                actor_user_id=actor.user_id,
-                expected_version=cid.version,
-            )
-            return await self.narrate(batch, actor)
-        if cid.action == "cards":
-            try:
-                command = self.adapter(game).command_from_selection(
-                    cid.args[0] if cid.args else "", values
+                except ValueError:
+                    raise InvalidInput("That selection could not be read; choose again.") from None
+            else:
+                token = (
+                    cid.args[0]
+                    if cid.action == "opt" and cid.args
+                    else (values[0] if values else "")
                 )
-            except ValueError:
-                raise InvalidInput("That selection could not be read; choose again.") from None
+                index, digest = customids.read_option_token(token)
+
+                def chosen(position: Position) -> Any:
+                    legal = position.legal(seat.seat)
+                    if not legal:
+                        position.rules.check_decision(position.state, seat.seat, "")
+                    found = customids.find_option(
+                        [cmd.model_dump_json() for cmd in legal], index, digest
+                    )
+                    if found is None:
+                        raise InvalidInput(
+                            "That choice no longer matches the game; look at the latest message and choose again."
+                        )
+                    return legal[found]
+
+                command = chosen
             batch = await self.act(
                 game.id,
                 seat.seat,
                 command,
                 actor_user_id=actor.user_id,
                 expected_version=cid.version,
+                batch=self.batch_of(game, seats),
             )
-            return await self.narrate(batch, actor)
-        raise customids.CustomIdError(f"unknown component action {cid.action!r}")
+        return await self.narrate(batch, actor)
 
     async def _lobby_click(self, actor: Actor, action: str, channel_id: int) -> Outbox:
         if action == "join":
@@ -570,16 +583,18 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
             post = out.posts[0]
             return Outbox(reply=Reply(post.text, ephemeral=False, components=post.components))
         more = Outbox()
-        if game.status is GameStatus.ACTIVE:
-            resumed = await self.continue_automatic(game.id)
-            if resumed is not None:
-                game = resumed.game
+        resumed = await self.resume_automatic(game.id) if game.status is GameStatus.ACTIVE else None
+        if resumed is not None and resumed.after is not None:
+            # the game, seats and position as read under the lock, not read again
+            game, seats = resumed.game, resumed.seats
+            position = resumed.position(resumed.after)
+            if resumed.steps:
                 more = await self.narrate(resumed, None)
-        state = self.state_of(game)
-        seats = await self.repo.seats(game.id)
+        else:
+            seats = await self.repo.seats(game.id)
+            position = self.kept(game)  # the view, pending and result asked once
+        state = position.state
         names = {s.seat: s.display_name for s in seats}
-        rules = self.rules(game)
-        position = Position(state, rules)  # the view, pending and result asked once
         view = position.public_view
         lines = [
             f"**Game #{game.id}** ({game.status.value})",
@@ -713,17 +728,17 @@ class GameService(LobbyMixin, ModerationMixin, UndoMixin, NewsMixin, MeMixin, De
         seat, _ = await self.require_seat(target, actor)
         if actor.in_dm and seat.dm_reachable is not True:
             await self.repo.set_dm_reachable(actor.user_id, True)
-        state = self.state_of(target)
+        position = self.kept(target)  # the narration's pending and buttons, if kept
         text = self.adapter(target).hand_text(
-            state, seat.seat, game_id=target.id, channel_id=target.channel_id
+            position.state, seat.seat, game_id=target.id, channel_id=target.channel_id
         )
         components: tuple[Any, ...] = ()
-        for decision in self.rules(target).pending(state):
+        for decision in position.pending:
             if decision.seat == seat.seat and target.status is GameStatus.ACTIVE:
-                ui = self.decision_ui(target, state, decision)
+                ui = self.decision_ui(target, position, decision)
                 text += f"\n➡️ {ui.text}"
                 components = ui.components
-        image = await self.hand_picture(state, seat.seat)
+        image = await self.hand_picture(position, seat.seat)
         return Outbox(
             reply=Reply(
                 chunks([text])[0],

@@ -14,8 +14,9 @@ still says the move was applied and posts its public lines (`narrate`); each is 
 Each position is asked about once: a commit makes a `Position` (pending decisions, result,
 turn record, views, legal commands) that the deadlines, the automatic play, the narration,
 the DMs and the pictures share, and the row the commit left (`Repository.committed_game`)
-instead of reading the game again. The service keeps each game's latest position (without
-its views) for the next action, used only while the stored state is exactly its text.
+instead of reading the game again. The service keeps each game's latest position (with
+its public view, without the seats' views) for the next action, used only while the stored
+state is exactly its text.
 
 Under the lock, `act` checks again what was checked before it: the seat still belongs to
 the person acting (a moderator may have replaced or kicked them meanwhile), and a typed
@@ -34,7 +35,8 @@ import asyncio
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -132,7 +134,8 @@ class Position:
         turn: the turn record (`Ruleset.turn`).
         public_view: what everyone may see (`Ruleset.public_view`).
     Per seat: `legal` (its legal commands), `default` (its default command, None when it
-    owes nothing) and `view` (its private view).
+    owes nothing) and `view` (its private view). Other answers about the position (a
+    decision's buttons, `ServiceCore.decision_ui`) are kept with `answer`.
     """
 
     def __init__(
@@ -147,20 +150,20 @@ class Position:
             (pending, result, turn, legal and default commands) this one shares."""
         self.state = state
         self.rules: Ruleset[Any] = rules if rules is not None else get_ruleset(state.ruleset)
-        self._answers: dict[str, Any] = {} if shares is None else shares._answers
+        self._answers: dict[Hashable, Any] = {} if shares is None else shares._answers
         self._legal: dict[int, tuple[Command, ...]] = {} if shares is None else shares._legal
         self._default: dict[int, Command | None] = {} if shares is None else shares._default
         self._views: dict[int, BaseModel] = {}
-        self._public: BaseModel | None = None
 
     @property
     def version(self) -> int:
         """The state's version."""
         return self.state.version
 
-    def _answer(self, key: str, ask: Callable[[], Any]) -> Any:
-        """The engine's answer ``key`` for this position, asked once (``ask()``) and kept
-        (shared with the positions that carry this one's answers)."""
+    def answer(self, key: Hashable, ask: Callable[[], Any]) -> Any:
+        """The answer ``key`` about this position, asked once (``ask()``, which must
+        depend on nothing but the position and the key) and kept (shared with the
+        positions that carry this one's answers, `carried`)."""
         if key not in self._answers:
             self._answers[key] = ask()
         return self._answers[key]
@@ -168,7 +171,7 @@ class Position:
     @property
     def pending(self) -> tuple[Decision, ...]:
         """The decisions owed now."""
-        found: tuple[Decision, ...] = self._answer(
+        found: tuple[Decision, ...] = self.answer(
             "pending", lambda: tuple(self.rules.pending(self.state))
         )
         return found
@@ -176,21 +179,20 @@ class Position:
     @property
     def result(self) -> Result:
         """The game's result."""
-        found: Result = self._answer("result", lambda: self.rules.result(self.state))
+        found: Result = self.answer("result", lambda: self.rules.result(self.state))
         return found
 
     @property
     def turn(self) -> TurnRecord:
         """The turn record."""
-        found: TurnRecord = self._answer("turn", lambda: self.rules.turn(self.state))
+        found: TurnRecord = self.answer("turn", lambda: self.rules.turn(self.state))
         return found
 
     @property
     def public_view(self) -> BaseModel:
-        """What everyone may see (no hidden card)."""
-        if self._public is None:
-            self._public = self.rules.public_view(self.state)
-        return self._public
+        """What everyone may see (no hidden card); one a game, so it is carried too."""
+        found: BaseModel = self.answer("public_view", lambda: self.rules.public_view(self.state))
+        return found
 
     def legal(self, seat: int) -> list[Command]:
         """``seat``'s legal commands (a new list each call; empty when it owes nothing)."""
@@ -216,8 +218,9 @@ class Position:
         return found
 
     def carried(self) -> Position:
-        """A position of the same state sharing the answers about the game's flow but
-        holding no view (what the service keeps between actions: views are large)."""
+        """A position of the same state sharing the answers about the game's flow, its
+        public view and decisions' buttons, but no seat's view (what the service keeps
+        between actions: a seat's view is large and there is one a seat)."""
         return Position(self.state, self.rules, shares=self)
 
 
@@ -815,6 +818,14 @@ class ServiceCore:
         :raises GamePaused | WrongStage: if the game does not accept moves.
         """
         game, seats = await self.repo.game_with_seats(game_id)
+        return self.batch_of(game, seats)
+
+    def batch_of(self, game: Game, seats: list[Seat]) -> Batch:
+        """A batch on ``game`` and ``seats`` as just read inside the game's lock
+        (`new_batch`), starting from the kept position when it is the row's (`kept`).
+
+        :raises GamePaused | WrongStage: if the game does not accept moves.
+        """
         self.require_active(game)
         position = self.kept(game)
         state = position.state
@@ -831,6 +842,7 @@ class ServiceCore:
         seen_version: int | None = None,
         by: str | None = None,
         reason: str | None = None,
+        batch: Batch | None = None,
     ) -> Batch:
         """Apply one command (or the command a builder makes from the fresh position) and
         then the automatic answers, all under the game's lock.
@@ -841,10 +853,15 @@ class ServiceCore:
         :param seen_version: the version read when a typed command arrived: refused when
             ``seat`` had a command committed since (`refuse_repeat`), else applied to the
             fresh state.
+        :param batch: a batch the caller started under the game's lock (`batch_of`), which
+            it holds until this returns: the game is then not read again (a click reads it
+            once, inside the lock: `GameService.click`); else the lock is taken and the game
+            read here (`new_batch`).
         :raises RuleViolation | StorageError | ServiceError: nothing changed then.
         """
-        async with self.lock(game_id):
-            batch = await self.new_batch(game_id)
+        async with self.lock(game_id) if batch is None else nullcontext():
+            if batch is None:
+                batch = await self.new_batch(game_id)
             assert batch.after is not None
             if by is None and actor_user_id is not None:
                 self.require_holder(batch, seat, actor_user_id)
@@ -952,6 +969,13 @@ class ServiceCore:
     async def continue_automatic(self, game_id: int) -> Batch | None:
         """Resume automatic play in a game that stopped at the step bound (or after a
         restart); None when there was nothing to do."""
+        batch = await self.resume_automatic(game_id)
+        return batch if batch is not None and batch.steps else None
+
+    async def resume_automatic(self, game_id: int) -> Batch | None:
+        """`continue_automatic`, but the batch is returned even when it played nothing
+        (its game, seats and position are the game as read under the lock then, for a
+        caller that shows it: /game status); None when the game accepts no moves."""
         async with self.lock(game_id):
             try:
                 batch = await self.new_batch(game_id)
@@ -959,8 +983,6 @@ class ServiceCore:
                 self._unfinished.discard(game_id)
                 return None
             await self.play_automatic(batch)
-            if not batch.steps:
-                return None
             return batch  # batch.game: the row as the last commit left it
 
     async def continue_automatic_into(
@@ -1024,13 +1046,20 @@ class ServiceCore:
     def decision_ui(
         self, game: Game, state: GameState | Position, decision: Decision
     ) -> DecisionUI:
-        """Buttons and selects for ``decision`` (the ruleset adapter's `decision_ui`)."""
+        """Buttons and selects for ``decision`` (the ruleset adapter's `decision_ui`),
+        built once a position (a state's version) and decision, then kept with it
+        (`Position.answer`: the narration's prompt and a /hand of the same move share them)."""
         position = state if isinstance(state, Position) else Position(state, self.rules(game))
-        legal = position.legal(decision.seat)
-        default = position.default(decision.seat)
-        return self.adapter(game).decision_ui(
-            position.state, decision.seat, decision, game.id, legal, default
-        )
+
+        def build() -> DecisionUI:
+            legal = position.legal(decision.seat)
+            default = position.default(decision.seat)
+            return self.adapter(game).decision_ui(
+                position.state, decision.seat, decision, game.id, legal, default
+            )
+
+        found: DecisionUI = position.answer(("decision_ui", game.id, decision), build)
+        return found
 
     async def narrate(self, batch: Batch, actor: Actor | None) -> Outbox:
         """Turn a batch into messages: the actor's reply, the channel posts, the DMs.
