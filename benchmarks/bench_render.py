@@ -522,7 +522,8 @@ def run(quick: bool = False) -> AreaResult:
             "Every picture kind of every ruleset, in CPU time of the benchmark's process "
             f"(median of the interleaved samples; a card face: the mean over {CARD_FACES} "
             f"cards), from a computer game of seed {RULESET_SEED} at command {FIRST_STEP} or "
-            "later, with warm caches:\n\n"
+            "later, with warm caches (a game's static parts laid out once, "
+            "`rendering.canvas.drawn_once`, as in the game's worker after its first picture):\n\n"
             + kind_table
             + "\n\nEncodings that keep text sharp (median encoding time and size per picture):\n\n"
             + comparison_table(rows, shots)

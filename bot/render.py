@@ -15,7 +15,8 @@ public picture is keyed and drawn from the public part of its view only; a priva
 The pictures of one game go to one worker process (`for_game`: the caller names the game;
 `PictureRenderer` picks its worker by it), so what a worker keeps between pictures serves
 that game's next ones: the whole drawing a focus picture is cut from
-(`rendering.pictures.render_json`), the game's text sprites and tiles. A game's worker
+(`rendering.pictures.render_json`), the game's text sprites and tiles, and its static
+parts laid out once (`rendering.canvas.drawn_once`: terrain, hexes, legends). A game's worker
 that is busier than the least busy one by more than `AFFINITY_SLACK` pictures, or that
 died, leaves the picture to another.
 
