@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import InvalidInput, NotYourDecision, WrongPhase
@@ -30,7 +31,14 @@ from engine.homm3 import commands as c
 from engine.homm3 import map_commands as mc
 from engine.homm3.map_content import load_map
 from engine.homm3.state import Choice, Homm3State
-from engine.homm3.views import MapHeroView, MapTileView, MapView, PublicView, SeatView
+from engine.homm3.views import (
+    CombatView,
+    MapHeroView,
+    MapTileView,
+    MapView,
+    PublicView,
+    SeatView,
+)
 
 MAP_CHOICES: frozenset[str] = frozenset({"settlement", "time_limit", "secondary_defeat"})
 """Choices of the map game itself (the others are the shared effect steps')."""
@@ -538,11 +546,34 @@ def public_view(state: Homm3State) -> PublicView:
     Rule: none (bookkeeping: DESIGN private information)"""
     view = viewing.public_view(state)
     combat = viewing._combat(state.board) if state.board is not None else None
+    battle = state.map.battle if state.map is not None else None
+    if combat is not None and battle is not None:
+        combat = _real_seats(combat, battle.controllers)
     return view.model_copy(
         update={
             "combat": combat,
             "prompts": [d.prompt for d in pending(state)],
             "map": _map_view(state),
+        }
+    )
+
+
+def _real_seats(combat: CombatView, controllers: Sequence[int]) -> CombatView:
+    """The Combat board's view with its seats (0 the attacker, 1 the defender or the
+    Neutral Units) as the game's seats that play them, so pictures and status name and
+    colour each side as the table knows it (they showed the board's own "Red" and "Blue":
+    an attacking Blue was drawn as Red holding the Initiative token)."""
+    real = dict(enumerate(controllers))
+    return combat.model_copy(
+        update={
+            "token": real.get(combat.token, combat.token),
+            "placing": real.get(combat.placing, combat.placing),
+            "zones": {real.get(s, s): z for s, z in combat.zones.items()},
+            "siege": real.get(combat.siege, combat.siege) if combat.siege is not None else None,
+            "units": [
+                u.model_copy(update={"seat": real.get(u.seat, u.seat)}) for u in combat.units
+            ],
+            "spells": {real.get(s, s): n for s, n in combat.spells.items()},
         }
     )
 

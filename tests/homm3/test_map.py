@@ -786,3 +786,27 @@ def test_the_combat_set_up_names_the_real_attacker_and_who_plays_the_guards() ->
     assert texts["combat"].startswith("The Combat is set up on the Battlefield; Blue attacks")
     assert texts["neutrals"].endswith(f"(Few side); {player} plays them.")
     assert battle.controllers[1] != 1
+
+
+@pytest.mark.rule("homm3bf:battlefield-in-regular-games.changes-to-combat-rules.initiative-token")
+def test_the_battlefield_view_names_the_sides_by_the_seats_that_play_them() -> None:
+    """Blue attacks guards that Red plays: the view (and so the picture) gives Blue the
+    Initiative token and Blue's units, Red the guards (the board's own seats showed the
+    attacker as Red)."""
+    from rendering.homm3 import api
+
+    state = refreshed(act(refreshed(new()), 0, c.EndTurn()))
+    game = state.map
+    assert game is not None and game.active == 1
+    hero = map_turns.hero_of(game, 1, "main")
+    field = next(f for f in map_board.neighbours(hero.field) if map_turns.guarded(game, f) == 1)
+    state = act(state, 1, mc.MapMove(field=field))
+    while RULES.pending(state)[0].kind == "town_reaction":
+        state = act(state, RULES.pending(state)[0].seat, c.StartCombat())
+    assert state.map.battle.controllers == (1, 0)  # type: ignore[union-attr]
+    view = RULES.public_view(state)
+    assert view.combat is not None and view.combat.token == 1
+    blue = [a.unit for a in state.player(1).army[:5]]
+    assert [u.unit for u in view.combat.units if u.seat == 1] == blue
+    assert all(u.seat == 0 for u in view.combat.units if u.unit not in blue)
+    assert "Initiative token: Blue" in api.draw_board(view).texts()
