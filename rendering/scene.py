@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextvars
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import pairwise
 from typing import Any
@@ -220,6 +220,19 @@ def replay(image: Image.Image, ops: Sequence[tuple[Any, ...]]) -> None:
     Scene._replay(image, ops, 0, 0)
 
 
+def _recorded(method: str) -> Callable[..., None]:
+    """A `Pen` method recording ImageDraw's ``method`` with its arguments."""
+
+    def record(pen: Pen, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
+        if args:
+            kwargs = {**dict(zip(_PARAMETERS[method], args, strict=False)), **kwargs}
+        pen.scene.draw(method, xy, kwargs)
+
+    record.__name__ = record.__qualname__ = method
+    record.__doc__ = f"`ImageDraw.ImageDraw.{method}`, recorded."
+    return record
+
+
 class Pen:
     """What a recording canvas has for ``draw``: the `ImageDraw` methods the renderers use
     (`_PARAMETERS`), each recorded into a `Scene`, with ImageDraw's arguments."""
@@ -227,34 +240,12 @@ class Pen:
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
 
-    def _record(self, method: str, xy: Sequence[Any], args: tuple[Any, ...], kwargs: Any) -> None:
-        if args:
-            kwargs = {**dict(zip(_PARAMETERS[method], args, strict=False)), **kwargs}
-        self.scene.draw(method, xy, kwargs)
-
-    def rectangle(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.rectangle`, recorded."""
-        self._record("rectangle", xy, args, kwargs)
-
-    def rounded_rectangle(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.rounded_rectangle`, recorded."""
-        self._record("rounded_rectangle", xy, args, kwargs)
-
-    def polygon(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.polygon`, recorded."""
-        self._record("polygon", xy, args, kwargs)
-
-    def line(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.line`, recorded."""
-        self._record("line", xy, args, kwargs)
-
-    def ellipse(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.ellipse`, recorded."""
-        self._record("ellipse", xy, args, kwargs)
-
-    def arc(self, xy: Sequence[Any], *args: Any, **kwargs: Any) -> None:
-        """`ImageDraw.ImageDraw.arc`, recorded."""
-        self._record("arc", xy, args, kwargs)
+    rectangle = _recorded("rectangle")
+    rounded_rectangle = _recorded("rounded_rectangle")
+    polygon = _recorded("polygon")
+    line = _recorded("line")
+    ellipse = _recorded("ellipse")
+    arc = _recorded("arc")
 
 
 class Surface:
