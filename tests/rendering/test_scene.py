@@ -6,6 +6,7 @@ from the whole picture painted at once is tested in test_focus.py."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -100,3 +101,40 @@ def test_a_canvas_outside_recording_paints_at_once() -> None:
         inner = Canvas(10, 10, PAGE)
     assert isinstance(inner.scene, Scene)
     assert Canvas(10, 10, PAGE).scene is None
+
+
+def test_a_part_drawn_once_replays_its_pixels_and_marks() -> None:
+    """`drawn_once`: the second picture replays the first's recording of the part (the
+    same pixels and marks as drawing it on the canvas, painted at once or recorded), and
+    another key draws its own part."""
+    from rendering import canvas as module
+    from rendering.canvas import drawn_once
+
+    calls: list[str] = []
+
+    def part(name: str) -> Callable[[Canvas], None]:
+        def draw(target: Canvas) -> None:
+            calls.append(name)
+            _draw(target)
+            target.text((40, 30), name, 18, (250, 250, 250), kind="name", key=name)
+
+        return draw
+
+    direct = Canvas(300, 240, PAGE)
+    part("a")(direct)
+    calls.clear()
+    key = ("test part", object())
+    for record in (False, True, False):
+        if record:
+            with recording():
+                canvas = Canvas(300, 240, PAGE)
+        else:
+            canvas = Canvas(300, 240, PAGE)
+        drawn_once(canvas, key, part("a"))
+        assert canvas.finish().image.tobytes() == direct.finish().image.tobytes()
+        assert canvas.marks == direct.marks
+    assert calls == ["a"]  # recorded once, replayed twice
+    other = Canvas(300, 240, PAGE)
+    drawn_once(other, ("test part", "b"), part("b"))
+    assert calls == ["a", "b"] and other.finish().find("name", "b").text == "b"
+    assert len(module._DRAWN_ONCE) <= module.DRAWN_ONCE_ENTRIES
