@@ -251,8 +251,8 @@ class Canvas:
 
 DRAWN_ONCE_ENTRIES = 256
 """Parts kept by `drawn_once` per process (each holds its operations and marks, not
-pixels: some hundred kB for a homm4 board's terrain, so the static parts of about 256 games'
-pictures)."""
+pixels: about 80 KiB for a homm4 board's terrain, 60 KiB for a homm3 Battlefield, so at
+most some 25 MB for the static parts of about 100 games' pictures)."""
 
 _DRAWN_ONCE: OrderedDict[Hashable, tuple[tuple[tuple[Any, ...], ...], tuple[Mark, ...]]] = (
     OrderedDict()
