@@ -80,7 +80,8 @@ _NOT_SAVED = (
     "operator, and send it again once that is fixed."
 )
 _URL = re.compile(r"^postgres(?:ql)?://", re.IGNORECASE)
-_PASSWORD = re.compile(r"(://[^:/@]*:)[^@/]*@")
+_SCHEME = re.compile(r"^\s*[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_QUERY_PASSWORD = re.compile(r"([?&]password=)([^&#]*)", re.IGNORECASE)
 
 
 def is_postgres_url(text: str) -> bool:
@@ -89,9 +90,48 @@ def is_postgres_url(text: str) -> bool:
     return _URL.match(text.strip()) is not None
 
 
+def _passwords(url: str) -> list[tuple[int, int]]:
+    """Where ``url``'s passwords are, as ``(start, end)`` spans: the user information's
+    (after its first ``:``, up to the ``@`` before the host: the last one before the query,
+    so that an unescaped ``@``, ``/`` or ``?`` in it is hidden too) and each ``password=``
+    query parameter's value."""
+    spans = [match.span(2) for match in _QUERY_PASSWORD.finditer(url)]
+    scheme = _SCHEME.match(url)
+    if scheme is not None:
+        start = scheme.end()
+        query = url.find("?", start)
+        before_query = url.rfind("@", start, len(url) if query == -1 else query)
+        at = before_query if before_query != -1 else url.rfind("@", start)
+        colon = url.find(":", start, at) if at != -1 else -1
+        if colon != -1:
+            spans = [(colon + 1, at), *(span for span in spans if span[0] > at)]
+    return sorted(spans)
+
+
 def redact_url(url: str) -> str:
-    """``url`` without its password (for messages and logs); works on malformed URLs too."""
-    return _PASSWORD.sub(r"\1***@", url)
+    """``url`` with each password (the user information's, a ``password=`` parameter's)
+    shown as ``***``, for messages and logs; works on malformed URLs too."""
+    shown, end = [], 0
+    for start, stop in _passwords(url):
+        shown.append(url[end:start] + "***")
+        end = stop
+    return "".join(shown) + url[end:]
+
+
+def _without_passwords(text: str, url: str) -> str:
+    """``text`` (a driver's words about ``url``) with ``url``'s passwords as ``***``; when
+    a password holds an unescaped ``/``, ``?``, ``@`` or ``#`` (the driver may then have
+    read a piece of it as the port or the host, and quote that), words saying so instead."""
+    for start, stop in _passwords(url):
+        secret = url[start:stop]
+        if any(mark in secret for mark in "/?@#"):
+            return (
+                "the URL is malformed (its password holds an unescaped '/', '?', '@' or "
+                "'#'; write it percent-encoded, e.g. '/' as %2F)"
+            )
+        if secret:
+            text = text.replace(secret, "***")
+    return text
 
 
 def _count(status: str) -> int:
@@ -259,6 +299,7 @@ async def connect_failure(url: str, error: BaseException) -> DatabaseUnusable:
         why = f"the URL is malformed ({str(error).rstrip('.')})"
     else:
         why = f"{type(error).__name__}: {error}"
+    why = _without_passwords(why, url)
     return DatabaseUnusable(f"Cannot open the database {where}: {why}. Nothing was changed.")
 
 

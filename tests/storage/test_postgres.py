@@ -110,6 +110,37 @@ def test_passwords_never_reach_messages() -> None:
     assert redact_url("postgresql://bot@db/heroes") == "postgresql://bot@db/heroes"
 
 
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        # A password given as a query parameter (libpq's and asyncpg's ``password=``).
+        (
+            "postgresql://bot@db/heroes?sslmode=require&password=s3cret",
+            "postgresql://bot@db/heroes?sslmode=require&password=***",
+        ),
+        # Unescaped '@', '/' or '?' in the password: still all of it hidden.
+        ("postgresql://bot:s3c@ret@db/heroes", "postgresql://bot:***@db/heroes"),
+        ("postgresql://bot:s3c/ret@db:5432/heroes", "postgresql://bot:***@db:5432/heroes"),
+        ("postgresql://bot:s3c?ret@db/heroes", "postgresql://bot:***@db/heroes"),
+    ],
+)
+def test_every_form_of_password_is_hidden(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://nobody:s3cret/x@127.0.0.1:5x/heroes",  # the driver reads s3cret as a port
+        "postgresql://nobody@127.0.0.1:5x/heroes?password=s3cret",
+    ],
+)
+async def test_a_malformed_url_never_shows_its_password(url: str) -> None:
+    with pytest.raises(DatabaseUnusable, match="the URL is malformed") as caught:
+        await open_postgres(url, connect_timeout=5)
+    assert "s3cret" not in str(caught.value)
+
+
 @ON_POSTGRES
 async def test_a_leader_lock_is_held_by_one_process_at_a_time(
     repo: Repository, open_store: OpenStore
