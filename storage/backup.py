@@ -234,7 +234,7 @@ async def backup_postgres(
     import asyncpg
 
     from storage.errors import StorageError
-    from storage.postgres import connect_failure, is_postgres_url, redact_url
+    from storage.postgres import check_ports, connect_failure, is_postgres_url, redact_url
 
     if not is_postgres_url(url):
         from storage.errors import DatabaseUnusable
@@ -251,6 +251,7 @@ async def backup_postgres(
         )
     restore_program = _beside(dump_program, "pg_restore")
     try:
+        check_ports(url)
         conn = await asyncpg.connect(url, timeout=10.0)
     except (
         asyncpg.PostgresError,

@@ -90,6 +90,14 @@ def is_postgres_url(text: str) -> bool:
     return _URL.match(text.strip()) is not None
 
 
+def _userinfo_end(url: str, start: int) -> int:
+    """Where the ``@`` that ends ``url``'s user information is (-1: none), its host part
+    starting at ``start``: the last ``@`` before the query (else the last one)."""
+    query = url.find("?", start)
+    before_query = url.rfind("@", start, len(url) if query == -1 else query)
+    return before_query if before_query != -1 else url.rfind("@", start)
+
+
 def _passwords(url: str) -> list[tuple[int, int]]:
     """Where ``url``'s passwords are, as ``(start, end)`` spans: the user information's
     (after its first ``:``, up to the ``@`` before the host: the last one before the query,
@@ -99,9 +107,7 @@ def _passwords(url: str) -> list[tuple[int, int]]:
     scheme = _SCHEME.match(url)
     if scheme is not None:
         start = scheme.end()
-        query = url.find("?", start)
-        before_query = url.rfind("@", start, len(url) if query == -1 else query)
-        at = before_query if before_query != -1 else url.rfind("@", start)
+        at = _userinfo_end(url, start)
         colon = url.find(":", start, at) if at != -1 else -1
         if colon != -1:
             spans = [(colon + 1, at), *(span for span in spans if span[0] > at)]
@@ -116,6 +122,29 @@ def redact_url(url: str) -> str:
         shown.append(url[end:start] + "***")
         end = stop
     return "".join(shown) + url[end:]
+
+
+def check_ports(url: str) -> None:
+    """Refuse a port above 65535 in ``url``'s host list (``host:port[,host:port]``) or its
+    ``port=`` parameter: the driver passes a host name's port on to the resolver, which
+    takes it modulo 65536 (``localhost:99999`` would reach port 34463).
+
+    :raises ValueError: naming the port.
+    """
+    scheme = _SCHEME.match(url)
+    if scheme is None:
+        return
+    start = scheme.end()
+    query = url.find("?", start)
+    at = url.rfind("@", start, len(url) if query == -1 else query)
+    hosts = re.split(r"[/?#]", url[start if at == -1 else at + 1 :], maxsplit=1)[0]
+    ports = [entry.rsplit("]", 1)[-1].rpartition(":")[2] for entry in hosts.split(",")]
+    if query != -1:  # a port= parameter (a list, one per host)
+        for value in re.findall(r"[?&]port=([^&#]*)", url[query:], re.IGNORECASE):
+            ports.extend(value.split(","))
+    for port in ports:
+        if port.isdigit() and int(port) > 65535:
+            raise ValueError(f"port {int(port)} is out of range 0..65535")
 
 
 def _without_passwords(text: str, url: str) -> str:
@@ -327,6 +356,7 @@ async def open_postgres(
             "postgresql://user@host:port/database). Nothing was changed."
         )
     try:
+        check_ports(url)
         pool = await asyncpg.create_pool(
             url, min_size=min_size, max_size=max_size, timeout=connect_timeout
         )

@@ -83,6 +83,9 @@ def free_port() -> int:
         ("mysql://root@localhost/heroes", "not a PostgreSQL URL"),
         ("postgresql://nobody@127.0.0.1:{port}/heroes", "cannot be reached"),
         ("postgresql://nobody:s3cret@127.0.0.1:99999/heroes", "the URL is malformed"),
+        # A host name, not an address: the driver took 99999 as 99999 - 65536 = 34463.
+        ("postgresql://nobody:s3cret@localhost:99999/heroes", "port 99999 is out of range"),
+        ("postgresql://nobody@localhost:5432,localhost:70000/heroes", "port 70000 is out"),
         ("postgresql://nobody:s3cret@127.0.0.1:port/heroes", "the URL is malformed"),
         ("postgresql://nobody@127.0.0.1/heroes?sslmode=sometimes", "the URL is malformed"),
     ],
