@@ -18,6 +18,7 @@ from storage.records import (
     PingMode,
     PostSettle,
 )
+from storage.replay import undo_last_commands
 from storage.repository import Repository
 from tests.storage.conftest import START
 from tests.storage.helpers import play_one, player, started_game
@@ -134,3 +135,52 @@ async def test_news_owed_counts_and_settings(repo: Repository) -> None:
     await repo.save_command_tree_hash("global", "abc")
     await repo.save_command_tree_hash("global", "def")
     assert await repo.command_tree_hash("global") == "def"
+
+
+async def test_the_narrower_branches(repo: Repository) -> None:
+    game = await started_game(repo, 1, players=2)
+    due = START + timedelta(hours=1)
+    for seat in (0, 1):
+        for kind in ("turn", "reminder"):
+            await repo.set_deadline(game.id, DeadlineSpec(seat, kind, due))
+    assert await repo.clear_deadlines(game.id, seat=1) == 2
+    (turn,) = [d for d in await repo.deadlines(game.id) if d.kind == "turn"]
+    assert await repo.claim_deadline(turn, clear_seat=True)  # seat 0's reminder goes too
+    assert await repo.deadlines(game.id) == []
+
+    await repo.save_deck(7, ruleset="homm4", name="Might", cards=["a"])
+    await repo.save_deck(7, ruleset="mmh", name="Magic", cards=["b"])
+    assert [d.name for d in await repo.list_decks(7, ruleset="mmh")] == ["Magic"]
+
+    for number in range(4):
+        await repo.hold_direct_message(
+            player(0), game.id, "notice", f"notice {number}", notices_kept=2
+        )
+    held = await repo.take_held_messages(player(0))
+    assert [h.message for h in held] == ["notice 2", "notice 3"]
+
+
+async def test_two_moves_undone_in_one_write(repo: Repository) -> None:
+    game = await started_game(repo, 1, players=2)
+    rng = random.Random(3)
+    entries = [await play_one(repo, game.id, rng) for _ in range(3)]
+    due = START + timedelta(hours=2)
+
+    async def deadlines(state: object) -> list[DeadlineSpec]:
+        return [DeadlineSpec(1, "turn", due)]
+
+    undone = await undo_last_commands(
+        repo,
+        game.id,
+        count=2,
+        expected_version=3,
+        moderator_user_id=7,
+        reason="misclick",
+        deadlines=deadlines,
+    )
+    assert [(e.undoes, e.version_after) for e in undone] == [
+        (entries[2].seq, 4),
+        (entries[1].seq, 5),
+    ]
+    assert (await repo.get_game(game.id)).version == 5
+    assert [(d.seat, d.kind, d.due_at) for d in await repo.deadlines(game.id)] == [(1, "turn", due)]
