@@ -10,17 +10,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from PIL import Image, ImageDraw
-
-if TYPE_CHECKING:
-    from rendering.scene import Surface
 
 RGB = tuple[int, int, int]
 Shape = Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon"]
 
 SUPERSAMPLE = 4
+
+
+class PasteTarget(Protocol):
+    """What a sprite can be pasted on besides a PIL image: a recording canvas
+    (`rendering.scene.Surface`), named here by shape so this module needs no import of
+    the scene (rendering's modules form no cycle)."""
+
+    def paste(
+        self, image: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None
+    ) -> None:
+        """Paste ``image`` with its top-left corner at ``xy`` (px) through ``mask``."""
 
 
 def shape_points(shape: Shape, cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
@@ -112,7 +120,9 @@ def badge(shape: Shape, diameter: int, fill: RGB, outline: RGB) -> Image.Image:
     return supersampled((side, side), paint)
 
 
-def alpha_paste(target: Image.Image | Surface, sprite: Image.Image, xy: tuple[int, int]) -> None:
+def alpha_paste(
+    target: Image.Image | PasteTarget, sprite: Image.Image, xy: tuple[int, int]
+) -> None:
     """Paste the RGBA ``sprite`` onto the RGB ``target`` with its top-left corner at ``xy``
     (pixels), through its own alpha: what ``target.paste(sprite, xy, sprite)`` does, the same
     pixels, without that method's checks and conversions.
@@ -135,7 +145,7 @@ def alpha_paste(target: Image.Image | Surface, sprite: Image.Image, xy: tuple[in
 
 
 def paste_centred(
-    target: Image.Image | Surface, sprite: Image.Image, cx: int, cy: int
+    target: Image.Image | PasteTarget, sprite: Image.Image, cx: int, cy: int
 ) -> tuple[int, int, int, int]:
     """Alpha-paste ``sprite`` centred on ``(cx, cy)``; return the box it covers."""
     x0 = cx - sprite.width // 2
