@@ -44,6 +44,12 @@ MAP_CHOICES: frozenset[str] = frozenset({"settlement", "time_limit", "secondary_
 """Choices of the map game itself (the others are the shared effect steps')."""
 
 
+NEUTRAL_ACTS = (
+    "move or attack (Neutral Units never Defend nor play cards, and attack when they can)"
+)
+"""What a Neutral Unit's activation prompt offers in a map Combat (homm3core:combat-round-structure)."""
+
+
 def settle(state: Homm3State) -> list[Event]:
     """Resolve queued steps; once no choice is open, let a reaction window move on.
 
@@ -171,16 +177,12 @@ def pending(state: Homm3State) -> list[Decision]:
         out = []
         for decision in decisions.pending(board):
             real = battle.controllers[decision.seat]
-            out.append(
-                decision.model_copy(
-                    update={
-                        "seat": real,
-                        "prompt": map_combat._relabel(
-                            state, [Event(kind="p", text=decision.prompt)]
-                        )[0].text,
-                    }
-                )
-            )
+            prompt = map_combat._relabel(state, [Event(kind="p", text=decision.prompt)])[0].text
+            if battle.neutral and decision.seat == 1 and decision.kind == "activation":
+                # homm3core:combat-round-structure: Neutral Units never Defend, play no
+                # cards and attack when they can (map_combat.neutral_problem).
+                prompt = prompt.replace("move, attack, Defend, play cards or end", NEUTRAL_ACTS)
+            out.append(decision.model_copy(update={"seat": real, "prompt": prompt}))
         return out
     if battle is not None and game.reacting:
         seat = game.reacting[0]

@@ -810,3 +810,32 @@ def test_the_battlefield_view_names_the_sides_by_the_seats_that_play_them() -> N
     assert [u.unit for u in view.combat.units if u.seat == 1] == blue
     assert all(u.seat == 0 for u in view.combat.units if u.unit not in blue)
     assert "Initiative token: Blue" in api.draw_board(view).texts()
+
+
+@pytest.mark.rule("homm3core:combat-round-structure")
+def test_a_neutral_units_activation_offers_only_what_neutral_units_do() -> None:
+    """Neutral Units never Defend and play no cards: their prompt says move or attack, the
+    player's own units keep the whole list, and a Defend for the guards is refused."""
+    from engine.homm3.map_decisions import NEUTRAL_ACTS
+
+    state, _ = _deployed()
+    rng = random.Random(3)
+    seen: dict[str, str] = {}
+    while state.board is not None and len(seen) < 2:
+        decision = RULES.pending(state)[0]
+        if decision.kind == "activation":
+            combat = state.board.combat
+            assert combat is not None
+            active = next(u for u in combat.units if u.number == combat.active)
+            side = "neutral" if active.seat == 1 else "own"
+            seen.setdefault(side, decision.prompt)
+            if side == "neutral":
+                with pytest.raises(RuleViolation, match="Neutral Units cannot Defend"):
+                    act(state, decision.seat, c.Defend())
+            if side == "own":  # Red's units Defend, so the guards get to act
+                state = act(state, decision.seat, c.Defend())
+                continue
+        state = act(state, decision.seat, RULES.ai_command(state, decision.seat, rng))
+    assert seen["neutral"].endswith(f"is activating: {NEUTRAL_ACTS}.")
+    assert "Neutral" in seen["neutral"]
+    assert seen["own"].endswith("is activating: move, attack, Defend, play cards or end.")
