@@ -37,7 +37,7 @@ class Game:
 SHIPPED: tuple[Game, ...] = (
     Game("homm4", "Heroes of Might & Magic IV card game", "bot.homm4.adapter"),
     Game("heroforge", "Hero Forge", "bot.heroforge.adapter"),
-    Game("homm3", "Heroes III Battlefield (Adventure and Skirmish)", "bot.homm3.adapter"),
+    Game("homm3", "Heroes III (map game, Battlefield Adventure and Skirmish)", "bot.homm3.adapter"),
     Game("mmh", "Might & Magic Heroes", "bot.mmh.adapter"),
 )
 """The games this package ships, the flagship first (the order of /game new's choices

@@ -43,7 +43,9 @@ class Homm3Ruleset(Ruleset[Homm3State]):
     """Heroes of Might and Magic III: the board game's Battlefield expansion (2 players)."""
 
     id: ClassVar[str] = "homm3"
-    title: ClassVar[str] = "Heroes of Might and Magic III: Battlefield (Adventure and Skirmish)"
+    title: ClassVar[str] = (
+        "Heroes of Might and Magic III: the board game (map game; Battlefield Adventure and Skirmish)"
+    )
     min_players: ClassVar[int] = min(setup.PLAYERS, *setup.MAP_PLAYERS)
     max_players: ClassVar[int] = max(setup.PLAYERS, *setup.MAP_PLAYERS)
     state_model: ClassVar[type[Homm3State]] = Homm3State
