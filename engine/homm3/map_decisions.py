@@ -206,11 +206,17 @@ def pending(state: Homm3State) -> list[Decision]:
                 private=True,
             )
         ]
+    left = ", ".join(
+        f"{'Main' if h.main else 'Secondary'} hero {h.mp} MP"
+        for h in sorted(game.heroes, key=lambda h: not h.main)
+        if h.seat == seat
+    )
+    when = f"round {state.round} of {game.rounds}" + (f"; {left} left" if left else "")
     return [
         Decision(
             seat=seat,
             kind="map_turn",
-            prompt=f"{seat_name(seat)}'s turn (round {state.round} of {game.rounds}): move, explore, build or end the turn.",
+            prompt=f"{seat_name(seat)}'s turn ({when}): move, explore, build or end the turn.",
             commands=mc.MAP_TURN,
             private=True,
         )

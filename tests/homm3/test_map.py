@@ -839,3 +839,25 @@ def test_a_neutral_units_activation_offers_only_what_neutral_units_do() -> None:
     assert seen["neutral"].endswith(f"is activating: {NEUTRAL_ACTS}.")
     assert "Neutral" in seen["neutral"]
     assert seen["own"].endswith("is activating: move, attack, Defend, play cards or end.")
+
+
+@pytest.mark.rule("homm3turn:tracking-allies")
+@pytest.mark.rule("homm3core:main-hero")
+def test_the_turn_prompt_says_each_heros_movement_points_left() -> None:
+    """A Main hero starts its turn with 3 MP; a step spends 1, and the prompt says so."""
+    state = refreshed(new())
+    seat = state.map.active  # type: ignore[union-attr]
+    prompt = RULES.pending(state)[0].prompt
+    assert prompt == (
+        f"{seat_name(seat)}'s turn (round 1 of 12; Main hero 3 MP left): "
+        "move, explore, build or end the turn."
+    )
+    after = [
+        RULES.pending(act(state, seat, move))[0]
+        for move in RULES.legal_commands(state, seat)
+        if isinstance(move, mc.MapMove)
+    ]
+    steps = [d.prompt for d in after if d.kind == "map_turn"]
+    left = [int(re.search(r"; Main hero (\d) MP left\)", p).group(1)) for p in steps]  # type: ignore[union-attr]
+    # a step costs 1 MP; a Field with the +1 MP symbol gives it back (homm3core:map-symbols)
+    assert 2 in left and set(left) <= {2, 3}
