@@ -122,6 +122,10 @@ def chunks(lines: Iterable[str], limit: int = MAX_TEXT) -> list[str]:
     return out
 
 
+NEXT_IN_CHANNEL = " — your next decision is asked in the game's channel."
+"""The end of a cleared decision DM when its person owes a decision in the channel next."""
+
+
 class Position:
     """One position of a game and what the service asks the engine about it, each asked
     at most once: after a commit the service makes one and hands it to the deadlines,
@@ -1273,7 +1277,9 @@ class ServiceCore:
         if batch.before is None or batch.after is None or batch.started:
             return
         private_before = {d.seat for d in batch.position(batch.before).pending if d.private}
-        private_after = {d.seat for d in batch.position(batch.after).pending if d.private}
+        pending_after = batch.position(batch.after).pending
+        private_after = {d.seat for d in pending_after if d.private}
+        owing_after = {d.seat for d in pending_after}
         for seat in batch.seats:
             if (
                 seat.seat in private_before - private_after
@@ -1286,7 +1292,8 @@ class ServiceCore:
                         user_id=seat.user_id,
                         game_id=batch.game.id,
                         slot="decision",
-                        text=f"Game #{batch.game.id}: nothing waits for you here now.",
+                        text=f"Game #{batch.game.id}: nothing waits for you here now"
+                        + (NEXT_IN_CHANNEL if seat.seat in owing_after else "."),
                         fallback_channel_id=batch.game.channel_id,
                     )
                 )

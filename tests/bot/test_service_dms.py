@@ -75,6 +75,12 @@ async def test_choosing_the_risk_stack_by_multi_select_updates_the_hand_dm(tmp_p
         assert "Risk Stack** (5)" in hand.text
         cleared = next(dm for dm in result.dms if dm.slot == "decision")
         assert cleared.components == () and "nothing waits for you" in cleared.text
+        # seat 0 places its Army next, a decision asked in the channel, not in the DM
+        assert {d.seat: d.kind for d in HOMM4.pending(state)} == {0: "place_army"}
+        assert cleared.text == (
+            "Game #1: nothing waits for you here now — your next decision is asked in the "
+            "game's channel."
+        )
         assert result.reply is not None and result.reply.text.startswith("✅ Risk Stack")
     finally:
         await repo.close()
