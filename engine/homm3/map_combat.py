@@ -293,6 +293,11 @@ def _defending_hero(game: MapGame, battle: Battle) -> MapHero | None:
     )
 
 
+SEAT_SYNCED = (*ZONES, "experts", "positive_token", "negative_token", "discard_hand", "resources")
+"""A real player's fields copied into its side of the Combat board and back (`sync_in`,
+`sync_out`)."""
+
+
 # ------------------------------------------------------------- routing
 def sync_in(state: Homm3State) -> None:
     """Copy the real players' cards, the shared decks and the generator into the board.
@@ -308,14 +313,7 @@ def sync_in(state: Homm3State) -> None:
     for sub, real in enumerate(battle.sides):
         if real is None or not _uses_cards(state, sub):
             continue
-        for zone in (
-            *ZONES,
-            "experts",
-            "positive_token",
-            "negative_token",
-            "discard_hand",
-            "resources",
-        ):
+        for zone in SEAT_SYNCED:
             setattr(board.seats[sub], zone, getattr(state.player(real), zone))
         if state.looking.get(real):
             board.looking[sub] = state.looking[real]
@@ -337,14 +335,7 @@ def sync_out(state: Homm3State) -> None:
     for sub, real in enumerate(battle.sides):
         if real is None or not _uses_cards(state, sub):
             continue
-        for zone in (
-            *ZONES,
-            "experts",
-            "positive_token",
-            "negative_token",
-            "discard_hand",
-            "resources",
-        ):
+        for zone in SEAT_SYNCED:
             setattr(state.player(real), zone, getattr(board.seats[sub], zone))
         if board.looking.get(sub):
             state.looking[real] = board.looking[sub]
