@@ -316,12 +316,13 @@ def _alternation(names: frozenset[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w])(" + "|".join(map(re.escape, ordered)) + r")(?![\w])")
 
 
-REVEALING_EVENTS = frozenset({"scroll_used", "treasure", "pay"})
+REVEALING_EVENTS = frozenset({"scroll_used", "treasure", "pay", "vortex"})
 """Event kinds whose ``data["card"]`` / ``data["cards"]`` are turned face up during the
 action, so they may be named though hidden before and after it: mmh, a scroll cast in
 battle or a treasure card drawn at an encounter (then in a discard pile, whose contents
 mmh keeps private); homm4, cards paid face up to a discard pile that a reshuffle in the
-same action may take back into a deck and a draw into a Hand."""
+same action may take back into a deck and a draw into a Hand; homm3, the card discarded
+face up to a Mana Vortex, whose discard pile is then shuffled into the deck at once."""
 
 
 def revealed(events: Iterable[Any]) -> set[int | str]:

@@ -291,9 +291,12 @@ async def play_watched(
                     out = Outbox(posts=[ChannelPost(CHANNEL, "", components=page.reply.components)])
                     actor_seat = None
                 elif roll < 0.13:
-                    what += " /hand"
-                    out = await service.hand(_actor(users, seat), CHANNEL)
-                    actor_seat = seat
+                    # any person, owing or not: a /hand after another seat's private
+                    # decision buttons were built and kept (bot.service's Position.answer)
+                    asker = rng.choice(sorted(users.values()))
+                    what += f" /hand by seat {asker}"
+                    out = await service.hand(_actor(users, asker), CHANNEL)
+                    actor_seat = asker
                 elif roll < 0.15:
                     what += " reminders"
                     out = await service.due_reminders(clock.advance(hours=3))
@@ -331,6 +334,7 @@ GAMES = [
     pytest.param("homm3", 2, 0, 7, {"mode": "adventure"}, id="homm3-adventure"),
     pytest.param("homm3", 2, 0, 11, {"size": "medium"}, id="homm3-skirmish"),
     pytest.param("homm3", 1, 1, 3, {"size": "large", "siege": True}, id="homm3-computer"),
+    pytest.param("homm3", 2, 0, 13, {"mode": "map"}, id="homm3-map"),
     pytest.param("mmh", 2, 0, 5, {"length": "quick"}, id="mmh-people"),
     pytest.param("mmh", 1, 1, 9, {"length": "quick"}, id="mmh-computer"),
     pytest.param("mmh", 3, 0, 6, {"length": "quick"}, id="mmh-three"),
